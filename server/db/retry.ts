@@ -1,0 +1,67 @@
+/**
+ * Runs a database transaction again when PostgreSQL aborts it for a serialization failure
+ * (40001) or a deadlock (40P01): both mean "nothing was written, try again" (architecture §5).
+ */
+import type { Database } from './client';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;
+
+const RETRYABLE_STATES = new Set(['40001', '40P01']);
+/** Unique violations that only mean "another writer got there first; read again". */
+const RETRYABLE_CONSTRAINTS = new Set(['audit_log_stream_seq']);
+const MAX_ATTEMPTS = 8;
+
+let retryCount = 0;
+
+/** How many transactions were retried since start, for /metrics and the benchmark. */
+export function transactionRetries(): number {
+  return retryCount;
+}
+
+/** The SQLSTATE of an error, looking through the wrappers drizzle puts around driver errors. */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code.length === 5) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function constraintOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Runs fn in a transaction, retrying on 40001/40P01 with a short random back-off. Inside an
+ * outer transaction (a Transaction passed as executor) it joins it instead: the outer one owns
+ * the retry.
+ */
+export async function inTransaction<T>(executor: Executor, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  if (isTransaction(executor)) return fn(executor);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await (executor as Database).transaction(fn);
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      retryCount++;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+    }
+  }
+}
+
+function isRetryable(error: unknown): boolean {
+  const state = sqlStateOf(error) ?? '';
+  return RETRYABLE_STATES.has(state) || (state === '23505' && RETRYABLE_CONSTRAINTS.has(constraintOf(error) ?? ''));
+}
+
+function isTransaction(executor: Executor): executor is Transaction {
+  // Drizzle's transaction objects can roll back; the database object cannot.
+  return typeof (executor as { rollback?: unknown }).rollback === 'function';
+}
