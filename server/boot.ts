@@ -1,0 +1,32 @@
+/**
+ * What every process does before it serves: open the database, apply migrations, seed content,
+ * and build the services. Shared by the production entry, the dev server and the tests.
+ */
+import pino, { type Logger } from 'pino';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { runMigrations, SCHEMA_LOCK_KEY } from './db/migrate';
+import { seedContent } from './modules/content/seed';
+import { createServices, type ServiceOptions, type Services } from './services';
+
+export interface BootOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  logLevel?: string;
+  contentDir?: string;
+  services?: ServiceOptions;
+}
+
+export interface Booted {
+  database: DatabaseHandle;
+  services: Services;
+  logger: Logger;
+}
+
+export async function boot(options: BootOptions): Promise<Booted> {
+  const logger = pino({ level: options.logLevel ?? 'info' });
+  const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
+  await runMigrations(database);
+  await database.withAdvisoryLock(SCHEMA_LOCK_KEY, (db) => seedContent(db, options.contentDir));
+  logger.info({ database: database.kind }, 'database ready');
+  return { database, services: createServices(database.db, options.services), logger };
+}

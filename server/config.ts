@@ -1,0 +1,49 @@
+/**
+ * Process configuration from the environment, parsed once at start-up; a bad value refuses to
+ * boot with a message naming the variable.
+ */
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** postgres://… to use PostgreSQL; unset means embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATA_DIR: z.string().min(1).default('./var/db'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Largest accepted request body. */
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  /** Honour X-Forwarded-* from a load balancer in front of us. */
+  TRUST_PROXY: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
+  /** smtp(s)://user:pass@host:port to deliver e-mail; unset keeps e-mail in the outbox only. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('no-reply@casino.local'),
+  /** Bearer token that lets a scraper read /metrics from outside this machine. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * Operators allowed on the back-office API, as `name:token` pairs separated by commas; each
+   * token at least 24 characters. Unset: the back-office API answers no one.
+   */
+  BACKOFFICE_TOKENS: z
+    .string()
+    .regex(/^[\w.-]+:[^,\s]{24,}(,[\w.-]+:[^,\s]{24,})*$/, 'must be name:token pairs (tokens of 24+ characters) separated by commas')
+    .optional(),
+  /** Serve /dev/outbox: on in development, off in production unless set to 1 (test runs). */
+  OUTBOX_PAGE: z.enum(['0', '1']).optional(),
+  /** How often the job worker looks for due jobs (webhook deliveries, settlements, …). */
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+});
+
+export type AppConfig = z.infer<typeof envSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty variable means unset, as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment: ${problems.join('; ')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,44 @@
+/** `npm run dev`: Vite serves the app with hot reload; tsx restarts this process on server edits. */
+import { createServer as createHttpServer } from 'node:http';
+import { resolve } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { createServer as createViteServer } from 'vite';
+import type { ServerBuild } from 'react-router';
+import { loadConfig } from './config';
+import { boot } from './boot';
+import { createHttpApp } from './http';
+import { projectRoot } from './project-root';
+import { withForwardedOrigin } from './web/forwarded';
+import { createJobHandlers } from './job-handlers';
+import { startSchedules } from './schedules';
+import { parseOperatorTokens } from './web/backoffice';
+
+const config = loadConfig();
+const root = projectRoot();
+const { database, services, logger } = await boot({ databaseUrl: config.DATABASE_URL, dataDir: resolve(root, config.DATA_DIR), logLevel: config.LOG_LEVEL, services: { messaging: { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM } } });
+const vite = await createViteServer({ root, server: { middlewareMode: true }, appType: 'custom' });
+
+const app = createHttpApp({
+  services,
+  logger,
+  mode: 'development',
+  maxBodyBytes: config.MAX_BODY_BYTES,
+  trustProxy: config.TRUST_PROXY,
+  metricsToken: config.METRICS_TOKEN,
+  isOutboxPageEnabled: config.OUTBOX_PAGE ? config.OUTBOX_PAGE === '1' : true,
+  backofficeTokens: parseOperatorTokens(config.BACKOFFICE_TOKENS),
+  buildVersion: `dev-${Date.now()}`,
+  getBuild: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+});
+const stopSchedules = startSchedules(services, logger);
+const stopJobs = services.jobs.startWorker(createJobHandlers(services, (request) => app.fetch(request)), { intervalMs: config.JOBS_POLL_INTERVAL_MS, logger });
+// tsx restarts this process on every server edit: let the current job round finish and the database close first.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => {
+    stopSchedules();
+    void stopJobs().then(() => database.close()).finally(() => process.exit(0));
+  });
+const listener = getRequestListener((request, env) => app.fetch(withForwardedOrigin(request, config.TRUST_PROXY), env));
+
+createHttpServer((req, res) => vite.middlewares(req, res, () => void listener(req, res))).listen(config.PORT, config.HOST, () => {
+  logger.info({ url: `http://${config.HOST}:${config.PORT}` }, 'dev site is up');
+});

@@ -1,0 +1,125 @@
+/**
+ * Composes the whole HTTP surface (architecture §1) from the modules: API, configuration
+ * service, content platform, analytics hit, PWA and SEO files, assets, and the pages.
+ */
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { ServerBuild } from 'react-router';
+import type { Logger } from 'pino';
+import { ApiError } from '#common/errors';
+import type { Services } from './services';
+import type { AppEnv } from './web/app-env';
+import { clientIp, dropVisitorCookieIfPublic, resolveIdentity } from './web/identity';
+import { createApiRoutes } from './api/dispatcher';
+import { createConfigRoutes } from './web/config-service';
+import { createContentPlatformRoutes } from './web/content-platform';
+import { createHitRoutes } from './web/hit';
+import { createPwaRoutes } from './web/pwa';
+import { createSeoRoutes } from './web/seo';
+import { createPageHandler, INTERNAL_REQUEST_HEADER } from './web/pages';
+import { createMetrics } from './web/metrics';
+import { createDevOutboxRoutes } from './web/dev-outbox';
+import { createKycSandboxRoutes } from './web/kyc-sandbox';
+import { createOauthRoutes } from './web/oauth';
+import { createPspSandboxRoutes } from './web/psp-sandbox';
+import { createPspWebhookRoutes } from './web/psp-webhooks';
+import { createBackofficeRoutes } from './web/backoffice';
+import { createGameArtRoutes } from './web/game-art';
+
+export interface HttpAppOptions {
+  services: Services;
+  logger: Logger;
+  mode: 'development' | 'production' | 'test';
+  maxBodyBytes: number;
+  trustProxy: boolean;
+  buildVersion: string;
+  /** The React Router server build; absent in API-only tests. */
+  getBuild?: () => Promise<ServerBuild>;
+  /** Serves built assets (production); development lets Vite do it. */
+  serveAssets?: Parameters<Hono<AppEnv>['use']>[1];
+  /** Bearer token for /metrics; without one only loopback clients may scrape. */
+  metricsToken?: string;
+  /** Serve /dev/outbox (development and test runs only). */
+  isOutboxPageEnabled?: boolean;
+  /** Back-office operators by token (BACKOFFICE_TOKENS); none means the back office answers no one. */
+  backofficeTokens?: Map<string, string>;
+}
+
+function isLoopback(ip: string): boolean {
+  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+}
+
+export function createHttpApp(options: HttpAppOptions) {
+  const { services, logger } = options;
+  const app = new Hono<AppEnv>();
+  const metrics = createMetrics();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
+    c.set('services', services);
+    await next();
+    const durationMs = performance.now() - started;
+    metrics.observe(c.req.path, c.res.status, durationMs);
+    // The page renderer's own in-process calls are detail; the visitor's request is the event.
+    const level = c.req.header(INTERNAL_REQUEST_HEADER) ? 'debug' : 'info';
+    logger[level]({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(durationMs) }, 'request');
+  });
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false, xFrameOptions: 'SAMEORIGIN', referrerPolicy: 'strict-origin-when-cross-origin' }));
+
+  app.get('/healthz', async (c) => {
+    await services.sites.listSites();
+    return c.json({ status: 'ok' });
+  });
+  app.get('/metrics', async (c) => {
+    // Operators scrape from inside: loopback, or anyone holding METRICS_TOKEN.
+    const isAllowed = options.metricsToken ? c.req.header('authorization') === `Bearer ${options.metricsToken}` : isLoopback(clientIp(c, false));
+    if (!isAllowed) return c.json({ error: new ApiError('AccessDeniedException', 'Access denied').toBody() }, 403);
+    return c.text(await metrics.render(), 200, { 'Content-Type': metrics.contentType });
+  });
+
+  if (options.serveAssets) app.use('/assets/*', options.serveAssets);
+
+  // Every route below knows its site and visitor.
+  app.use('*', async (c, next) => {
+    c.set('site', await services.sites.resolveSite(c.req.header('host')));
+    c.set('identity', await resolveIdentity(c, options.trustProxy, services));
+    await next();
+    dropVisitorCookieIfPublic(c.res);
+  });
+
+  const tooLarge = bodyLimit({
+    maxSize: options.maxBodyBytes,
+    onError: (c) => c.json({ error: new ApiError('InvalidRequestException', 'The request body is too large').toBody() }, 413),
+  });
+  app.use('/api/*', tooLarge);
+  app.route('/api', createApiRoutes(logger));
+  app.route('/nfx', createConfigRoutes());
+  app.route('/cms', createContentPlatformRoutes());
+  app.route('/hit', createHitRoutes());
+  app.route('/', createPwaRoutes(options.buildVersion));
+  app.route('/', createSeoRoutes());
+  app.route('/platform/art', createGameArtRoutes());
+  app.route('/kyc', createKycSandboxRoutes(() => app.fetch));
+  app.route('/oauth', createOauthRoutes({ fetchInternal: () => app.fetch, logger }));
+  app.route('/psp/sandbox', createPspSandboxRoutes());
+  app.route('/psp', createPspWebhookRoutes((services) => services.cashier, logger));
+  if (options.isOutboxPageEnabled) app.route('/dev', createDevOutboxRoutes());
+  app.route('/backoffice', createBackofficeRoutes(options.backofficeTokens ?? new Map()));
+
+  if (options.getBuild) {
+    app.all('*', createPageHandler(options.getBuild, options.mode, () => app.fetch));
+  }
+
+  app.onError((error, c) => {
+    logger.error({ err: error, path: c.req.path, reqId: c.get('requestId') }, 'unhandled error');
+    const body = new ApiError('UnknownErrorException', 'Unknown error').toBody();
+    return c.req.path.startsWith('/api/') ? c.json({ error: body }, 500) : c.text('Internal Server Error', 500);
+  });
+  app.notFound((c) => c.json({ error: new ApiError('MethodNotFoundException', 'Not found').toBody() }, 404));
+  return app;
+}
+
+export type HttpApp = ReturnType<typeof createHttpApp>;

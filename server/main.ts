@@ -1,0 +1,54 @@
+/** Production entry: `npm start` builds, then runs this (bundled to build/server/main.js). */
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { ServerBuild } from 'react-router';
+import { loadConfig } from './config';
+import { boot } from './boot';
+import { createHttpApp } from './http';
+import { projectRoot } from './project-root';
+import { withForwardedOrigin } from './web/forwarded';
+import { parseOperatorTokens } from './web/backoffice';
+import { createJobHandlers } from './job-handlers';
+import { startSchedules } from './schedules';
+
+const config = loadConfig();
+const root = projectRoot();
+const { database, services, logger } = await boot({ databaseUrl: config.DATABASE_URL, dataDir: resolve(root, config.DATA_DIR), logLevel: config.LOG_LEVEL, services: { messaging: { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM } } });
+const build = (await import(pathToFileURL(join(root, 'build', 'server', 'index.js')).href)) as ServerBuild;
+
+const app = createHttpApp({
+  services,
+  logger,
+  mode: 'production',
+  maxBodyBytes: config.MAX_BODY_BYTES,
+  trustProxy: config.TRUST_PROXY,
+  metricsToken: config.METRICS_TOKEN,
+  isOutboxPageEnabled: config.OUTBOX_PAGE ? config.OUTBOX_PAGE === '1' : false,
+  backofficeTokens: parseOperatorTokens(config.BACKOFFICE_TOKENS),
+  buildVersion: build.assets.version,
+  getBuild: async () => build,
+  serveAssets: serveStatic({
+    root: join(root, 'build', 'client'),
+    onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+  }),
+});
+
+const stopSchedules = startSchedules(services, logger);
+const stopJobs = services.jobs.startWorker(createJobHandlers(services, (request) => app.fetch(request)), { intervalMs: config.JOBS_POLL_INTERVAL_MS, logger });
+
+const server = serve({ fetch: (request, env) => app.fetch(withForwardedOrigin(request, config.TRUST_PROXY), env), port: config.PORT, hostname: config.HOST }, (info) => {
+  logger.info({ url: `http://${config.HOST}:${info.port}`, database: database.kind }, 'site is up');
+});
+
+async function shutdown(signal: string) {
+  logger.info({ signal }, 'shutting down');
+  server.close();
+  stopSchedules();
+  await stopJobs();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase, type TestDatabase } from '../test/databases';
+import { cookiePair, siteSeed } from '../test/fixtures';
+import { API_VERSION } from '#common/api-contract';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MAIN = fileURLToPath(new URL('../build/server/main.js', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  output: string[];
+}
+
+async function startServer(databaseUrl: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  return { child, baseUrl: `http://127.0.0.1:${port}`, output };
+}
+
+async function waitForHealth(server: ServerProcess, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited with ${server.child.exitCode}:\n${server.output.join('')}`);
+    try {
+      if ((await fetch(`${server.baseUrl}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${server.baseUrl} did not become healthy:\n${server.output.join('')}`);
+}
+
+async function stopServer(server: ServerProcess | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function titleOf(html: string): string | undefined {
+  return /<title>([^<]*)<\/title>/.exec(html)?.[1];
+}
+
+// Two processes only share state through PostgreSQL: PGlite is embedded in one process, so
+// this runs only when TEST_DATABASE_URL names a PostgreSQL server.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL behave as one site (architecture §1)', () => {
+  let database: TestDatabase;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first (npm test builds before vitest)`);
+    database = await createTestDatabase('postgres');
+    if (!database.url) throw new Error('createTestDatabase gave no URL');
+    // Both start at once, so both race to migrate and seed the fresh database.
+    [a, b] = await Promise.all([startServer(database.url), startServer(database.url)]);
+    await Promise.all([waitForHealth(a), waitForHealth(b)]);
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all([stopServer(a), stopServer(b)]);
+    await database?.drop();
+  });
+
+  const api = (server: ServerProcess | undefined, call: string, init: RequestInit = {}, query: Record<string, string> = {}) =>
+    fetch(`${server?.baseUrl}/api/${call}?${new URLSearchParams({ v: API_VERSION, locale: 'en', ...query })}`, init);
+
+  it('gives storage.get through process B the value storage.set stored through process A for the same visitor cookie', async () => {
+    const cookie = `vid=${randomBytes(16).toString('base64url')}`;
+    const value = `from-a-${randomBytes(4).toString('hex')}`;
+    const set = await api(a, 'storage.set', {
+      method: 'POST',
+      headers: { cookie, origin: a?.baseUrl ?? '', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ key: 'shared_key', value }),
+    });
+    expect(set.status).toBe(200);
+    expect(await set.json()).toEqual({ data: 1 });
+    const got = await api(b, 'storage.get', { headers: { cookie } }, { keys: 'shared_key' });
+    expect(await got.json()).toEqual({ data: { shared_key: value } });
+  });
+
+  it('keeps a session opened through process A valid on process B (sessions live in the database)', async () => {
+    const login = `multi-${randomBytes(4).toString('hex')}@example.com`;
+    const registered = await api(a, 'auth.register', {
+      method: 'POST',
+      headers: { origin: a?.baseUrl ?? '', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ login, password: 'Secret123', terms: '1' }),
+    });
+    const body = (await registered.json()) as { data?: { uid: number } };
+    expect(registered.status, JSON.stringify(body)).toBe(200);
+    const session = cookiePair(registered, 'sid');
+    expect(session).toBeDefined();
+    const info = (await (await api(b, 'account.getInfo', { headers: { cookie: session ?? '' } })).json()) as { data: { uid: number; login: string } };
+    expect(info.data.uid).toBe(body.data?.uid);
+    expect(info.data.uid).toBeGreaterThan(0);
+  });
+
+  it('answers, in the production build, a path below an API call with the 404 error envelope, not a rendered page', async () => {
+    const response = await fetch(`${a?.baseUrl}/api/storage.get/extra`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(((await response.json()) as { error?: { type: string } }).error?.type).toBe('MethodNotFoundException');
+  });
+
+  it('serves the same page title for / from both processes, naming the site of the host', async () => {
+    const [pageA, pageB] = await Promise.all([fetch(`${a?.baseUrl}/`), fetch(`${b?.baseUrl}/`)]);
+    expect(pageA.status).toBe(200);
+    expect(pageB.status).toBe(200);
+    const [titleA, titleB] = [titleOf(await pageA.text()), titleOf(await pageB.text())];
+    expect(titleA).toBeDefined();
+    expect(titleA).toBe(titleB);
+    expect(titleA).toContain(siteSeed('aurora').name);
+  });
+});

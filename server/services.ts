@@ -1,0 +1,67 @@
+/** Every module's service, built once per process around one database. */
+import type { Database } from './db/client';
+import { createSiteService } from './modules/sites/service';
+import { createContentService } from './modules/content/service';
+import { createStorageService } from './modules/storage/service';
+import { createAnalyticsService } from './modules/analytics/service';
+import { createRateLimitService } from './modules/rate-limit/service';
+import { createAccountService } from './modules/account/service';
+import { createAuthService } from './modules/auth/service';
+import { createMessagingService, type MessagingOptions } from './modules/messaging/service';
+import { createOneTimeSecrets } from './modules/account/one-time-secrets';
+import { createVerificationService } from './modules/verification/service';
+import { createResponsibleGamingService } from './modules/responsible-gaming/service';
+import { createSocialService } from './modules/social/service';
+import { createWalletService } from './modules/wallet/service';
+import { createCashierService } from './modules/cashier/service';
+import { createJobService } from './modules/jobs/service';
+import { createPaymentProviders } from './modules/payments/registry';
+import { createGamesService } from './modules/games/service';
+import { createGameRoundsService } from './modules/game-rounds/service';
+
+export interface ServiceOptions {
+  messaging?: MessagingOptions;
+}
+
+export function createServices(db: Database, options: ServiceOptions = {}) {
+  const rateLimits = createRateLimitService(db);
+  const wallet = createWalletService(db);
+  const accounts = createAccountService(db, { balancesOf: (user) => wallet.balances(user.siteId, user.id, user.currency) });
+  const responsibleGaming = createResponsibleGamingService(db, {
+    revokeAllSessions: (userId) => auth.revokeAllSessions(userId),
+    depositedSince: (userId, since, executor) => cashier.depositedSince(userId, since, executor),
+  });
+  const auth = createAuthService({ db, accounts, rateLimits, findActiveExclusion: (userId) => responsibleGaming.activeExclusion(userId) });
+  const content = createContentService(db);
+  const sites = createSiteService(db);
+  const jobs = createJobService(db);
+  const payments = createPaymentProviders({ db, jobs, siteSettings: async (siteId) => (await sites.listSites()).find((site) => site.id === siteId)?.settings });
+  /** Payment providers by name; the cashier looks one up per payment method. */
+  const paymentProviders = payments.providers;
+  const games = createGamesService({ db, content });
+  const cashier = createCashierService({ db, wallet, accounts, content, responsibleGaming: () => responsibleGaming, findProvider: (name) => paymentProviders.get(name) });
+  return {
+    wallet,
+    cashier,
+    paymentProviders,
+    payments,
+    jobs,
+    responsibleGaming,
+    messaging: createMessagingService(db, options.messaging),
+    oneTimeSecrets: createOneTimeSecrets(db),
+    verification: createVerificationService(db),
+    db,
+    sites,
+    content,
+    storage: createStorageService(db),
+    analytics: createAnalyticsService(db),
+    rateLimits,
+    accounts,
+    auth,
+    social: createSocialService({ db, accounts }),
+    games,
+    gameRounds: createGameRoundsService({ db, wallet, games, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid) }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

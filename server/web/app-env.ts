@@ -1,0 +1,13 @@
+import type { RequestIdentity } from '../api/define';
+import type { Site } from '../modules/sites/service';
+import type { Services } from '../services';
+
+/** Values every request carries through the Hono app, set by the first middleware. */
+export interface AppEnv {
+  Variables: {
+    site: Site;
+    identity: RequestIdentity;
+    services: Services;
+    requestId: string;
+  };
+}

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/api-harness';
+import { testDatabaseKinds } from '../../test/databases';
+import { expectedEntry, readSiteSeeds } from '../../test/fixtures';
+
+/** The named sections of the configuration service, as spec §7 lists them. */
+const SPEC_SECTIONS = [
+  'settings-seo',
+  'prazer-config',
+  'cashier-config',
+  'auth-config',
+  'forms-config',
+  'games-config',
+  'search-config',
+  'loyalty',
+  'meta-data-tool',
+];
+
+const activeSites = readSiteSeeds().filter((site) => !site.isMaintenance);
+
+describe.each(testDatabaseKinds())('configuration service GET /nfx/cms-config/{locale} on %s (spec §7)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  const cases = activeSites.flatMap((site) => site.locales.map((locale) => [site.id, site.hosts[0] ?? '', locale] as const));
+
+  it.each(cases)('answers site %s (host %s) in %s with all nine sections of spec §7, as seeded', async (siteId, host, locale) => {
+    const response = await t.request(`/nfx/cms-config/${locale}`, { host });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual([...SPEC_SECTIONS].sort());
+    for (const name of SPEC_SECTIONS) expect(body[name], name).toEqual(expectedEntry(siteId, locale, 'config', name));
+  });
+
+  it('serves each site its own stored configuration: an operator edit on one site reaches that site only', async () => {
+    const [first, second] = activeSites;
+    if (!first || !second) throw new Error('content/sites.json needs two active sites');
+    await t.services.db.execute(
+      sql`UPDATE content_entries SET data = data || '{"probe":"only-here"}'::jsonb WHERE site_id = ${first.id} AND collection = 'config' AND slug = 'loyalty' AND locale = 'it'`,
+    );
+    // Configuration is cached per process for a few seconds; step the clock past that.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 60_000);
+      const read = async (host: string) => ((await (await t.request('/nfx/cms-config/it', { host })).json()) as Record<string, object>).loyalty;
+      expect(await read(first.hosts[0] ?? '')).toMatchObject({ probe: 'only-here' });
+      expect(await read(second.hosts[0] ?? '')).not.toHaveProperty('probe');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it.each(['fr', 'xx', 'EN', 'en-GB'])('answers the unknown locale %s with 404 and an error envelope', async (locale) => {
+    const response = await t.request(`/nfx/cms-config/${locale}`);
+    expect(response.status).toBe(404);
+    const body = (await response.json()) as { error?: { type: string; message: string } };
+    expect(Object.keys(body)).toEqual(['error']);
+    expect(body.error?.type).toBeTypeOf('string');
+    expect(body.error?.message).toBeTypeOf('string');
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * /cms/api/…: the content platform's read surface, a Strapi v4 compatible subset (list with
+ * locale, equality filters and pagination; one entry by id). Errors use Strapi's error body.
+ */
+import { Hono, type Context } from 'hono';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#common/locale';
+import type { ContentEntry } from '../modules/content/service';
+import type { AppEnv } from './app-env';
+
+const COLLECTION_NAME = /^[a-z][a-z0-9-]{0,63}$/;
+/** Collections that are internal configuration, served by /nfx/cms-config instead. */
+const PRIVATE_COLLECTIONS = new Set(['config']);
+
+function strapiError(c: Context, status: 400 | 404, name: string, message: string) {
+  return c.json({ data: null, error: { status, name, message, details: {} } }, status);
+}
+
+/** A collection the platform serves: well named, not private, and holding content (as Strapi, unknown types are 404). */
+async function isPublicCollection(c: Context<AppEnv>, collection: string): Promise<boolean> {
+  if (!COLLECTION_NAME.test(collection) || PRIVATE_COLLECTIONS.has(collection)) return false;
+  return (await c.get('services').content.listCollections()).has(collection);
+}
+
+function toStrapi(entry: ContentEntry) {
+  return {
+    id: entry.id,
+    attributes: { ...entry.data, slug: entry.slug, locale: entry.locale, publishedAt: entry.publishedAt, updatedAt: entry.updatedAt },
+  };
+}
+
+/** filters[field][$eq]=value → { field: value }; other operators are not part of the subset. */
+function equalityFilters(url: URL): Record<string, string> | undefined {
+  const filters: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) {
+    const match = /^filters\[([A-Za-z0-9_]+)\](?:\[\$eq\])?$/.exec(key);
+    if (match?.[1]) filters[match[1]] = value;
+    else if (key.startsWith('filters[')) return undefined;
+  }
+  return filters;
+}
+
+function positiveInt(value: string | null, fallback: number, max: number): number {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? Math.min(parsed, max) : fallback;
+}
+
+export function createContentPlatformRoutes() {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/api/:collection', async (c) => {
+    const collection = c.req.param('collection');
+    if (!(await isPublicCollection(c, collection))) return strapiError(c, 404, 'NotFoundError', 'Not Found');
+    const url = new URL(c.req.url);
+    const localeParam = url.searchParams.get('locale') ?? DEFAULT_LOCALE;
+    if (!isLocale(localeParam)) return strapiError(c, 400, 'ValidationError', 'Unknown locale');
+    const filters = equalityFilters(url);
+    if (!filters) return strapiError(c, 400, 'ValidationError', 'Only $eq filters are supported');
+    const page = positiveInt(url.searchParams.get('pagination[page]'), 1, 10_000);
+    const pageSize = positiveInt(url.searchParams.get('pagination[pageSize]'), 25, 100);
+    const { entries, total } = await c.get('services').content.list({
+      siteId: c.get('site').id,
+      collection,
+      locale: localeParam as Locale,
+      filters,
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+    });
+    return c.json({
+      data: entries.map(toStrapi),
+      meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
+    });
+  });
+
+  routes.get('/api/:collection/:id', async (c) => {
+    const collection = c.req.param('collection');
+    const id = Number(c.req.param('id'));
+    if (!(await isPublicCollection(c, collection)) || !Number.isSafeInteger(id) || id <= 0) {
+      return strapiError(c, 404, 'NotFoundError', 'Not Found');
+    }
+    const entry = await c.get('services').content.findById(c.get('site').id, collection, id);
+    if (!entry) return strapiError(c, 404, 'NotFoundError', 'Not Found');
+    return c.json({ data: toStrapi(entry), meta: {} });
+  });
+
+  return routes;
+}

@@ -1,0 +1,25 @@
+/**
+ * Behind a trusted load balancer the request arrives as plain http to this process; the public
+ * scheme and host come in X-Forwarded-Proto / X-Forwarded-Host. Rewriting the request once at the
+ * edge makes every link we build (canonical, sitemap, e-mails) use the public origin.
+ */
+const HOST_PATTERN = /^[a-z0-9.-]+(:\d{1,5})?$/i;
+
+export function withForwardedOrigin(request: Request, trustProxy: boolean): Request {
+  if (!trustProxy) return request;
+  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
+  const url = new URL(request.url);
+  const nextProto = proto === 'https' || proto === 'http' ? proto : undefined;
+  const nextHost = host && HOST_PATTERN.test(host) ? host : undefined;
+  if (!nextProto && !nextHost) return request;
+  if (nextProto) url.protocol = `${nextProto}:`;
+  const headers = new Headers(request.headers);
+  if (nextHost) {
+    url.host = nextHost;
+    if (!nextHost.includes(':')) url.port = '';
+    headers.set('host', nextHost);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, { method: request.method, headers, body: hasBody ? request.body : undefined, duplex: 'half', signal: request.signal } as RequestInit);
+}

@@ -1,0 +1,58 @@
+/** /platform/art/{sysname}.svg: generated game tile art, nothing fetched from outside (issue 5). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GamesPage } from '#common/games-contract';
+import { createTestApp, type TestApp } from '../../test/api-harness';
+import { testDatabaseKinds } from '../../test/databases';
+import { gameArtSvg } from './game-art';
+
+describe('game art', () => {
+  it('is deterministic: the same sysname gives the same picture, another sysname another one', () => {
+    expect(gameArtSvg('dice-roll')).toBe(gameArtSvg('dice-roll'));
+    expect(gameArtSvg('dice-roll')).not.toBe(gameArtSvg('mines-field'));
+    expect(gameArtSvg('aurora-fortune')).toContain('>AF</text>');
+  });
+
+  it('refers to nothing outside itself: no external address, no script', () => {
+    const svg = gameArtSvg('lightning-wheel');
+    expect(svg.replace('http://www.w3.org/2000/svg', '')).not.toMatch(/https?:|href|<script|<image/);
+  });
+});
+
+describe.each(testDatabaseKinds())('/platform/art on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('answers image/svg+xml, the same bytes every time, cacheable', async () => {
+    const first = await t.request('/platform/art/dice-roll.svg');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(first.headers.get('cache-control')).toContain('max-age');
+    const body = await first.text();
+    expect(body).toMatch(/^<svg /);
+    expect(await (await t.request('/platform/art/dice-roll.svg')).text()).toBe(body);
+  });
+
+  it('every image_url of the catalogue is served', async () => {
+    const page = (
+      await t.api('games.get', {
+        params: { count: '300', fields: 'image_url,description' },
+      })
+    ).body.data as GamesPage;
+    const addresses = new Set(page.items.flatMap((item) => [item.image_url, item.description?.img_288_192].filter((address): address is string => !!address)));
+    expect(addresses.size).toBeGreaterThan(page.items.length);
+    for (const address of addresses) {
+      const response = await t.request(address);
+      expect(response.status, address).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    }
+  });
+
+  it('a name outside [a-z0-9-] or without .svg is 404', async () => {
+    for (const path of ['/platform/art/Dice.svg', '/platform/art/dice-roll.png', '/platform/art/%3Cscript%3E.svg', '/platform/art/-x.svg']) {
+      expect((await t.request(path)).status, path).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Who is asking: the visitor cookie (set on first sight) and the signed-in player, if any.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { RequestIdentity } from '../api/define';
+import type { Services } from '../services';
+import { readSessionToken } from './session-cookie';
+
+export const VISITOR_COOKIE = 'vid';
+// Browsers cap cookie lifetime at 400 days.
+const VISITOR_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
+
+function isSecureRequest(c: Context): boolean {
+  return new URL(c.req.url).protocol === 'https:';
+}
+
+/** The visitor id from the cookie; a new one is issued (and set on the answer) when missing. */
+export function ensureVisitorId(c: Context): string {
+  const current = getCookie(c, VISITOR_COOKIE);
+  if (current && /^[A-Za-z0-9_-]{16,64}$/.test(current)) return current;
+  const issued = randomBytes(16).toString('base64url');
+  setCookie(c, VISITOR_COOKIE, issued, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isSecureRequest(c),
+    maxAge: VISITOR_COOKIE_MAX_AGE_S,
+  });
+  return issued;
+}
+
+/**
+ * Removes a visitor cookie issued on this answer when the answer is publicly cacheable: a shared
+ * cache would otherwise hand the same visitor id, and so the same storage, to every browser.
+ * The cookie is issued again on the visitor's next private answer.
+ */
+export function dropVisitorCookieIfPublic(response: Response): void {
+  if (!/\bpublic\b/i.test(response.headers.get('cache-control') ?? '')) return;
+  const cookies = response.headers.getSetCookie();
+  if (!cookies.some((cookie) => cookie.startsWith(`${VISITOR_COOKIE}=`))) return;
+  response.headers.delete('set-cookie');
+  for (const cookie of cookies) if (!cookie.startsWith(`${VISITOR_COOKIE}=`)) response.headers.append('set-cookie', cookie);
+}
+
+export function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? '127.0.0.1';
+}
+
+function countryOf(header: string | undefined): string | null {
+  const code = header?.trim().toUpperCase();
+  return code && /^[A-Z]{2}$/.test(code) ? code : null;
+}
+
+export async function resolveIdentity(c: Context, trustProxy: boolean, services: Services): Promise<RequestIdentity> {
+  const token = readSessionToken(c);
+  const session = token ? await services.auth.resolveSession(token, c.get('site').id) : undefined;
+  return {
+    visitorId: ensureVisitorId(c),
+    uid: session?.user.id ?? 0,
+    sessionTokenHash: session?.tokenHash ?? null,
+    accountStatus: session?.user.status ?? null,
+    ip: clientIp(c, trustProxy),
+    userAgent: c.req.header('user-agent') ?? '',
+    country: trustProxy ? countryOf(c.req.header('x-country-code') ?? c.req.header('cf-ipcountry')) : null,
+  };
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/api-harness';
+import { testDatabaseKinds } from '../../test/databases';
+import { cookiePair } from '../../test/fixtures';
+
+describe.each(testDatabaseKinds())('same-origin check of state-changing requests on %s (architecture §4)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  async function newVisitor(): Promise<string> {
+    const cookie = cookiePair(await t.request('/api/storage.getKeys'), 'vid');
+    if (!cookie) throw new Error('no vid cookie issued');
+    return cookie;
+  }
+
+  async function keysOf(cookie: string) {
+    return (await t.api('storage.getKeys', { headers: { cookie } })).body.data;
+  }
+
+  it.each([
+    ['an Origin of another site', { origin: 'http://evil.example' }],
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site (a sibling subdomain is another origin)', { 'sec-fetch-site': 'same-site' }],
+    ['an opaque Origin: null', { origin: 'null' }],
+    ['a same-origin Origin but Sec-Fetch-Site: cross-site', { origin: 'http://127.0.0.1', 'sec-fetch-site': 'cross-site' }],
+    ['an Origin on the same host but another port', { origin: 'http://127.0.0.1:8080' }],
+  ])('refuses storage.set with %s: 403 AccessDeniedException and nothing written', async (_label, headers) => {
+    const cookie = await newVisitor();
+    const { status, body } = await t.api('storage.set', { method: 'POST', params: { key: 'stolen', value: 'yes' }, headers: { cookie, ...headers } });
+    expect(status).toBe(403);
+    expect(body.error?.type).toBe('AccessDeniedException');
+    expect(await keysOf(cookie)).toEqual([]);
+  });
+
+  it.each([
+    ['an Origin equal to the request origin', { origin: 'http://127.0.0.1' }],
+    ['Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin', origin: 'http://127.0.0.1' }],
+    ['Sec-Fetch-Site: none (typed by the user)', { 'sec-fetch-site': 'none' }],
+    ['neither header (a non-browser client carries no victim cookies)', {}],
+  ])('accepts storage.set with %s and writes the value', async (_label, headers) => {
+    const cookie = await newVisitor();
+    const value = `v-${Math.random()}`;
+    const { status, body } = await t.api('storage.set', { method: 'POST', params: { key: 'mine', value }, headers: { cookie, ...headers } });
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: 1 });
+    expect((await t.api('storage.get', { params: { keys: 'mine' }, headers: { cookie } })).body.data).toEqual({ mine: value });
+  });
+
+  it('compares the Origin with the host the request was sent to, per site', async () => {
+    const host = 'lagoon.localhost';
+    const first = await t.request('/api/storage.getKeys', { host });
+    const cookie = cookiePair(first, 'vid') ?? '';
+    const same = await t.api('storage.set', { method: 'POST', host, params: { key: 'k', value: 'v' }, headers: { cookie, origin: `http://${host}` } });
+    expect(same.status).toBe(200);
+    const other = await t.api('storage.set', { method: 'POST', host, params: { key: 'k2', value: 'v' }, headers: { cookie, origin: 'http://aurora.localhost' } });
+    expect(other.status).toBe(403);
+    expect(other.body.error?.type).toBe('AccessDeniedException');
+  });
+
+  it('applies to state-changing verbs only: a cross-site GET read is answered', async () => {
+    const { status } = await t.api('storage.getKeys', { headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' } });
+    expect(status).toBe(200);
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * Cross-site request check for state-changing requests (architecture §4): a browser always
+ * sends Origin or Sec-Fetch-Site on a cross-site POST, so either one naming another site refuses
+ * it. Requests with neither come from non-browser clients, which carry no victim's cookies.
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  // Sec-Fetch-Site is set by the browser alone, so when present it decides; Origin can be
+  // "null" on same-origin posts from documents with a strict referrer policy.
+  const fetchSite = request.headers.get('sec-fetch-site');
+  if (fetchSite) return fetchSite === 'same-origin' || fetchSite === 'none';
+  const origin = request.headers.get('origin');
+  if (!origin) return true;
+  if (origin === 'null') return false;
+  try {
+    const requestUrl = new URL(request.url);
+    const host = request.headers.get('host') ?? requestUrl.host;
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+export function isStateChanging(method: string): boolean {
+  return !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
+}
