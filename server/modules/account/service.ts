@@ -1,0 +1,161 @@
+import { and, eq } from 'drizzle-orm';
+import type { AccountInfo } from '#common/api-contract';
+import { money } from '#common/money';
+import type { Locale } from '#common/locale';
+import type { Database } from '../../db/client';
+import { contacts, users } from './tables';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The account info of an anonymous visitor: uid 0, zero balances in the site currency. */
+export function anonymousAccountInfo(currency: string, locale: Locale): AccountInfo {
+  const zero = money(0n, currency);
+  return {
+    uid: 0,
+    reg_time: null,
+    login: '',
+    fakename: '',
+    is_subscribed: false,
+    balances: { balance_main: zero, balance_bonus: zero, balance_betting_bonus: zero, balance_fun: zero },
+    is_on_verification: false,
+    is_verified: false,
+    is_kyc_block_enabled: false,
+    is_registration_completed: false,
+    country_code: null,
+    locale,
+    two_factor_auth: false,
+  };
+}
+
+/** A contact is an e-mail when it has an @, otherwise a phone number. */
+export function contactTypeOf(login: string): 'email' | 'phone' {
+  return login.includes('@') ? 'email' : 'phone';
+}
+
+/**
+ * A contact as we store and look it up: leading plus signs removed (spec §5), e-mail in lower
+ * case, phone digits without spaces, dashes or brackets.
+ */
+export function canonicalContact(raw: string): string {
+  const value = raw.trim().replace(/^\++/, '');
+  return contactTypeOf(value) === 'email' ? value.toLowerCase() : value.replace(/[\s()-]/g, '');
+}
+
+export interface AccountServiceDeps {
+  /** A player's balances in minor units, by balance type: the wallet ledger answers. */
+  balancesOf?: (user: UserRow) => Promise<{ main: bigint; bonus: bigint; betting_bonus: bigint; fun: bigint }>;
+}
+
+export function createAccountService(db: Database, deps: AccountServiceDeps = {}) {
+  async function findUser(uid: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, uid)).limit(1);
+    return row;
+  }
+
+  /** Account info of spec §3 for a player, with balances from the wallet ledger in the account currency. */
+  async function accountInfo(user: UserRow): Promise<AccountInfo> {
+    const [loginContact] = await db
+      .select({ isSubscribed: contacts.isSubscribed })
+      .from(contacts)
+      .where(and(eq(contacts.userId, user.id), eq(contacts.value, user.login)))
+      .limit(1);
+    const minor = (await deps.balancesOf?.(user)) ?? { main: 0n, bonus: 0n, betting_bonus: 0n, fun: 0n };
+    return {
+      uid: user.id,
+      reg_time: user.registeredAt.toISOString(),
+      login: user.login,
+      fakename: user.fakename,
+      is_subscribed: loginContact?.isSubscribed ?? false,
+      balances: {
+        balance_main: money(minor.main, user.currency),
+        balance_bonus: money(minor.bonus, user.currency),
+        balance_betting_bonus: money(minor.betting_bonus, user.currency),
+        balance_fun: money(minor.fun, user.currency),
+      },
+      is_on_verification: user.isOnVerification,
+      is_verified: user.isVerified,
+      is_kyc_block_enabled: user.isKycBlockEnabled,
+      is_registration_completed: user.isRegistrationCompleted,
+      country_code: user.countryCode,
+      locale: user.locale,
+      two_factor_auth: user.twoFactorEnabledAt !== null,
+    };
+  }
+
+  return {
+    findUser,
+
+    /** Account info of whoever asks: the signed-in player, or an anonymous visitor (uid 0). */
+    async infoFor(uid: number, fallback: { currency: string; locale: Locale }): Promise<AccountInfo> {
+      const user = uid > 0 ? await findUser(uid) : undefined;
+      return user ? accountInfo(user) : anonymousAccountInfo(fallback.currency, fallback.locale);
+    },
+
+    async findUserByLogin(siteId: string, login: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(and(eq(users.siteId, siteId), eq(users.login, login))).limit(1);
+      return row;
+    },
+
+    /** Creates the account and the contact it signs in with, in one transaction; undefined when the login is taken. */
+    async createUser(input: { siteId: string; login: string; passwordHash: string; currency: string; locale: Locale; isSubscribed: boolean }): Promise<UserRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ siteId: input.siteId, login: input.login, passwordHash: input.passwordHash, currency: input.currency, locale: input.locale })
+          .onConflictDoNothing()
+          .returning();
+        if (!user) return undefined;
+        await tx.insert(contacts).values({ userId: user.id, type: contactTypeOf(input.login), value: input.login, isSubscribed: input.isSubscribed });
+        return user;
+      });
+    },
+
+    /**
+     * Creates an account that signs in through an outside identity (social network, messenger),
+     * without a password: the e-mail becomes the login (and an e-mail contact) when it is free,
+     * otherwise the fallback login, which no password sign-up can produce. Runs on the caller's
+     * transaction so the identity row is written with it.
+     */
+    async createExternalUser(
+      input: { siteId: string; email: string | null; isEmailConfirmed: boolean; fallbackLogin: string; currency: string; locale: Locale; isRegistrationCompleted: boolean },
+      tx: Database = db,
+    ): Promise<UserRow> {
+      const values = { siteId: input.siteId, passwordHash: null, currency: input.currency, locale: input.locale, isRegistrationCompleted: input.isRegistrationCompleted };
+      if (input.email) {
+        const [user] = await tx.insert(users).values({ ...values, login: input.email }).onConflictDoNothing().returning();
+        if (user) {
+          await tx.insert(contacts).values({ userId: user.id, type: 'email', value: input.email, isConfirmed: input.isEmailConfirmed });
+          return user;
+        }
+      }
+      const [user] = await tx.insert(users).values({ ...values, login: input.fallbackLogin }).returning();
+      if (!user) throw new Error('account insert returned no row');
+      return user;
+    },
+
+    /** Ends the registration-completion step (spec §2: socialRegistration): the currency is chosen now. */
+    async completeRegistration(userId: number, currency: string): Promise<UserRow | undefined> {
+      const [user] = await db
+        .update(users)
+        .set({ isRegistrationCompleted: true, currency, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), eq(users.isRegistrationCompleted, false)))
+        .returning();
+      return user;
+    },
+
+    /** Switches the account's currency (spec §7 setCurrency); balances are kept per currency. */
+    async setCurrency(userId: number, currency: string): Promise<void> {
+      await db.update(users).set({ currency, updatedAt: new Date() }).where(eq(users.id, userId));
+    },
+
+    /** Whether the player has confirmed at least one contact (withdrawals may require it). */
+    async hasConfirmedContact(userId: number): Promise<boolean> {
+      const [row] = await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.userId, userId), eq(contacts.isConfirmed, true))).limit(1);
+      return row !== undefined;
+    },
+
+    accountInfo,
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,97 @@
+/** auth.register, auth.login, auth.logout (spec §7), validated with the shared §5 validators. */
+import { z } from 'zod';
+import { ApiError } from '#common/errors';
+import { normalizeLogin, validateEmail, validatePassword, validatePasswordLength, validatePhone } from '#common/validators';
+import { requireValid } from '../../api/require-valid';
+import { defineMethod, type ApiContext } from '../../api/define';
+import { canonicalContact, contactTypeOf } from '../account/service';
+
+
+function checkLogin(raw: string): string {
+  const login = normalizeLogin(raw);
+  requireValid('login', contactTypeOf(login) === 'email' ? validateEmail(login) : validatePhone(login));
+  return canonicalContact(login);
+}
+
+export const truthy = z
+  .union([z.string(), z.boolean(), z.number()])
+  .optional()
+  .transform((value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on');
+
+export async function registrationRules(ctx: ApiContext): Promise<{ isTermsRequired: boolean }> {
+  const config = await ctx.services.content.getConfig(ctx.site.id, ctx.locale);
+  const registration = (config['auth-config'].registration ?? {}) as { terms?: { isActive?: boolean } };
+  return { isTermsRequired: registration.terms?.isActive === true };
+}
+
+export const authMethods = [
+  defineMethod({
+    service: 'auth',
+    method: 'register',
+    verbs: ['POST'],
+    params: z.object({
+      login: z.string().max(254),
+      password: z.string().max(200),
+      currency: z.string().optional(),
+      terms: truthy,
+      notify: truthy,
+      promo_code: z.string().max(64).optional(),
+    }),
+    handler: async (ctx, params) => {
+      if (ctx.uid > 0) throw new ApiError('InvalidRequestException', 'Already signed in');
+      const login = checkLogin(params.login);
+      requireValid('password', validatePassword(params.password));
+      requireValid('password', validatePasswordLength(params.password));
+      const currency = params.currency || ctx.site.defaultCurrency;
+      if (!ctx.site.currencies.includes(currency)) throw new ApiError('InvalidParameterException', 'Invalid parameter: currency', { field: 'currency' });
+      const { isTermsRequired } = await registrationRules(ctx);
+      if (isTermsRequired && !params.terms) throw new ApiError('InvalidParameterException', 'Invalid parameter: terms', { field: 'terms', errorType: 'truthyCheckbox' });
+      const { user, token } = await ctx.services.auth.register({
+        siteId: ctx.site.id,
+        login,
+        password: params.password,
+        currency,
+        locale: ctx.locale,
+        isSubscribed: params.notify,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      });
+      ctx.setSession(token);
+      return ctx.services.accounts.accountInfo(user);
+    },
+  }),
+  defineMethod({
+    service: 'auth',
+    method: 'login',
+    verbs: ['POST'],
+    params: z.object({ login: z.string().max(254), password: z.string().max(200), code: z.string().max(12).optional() }),
+    handler: async (ctx, params) => {
+      const login = normalizeLogin(params.login);
+      if (!login || !params.password) throw new ApiError('InvalidParameterException', 'Invalid parameter: login', { field: login ? 'password' : 'login', errorType: 'required' });
+      const { user, token } = await ctx.services.auth.login({
+        siteId: ctx.site.id,
+        login: canonicalContact(login),
+        password: params.password,
+        code: params.code?.trim() || undefined,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      });
+      // Rotate: the session this browser had before signing in ends now.
+      if (ctx.sessionTokenHash) await ctx.services.auth.revokeSession(ctx.sessionTokenHash);
+      ctx.setSession(token);
+      return ctx.services.accounts.accountInfo(user);
+    },
+  }),
+  defineMethod({
+    service: 'auth',
+    method: 'logout',
+    verbs: ['GET', 'POST'],
+    params: z.object({}),
+    isAvailableWhenClosed: true,
+    handler: async (ctx) => {
+      if (ctx.sessionTokenHash) await ctx.services.auth.revokeSession(ctx.sessionTokenHash);
+      ctx.setSession(null);
+      return 1;
+    },
+  }),
+];

@@ -1,0 +1,77 @@
+/**
+ * auth.completeRegistration (spec §2: the socialRegistration popup of a player whose
+ * registration is not complete) and auth.messengerEntry (spec §3 messenger registration, §4: a
+ * visitor entering from the messenger mini-app is registered and signed in automatically).
+ */
+import { z } from 'zod';
+import { ApiError } from '#common/errors';
+import { isLocale } from '#common/locale';
+import { defineMethod } from '../../api/define';
+import type { Site } from '../sites/service';
+import { registrationRules, truthy } from '../auth/methods';
+import { checkInitData } from './messenger-init-data';
+
+export const MESSENGER_PROVIDER = 'telegram';
+export const WRONG_MESSENGER_REGISTRATION = 'Wrong messenger registration';
+const MESSENGER_LIMIT = { max: 30, windowMs: 15 * 60 * 1000 };
+
+/** The site's bot token (an operator setting: settings.messenger.botToken), empty when unset. */
+export function messengerBotToken(site: Site): string {
+  const messenger = site.settings.messenger as { botToken?: unknown } | undefined;
+  return typeof messenger?.botToken === 'string' ? messenger.botToken : '';
+}
+
+export const socialMethods = [
+  defineMethod({
+    service: 'auth',
+    method: 'completeRegistration',
+    verbs: ['POST'],
+    requiresUser: true,
+    params: z.object({ terms: truthy, currency: z.string().max(8).optional() }),
+    handler: async (ctx, params) => {
+      const user = await ctx.services.accounts.findUser(ctx.uid);
+      if (!user) throw new ApiError('AuthorizationException', 'Sign in to continue');
+      if (user.isRegistrationCompleted) throw new ApiError('InvalidRequestException', 'Registration is already complete');
+      const currency = params.currency || user.currency;
+      if (!ctx.site.currencies.includes(currency)) throw new ApiError('InvalidParameterException', 'Invalid parameter: currency', { field: 'currency' });
+      const { isTermsRequired } = await registrationRules(ctx);
+      if (isTermsRequired && !params.terms) throw new ApiError('InvalidParameterException', 'Invalid parameter: terms', { field: 'terms', errorType: 'truthyCheckbox' });
+      const completed = await ctx.services.accounts.completeRegistration(user.id, currency);
+      // Completed meanwhile by a second request: the first one's choice stands.
+      if (!completed) throw new ApiError('InvalidRequestException', 'Registration is already complete');
+      return ctx.services.accounts.accountInfo(completed);
+    },
+  }),
+  defineMethod({
+    service: 'auth',
+    method: 'messengerEntry',
+    verbs: ['POST'],
+    params: z.object({ init_data: z.string().min(1).max(4096) }),
+    handler: async (ctx, params) => {
+      await ctx.services.rateLimits.consume({ key: `messenger:ip:${ctx.ip}`, ...MESSENGER_LIMIT });
+      const botToken = messengerBotToken(ctx.site);
+      if (!botToken) throw new ApiError('InvalidRequestException', 'Messenger entry is not available on this site');
+      const check = checkInitData(params.init_data, botToken, Date.now());
+      if (!check.isValid) throw new ApiError('AuthorizationException', WRONG_MESSENGER_REGISTRATION, { reason: check.reason });
+      const { registration } = check;
+      const displayName = [registration.firstName, registration.lastName].filter(Boolean).join(' ') || registration.username || null;
+      const { user } = await ctx.services.social.findOrCreatePlayer({
+        siteId: ctx.site.id,
+        provider: MESSENGER_PROVIDER,
+        subject: registration.id,
+        email: null,
+        isEmailVerified: false,
+        displayName,
+        currency: ctx.site.defaultCurrency,
+        locale: isLocale(registration.language_code) && ctx.site.locales.includes(registration.language_code) ? registration.language_code : ctx.locale,
+        // The messenger registers the visitor automatically (spec §4): nothing is left to ask.
+        isRegistrationCompleted: true,
+      });
+      const token = await ctx.services.auth.signInVerified(user, ctx);
+      // Rotate: the session this browser had before ends now.
+      if (ctx.sessionTokenHash) await ctx.services.auth.revokeSession(ctx.sessionTokenHash);
+      ctx.setSession(token);
+      return ctx.services.accounts.accountInfo(user);
+    },
+  }),
+];
