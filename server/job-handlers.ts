@@ -1,0 +1,18 @@
+/**
+ * Every module's background jobs by kind, for the worker that main.ts and dev.ts start (and for
+ * tests that run the queue by hand). `fetchInternal` is the app's own fetch: in-process
+ * services such as the sandbox PSP reach our HTTP surface through it, Host header and all.
+ */
+import type { JobHandlers } from './modules/jobs/service';
+import type { Services } from './services';
+
+type Fetch = (request: Request) => Response | Promise<Response>;
+
+export function createJobHandlers(services: Services, fetchInternal: Fetch): JobHandlers {
+  return {
+    ...services.payments.jobHandlers(fetchInternal),
+    'cashier.reconcile': async () => {
+      await services.cashier.reconcileStale();
+    },
+  };
+}

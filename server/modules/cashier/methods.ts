@@ -1,0 +1,151 @@
+/**
+ * The cashier in the product API (spec §7 cashier.*, account.getBalance, getcurrencyrates,
+ * setCurrency): parameters checked here, rules in the service.
+ */
+import { z } from 'zod';
+import { ApiError } from '#common/errors';
+import type { DepositSettings } from '#common/cashier-contract';
+import { defineMethod, type ApiContext } from '../../api/define';
+import { siteOrigin } from '../../web/site-origin';
+import { methodView } from './payment-methods';
+import type { PlayerRequest } from './service';
+import { BANKS } from './banks';
+
+/** `requisites[name]=value` form fields, or a `requisites` object in a JSON body. */
+function requisitesFrom(params: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  const nested = params.requisites;
+  if (nested && typeof nested === 'object' && !Array.isArray(nested)) {
+    for (const [key, value] of Object.entries(nested)) if (typeof value === 'string') out[key] = value;
+  }
+  for (const [key, value] of Object.entries(params)) {
+    const match = /^requisites\[(\w+)\]$/.exec(key);
+    if (match?.[1] && typeof value === 'string') out[match[1]] = value;
+  }
+  return out;
+}
+
+async function playerRequest(ctx: ApiContext): Promise<PlayerRequest> {
+  const user = await ctx.services.accounts.findUser(ctx.uid);
+  if (!user) throw new ApiError('AuthorizationException', 'Sign in first');
+  return { site: ctx.site, user, locale: ctx.locale, origin: siteOrigin(ctx.site, ctx.request.url) };
+}
+
+const amountParam = z.string().max(32);
+const idParam = z.string().min(1).max(64);
+
+export const cashierMethods = [
+  defineMethod({
+    service: 'cashier',
+    method: 'getpaymentmethods',
+    verbs: ['GET'],
+    requiresUser: true,
+    params: z.object({ type: z.enum(['deposit', 'withdrawal']).default('deposit') }),
+    handler: async (ctx, params) => (await ctx.services.cashier.listMethods(await playerRequest(ctx), params.type)).map(methodView),
+  }),
+  defineMethod({
+    service: 'cashier',
+    method: 'getdepositsettings',
+    verbs: ['GET'],
+    requiresUser: true,
+    params: z.object({}),
+    handler: async (ctx): Promise<DepositSettings> => {
+      const request = await playerRequest(ctx);
+      const depositLimit = await ctx.services.responsibleGaming.tightestLimitView(request.user.id, request.user.currency);
+      return { currency: request.user.currency, available_currencies: ctx.site.currencies, deposit_count: await ctx.services.cashier.depositCount(request.user.id), deposit_limit: depositLimit };
+    },
+  }),
+  defineMethod({
+    service: 'cashier',
+    method: 'makedeposit',
+    verbs: ['POST'],
+    requiresUser: true,
+    params: z
+      .object({
+        method: z.string().min(1).max(64),
+        amount: amountParam,
+        currency: z.string().max(8).optional(),
+        campaign_offer_id: z.coerce.number().int().default(-1),
+        flow: z.enum(['same_window', 'new_window', 'mobile']).default('same_window'),
+      })
+      .catchall(z.unknown()),
+    handler: async (ctx, params) =>
+      ctx.services.cashier.startDeposit(await playerRequest(ctx), { method: params.method, amount: params.amount, currency: params.currency, campaignOfferId: params.campaign_offer_id, flow: params.flow, requisites: requisitesFrom(params) }),
+  }),
+  defineMethod({
+    service: 'cashier',
+    method: 'getdepositinfo',
+    verbs: ['GET'],
+    requiresUser: true,
+    params: z.object({ id: idParam }),
+    handler: async (ctx, params) => ctx.services.cashier.depositInfo(await playerRequest(ctx), params.id),
+  }),
+  defineMethod({
+    service: 'cashier',
+    method: 'gethistory',
+    verbs: ['GET'],
+    requiresUser: true,
+    params: z.object({
+      offset: z.coerce.number().int().min(0).max(100_000).default(0),
+      count: z.coerce.number().int().min(1).max(100).default(4),
+      type: z.enum(['deposit', 'withdrawal', 'bonuses', 'cashbacks']).default('deposit'),
+      statuses: z.string().max(200).optional(),
+    }),
+    handler: async (ctx, params) =>
+      ctx.services.cashier.history(await playerRequest(ctx), params.type, params.offset, params.count, (params.statuses ?? '').split(',').map((status) => status.trim()).filter(Boolean)),
+  }),
+  defineMethod({
+    service: 'cashier',
+    method: 'getwithdrawsettings',
+    verbs: ['GET'],
+    requiresUser: true,
+    params: z.object({}),
+    handler: async (ctx) => ctx.services.cashier.withdrawSettings(await playerRequest(ctx)),
+  }),
+  defineMethod({
+    service: 'cashier',
+    method: 'getbanks',
+    verbs: ['GET'],
+    requiresUser: true,
+    params: z.object({}),
+    handler: async (ctx) => BANKS[(await playerRequest(ctx)).user.currency] ?? BANKS.default,
+  }),
+  defineMethod({
+    service: 'cashier',
+    method: 'makewithdrawal',
+    verbs: ['POST'],
+    requiresUser: true,
+    params: z.object({ method: z.string().min(1).max(64), amount: amountParam }).catchall(z.unknown()),
+    handler: async (ctx, params) => ctx.services.cashier.makeWithdrawal(await playerRequest(ctx), { method: params.method, amount: params.amount, requisites: requisitesFrom(params) }),
+  }),
+  defineMethod({
+    service: 'cashier',
+    method: 'cancelwithdrawal',
+    verbs: ['POST'],
+    requiresUser: true,
+    params: z.object({ id: idParam }),
+    handler: async (ctx, params) => {
+      await ctx.services.cashier.cancelWithdrawal(await playerRequest(ctx), params.id);
+      return 1;
+    },
+  }),
+  defineMethod({
+    service: 'account',
+    method: 'getcurrencyrates',
+    verbs: ['GET'],
+    params: z.object({}),
+    handler: async (ctx) => ctx.services.cashier.currencyRates(ctx.site),
+  }),
+  defineMethod({
+    service: 'account',
+    method: 'setCurrency',
+    verbs: ['POST'],
+    requiresUser: true,
+    params: z.object({ currency: z.string().min(3).max(8) }),
+    handler: async (ctx, params) => {
+      if (!ctx.site.currencies.includes(params.currency)) throw new ApiError('InvalidParameterException', 'Invalid parameter: currency', { field: 'currency', errorType: 'wrongField' });
+      await ctx.services.accounts.setCurrency(ctx.uid, params.currency);
+      return 1;
+    },
+  }),
+];

@@ -1,0 +1,254 @@
+/**
+ * The wallet: the only way any module moves money (architecture §5). A transfer locks every
+ * account it touches in id order, checks the postings, writes them and the cached balances and
+ * an audit entry, all in one database transaction; an idempotency key makes a replay return the
+ * first result and move nothing.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { inTransaction, type Executor } from '../../db/retry';
+import { appendAudit } from './audit';
+import { checkLegs, houseShard, requestHash, type AccountRef, type Leg } from './postings';
+import { ledgerAccounts, ledgerTransfers, type HouseAccountType, type PlayerAccountType } from './tables';
+
+export type { AccountRef, Leg } from './postings';
+
+export interface TransferInput {
+  siteId: string;
+  /** The player the movement concerns (history, audit stream); absent for house-only moves. */
+  userId?: number;
+  kind: string;
+  currency: string;
+  /** The amount the player sees; postings carry the signs. */
+  amountMinor: bigint;
+  legs: Leg[];
+  idempotencyKey?: string;
+  reference?: string;
+  /** Who caused it: `player:12`, `psp:sandbox`, `operator:alice`, `system`. */
+  actor: string;
+  reason: string;
+}
+
+export interface TransferResult {
+  transferId: number;
+  /** True when the key was seen before: nothing moved this time. */
+  isReplay: boolean;
+}
+
+export class LedgerError extends Error {}
+
+/** A player account would go below zero. */
+export class InsufficientFundsError extends LedgerError {
+  constructor(readonly accountType: string) {
+    super(`insufficient funds on ${accountType}`);
+  }
+}
+
+/** The same idempotency key came with a different request: a duplicate, not a retry. */
+export class IdempotencyConflictError extends LedgerError {
+  constructor(readonly key: string) {
+    super(`idempotency key ${key} was used for another request`);
+  }
+}
+
+export type PlayerBalances = Record<PlayerAccountType, bigint>;
+
+interface AccountIdentity {
+  siteId: string;
+  ownerKind: 'player' | 'house';
+  userId: number;
+  type: PlayerAccountType | HouseAccountType;
+  currency: string;
+  shard: number;
+}
+
+function identityOf(siteId: string, currency: string, ref: AccountRef, userId: number | undefined): AccountIdentity {
+  if (ref.owner === 'player') return { siteId, ownerKind: 'player', userId: ref.userId, type: ref.type, currency, shard: 0 };
+  return { siteId, ownerKind: 'house', userId: 0, type: ref.type, currency, shard: houseShard(ref.shardKey ?? userId ?? 0) };
+}
+
+const identityKey = (identity: AccountIdentity) => `${identity.siteId}|${identity.ownerKind}|${identity.userId}|${identity.type}|${identity.currency}|${identity.shard}`;
+
+export function createWalletService(db: Database) {
+  // Account ids never change and rows are never deleted, so a process may remember them.
+  const accountIds = new Map<string, number>();
+
+  async function findAccountId(tx: Executor, identity: AccountIdentity): Promise<number | undefined> {
+    const [row] = await tx
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          eq(ledgerAccounts.siteId, identity.siteId),
+          eq(ledgerAccounts.ownerKind, identity.ownerKind),
+          eq(ledgerAccounts.userId, identity.userId),
+          eq(ledgerAccounts.type, identity.type),
+          eq(ledgerAccounts.currency, identity.currency),
+          eq(ledgerAccounts.shard, identity.shard),
+        ),
+      );
+    return row?.id;
+  }
+
+  /**
+   * Finds or opens each account. Only ids read back as already existing are remembered: one
+   * opened inside a transaction that later rolls back must not outlive it.
+   */
+  async function resolveAccountId(tx: Executor, identity: AccountIdentity): Promise<number> {
+    const key = identityKey(identity);
+    const known = accountIds.get(key) ?? (await findAccountId(tx, identity));
+    if (known !== undefined) {
+      accountIds.set(key, known);
+      return known;
+    }
+    const [created] = await tx.insert(ledgerAccounts).values(identity).onConflictDoNothing().returning({ id: ledgerAccounts.id });
+    const id = created?.id ?? (await findAccountId(tx, identity));
+    if (id === undefined) throw new LedgerError('account could not be opened');
+    return id;
+  }
+
+  /** Looks an idempotency key up: the first result for the same request, an error for another. */
+  async function findReplay(tx: Executor, key: string, hash: string): Promise<TransferResult | undefined> {
+    const [existing] = await tx.select({ id: ledgerTransfers.id, requestHash: ledgerTransfers.requestHash }).from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, key));
+    if (!existing) return undefined;
+    if (existing.requestHash !== hash) throw new IdempotencyConflictError(key);
+    return { transferId: existing.id, isReplay: true };
+  }
+
+  async function transferIn(tx: Executor, input: TransferInput): Promise<TransferResult> {
+    checkLegs(input.legs, input.amountMinor);
+    const hash = requestHash(input);
+    const identities = input.legs.map((leg) => identityOf(input.siteId, input.currency, leg.account, input.userId));
+    const ids: number[] = [];
+    for (const identity of identities) ids.push(await resolveAccountId(tx, identity));
+
+    // Lock before writing, in id order, so two transfers over the same accounts queue instead of deadlocking.
+    const uniqueIds = [...new Set(ids)].sort((a, b) => a - b);
+    const locked = await tx
+      .select({ id: ledgerAccounts.id, ownerKind: ledgerAccounts.ownerKind, type: ledgerAccounts.type, balanceMinor: ledgerAccounts.balanceMinor })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.id, uniqueIds))
+      .orderBy(ledgerAccounts.id)
+      .for('no key update');
+    if (locked.length !== uniqueIds.length) throw new LedgerError('an account of the transfer is missing');
+
+    const deltas = new Map<number, bigint>();
+    ids.forEach((id, index) => deltas.set(id, (deltas.get(id) ?? 0n) + (input.legs[index]?.amountMinor ?? 0n)));
+    for (const account of locked) {
+      if (account.ownerKind === 'player' && account.balanceMinor + (deltas.get(account.id) ?? 0n) < 0n) {
+        // A replay moves nothing, whatever the balance is now: it returns the first result.
+        const replay = input.idempotencyKey ? await findReplay(tx, input.idempotencyKey, hash) : undefined;
+        if (replay) return replay;
+        throw new InsufficientFundsError(account.type);
+      }
+    }
+
+    // The key is taken inside the locks: a replay conflicts here and finds the first transfer; a
+    // concurrent twin waits on the same rows first, then does the same.
+    const [transfer] = await tx
+      .insert(ledgerTransfers)
+      .values({
+        siteId: input.siteId,
+        userId: input.userId ?? null,
+        kind: input.kind,
+        currency: input.currency,
+        amountMinor: input.amountMinor,
+        idempotencyKey: input.idempotencyKey ?? null,
+        requestHash: input.idempotencyKey ? hash : null,
+        reference: input.reference ?? null,
+        actor: input.actor,
+        reason: input.reason,
+      })
+      .onConflictDoNothing()
+      .returning({ id: ledgerTransfers.id });
+    if (!transfer) {
+      const replay = input.idempotencyKey ? await findReplay(tx, input.idempotencyKey, hash) : undefined;
+      if (replay) return replay;
+      throw new LedgerError('transfer could not be recorded');
+    }
+
+    // Postings, cached balances and the audit stream's head in one round trip: the locks are
+    // held already, so this statement's snapshot sees the head the previous holder committed.
+    const stream = input.userId ? `player:${input.userId}` : `house:${input.siteId}`;
+    const changed = [...deltas].filter(([, delta]) => delta !== 0n);
+    const array = (values: (number | bigint)[]) => `{${values.join(',')}}`;
+    const heads = (await tx.execute(sql`
+      WITH postings AS (
+        INSERT INTO ledger_postings (transfer_id, account_id, currency, amount_minor)
+        SELECT ${transfer.id}, p.account_id, ${input.currency}, p.amount
+        FROM unnest(${array(ids)}::bigint[], ${array(input.legs.map((leg) => leg.amountMinor))}::bigint[]) WITH ORDINALITY AS p(account_id, amount, n) ORDER BY p.n
+      ), balances AS (
+        UPDATE ledger_accounts AS a SET balance_minor = a.balance_minor + d.delta
+        FROM unnest(${array(changed.map(([id]) => id))}::bigint[], ${array(changed.map(([, delta]) => delta))}::bigint[]) AS d(id, delta)
+        WHERE a.id = d.id
+      )
+      SELECT seq, hash FROM audit_log WHERE stream = ${stream} ORDER BY seq DESC LIMIT 1`)) as unknown as { rows: { seq: number; hash: string }[] };
+
+    await appendAudit(
+      tx,
+      {
+        stream,
+        actor: input.actor,
+        action: `transfer.${input.kind}`,
+        subject: `transfer:${transfer.id}`,
+        reason: input.reason,
+        payload: {
+          currency: input.currency,
+          amountMinor: input.amountMinor,
+          reference: input.reference ?? null,
+          idempotencyKey: input.idempotencyKey ?? null,
+          postings: input.legs.map((leg, index) => ({ accountId: ids[index], amountMinor: leg.amountMinor })),
+        },
+      },
+      new Date(),
+      heads.rows[0] ?? null,
+    );
+    return { transferId: transfer.id, isReplay: false };
+  }
+
+  return {
+    /**
+     * Moves money. Runs in its own transaction (retried on serialization failures and
+     * deadlocks) or, given a caller's transaction, inside it so the caller's own writes commit
+     * with the money or not at all.
+     */
+    transfer(input: TransferInput, executor: Executor = db): Promise<TransferResult> {
+      return inTransaction(executor, (tx) => transferIn(tx, input));
+    },
+
+    /** A player's balances in one currency; accounts not yet opened read as zero. */
+    async balances(siteId: string, userId: number, currency: string, executor: Executor = db): Promise<PlayerBalances> {
+      const rows = await executor
+        .select({ type: ledgerAccounts.type, balanceMinor: ledgerAccounts.balanceMinor })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.siteId, siteId), eq(ledgerAccounts.ownerKind, 'player'), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.currency, currency)));
+      const balances: PlayerBalances = { main: 0n, bonus: 0n, betting_bonus: 0n, fun: 0n, withdrawal_pending: 0n };
+      for (const row of rows) balances[row.type as PlayerAccountType] = row.balanceMinor;
+      return balances;
+    },
+
+    /** The currencies a player holds accounts in. */
+    async currenciesOf(siteId: string, userId: number): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ currency: ledgerAccounts.currency })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.siteId, siteId), eq(ledgerAccounts.ownerKind, 'player'), eq(ledgerAccounts.userId, userId)));
+      return rows.map((row) => row.currency);
+    },
+
+    /** A player's transfers whose kind starts with a prefix (bonus, cashback), newest first. */
+    async history(siteId: string, userId: number, kindPrefix: string, offset: number, count: number) {
+      const where = and(eq(ledgerTransfers.siteId, siteId), eq(ledgerTransfers.userId, userId), sql`${ledgerTransfers.kind} LIKE ${`${kindPrefix}%`}`);
+      const rows = await db.select().from(ledgerTransfers).where(where).orderBy(desc(ledgerTransfers.id)).offset(offset).limit(count);
+      const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerTransfers).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Records an operator's or the system's action that moves no money (a decision, a setting). */
+    recordAction(entry: { stream: string; actor: string; action: string; subject: string; reason: string; payload: Record<string, unknown> }, executor: Executor = db): Promise<void> {
+      return inTransaction(executor, (tx) => appendAudit(tx, entry));
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

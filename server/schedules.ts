@@ -1,0 +1,19 @@
+/**
+ * Periodic work, queued as jobs so that with several processes each period's job is created
+ * once (the dedupe key names the period) and run by whichever worker claims it.
+ */
+import type { Services } from './services';
+
+/** How often open payments are reconciled with their provider. */
+export const RECONCILE_EVERY_MS = 5 * 60_000;
+
+export function startSchedules(services: Services, logger: { warn(object: object, message: string): void }): () => void {
+  const enqueueReconcile = () => {
+    const period = Math.floor(Date.now() / RECONCILE_EVERY_MS);
+    services.jobs.enqueue('cashier.reconcile', {}, { key: `cashier.reconcile:${period}`, maxAttempts: 3 }).catch((error: unknown) => logger.warn({ err: error }, 'could not schedule reconciliation'));
+  };
+  enqueueReconcile();
+  const timer = setInterval(enqueueReconcile, RECONCILE_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
