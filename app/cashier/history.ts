@@ -1,0 +1,56 @@
+/**
+ * Cashier history rules (spec §4, §9): four tabs of 4 rows a page, lists that append and
+ * de-duplicate by id, a tab switch that clears and reloads; recent transactions are payments
+ * and bonuses merged, newest first, 4 rows.
+ */
+import type { HistoryItem, HistoryTab } from '#common/cashier-contract';
+import { formatDate, formatTime } from '~/format';
+
+export const HISTORY_TABS: readonly HistoryTab[] = ['deposit', 'withdrawal', 'bonuses', 'cashbacks'];
+export const HISTORY_PAGE_SIZE = 4;
+export const RECENT_TRANSACTIONS_COUNT = 4;
+/** The tabs whose rows are merged into the wallet's recent transactions. */
+export const RECENT_TRANSACTION_TABS: readonly HistoryTab[] = ['deposit', 'withdrawal', 'bonuses'];
+
+/** The tab of ?tab=, deposit when absent or unknown. */
+export function parseHistoryTab(value: string | null | undefined): HistoryTab {
+  return HISTORY_TABS.find((tab) => tab === value) ?? 'deposit';
+}
+
+/** Appends a loaded page, keeping the first copy of every id. */
+export function appendUnique<T extends { id: string }>(current: readonly T[], page: readonly T[]): T[] {
+  const seen = new Set(current.map((item) => item.id));
+  const added = page.filter((item) => {
+    if (seen.has(item.id)) return false;
+    seen.add(item.id);
+    return true;
+  });
+  return [...current, ...added];
+}
+
+/** Whether "Load more" has anything left to load. */
+export function hasMore(loaded: number, total: number): boolean {
+  return loaded < total;
+}
+
+/** Newest first; ties by id so the order is stable. */
+function newestFirst(a: HistoryItem, b: HistoryItem): number {
+  const byTime = Date.parse(b.created_at) - Date.parse(a.created_at);
+  return byTime !== 0 ? byTime : b.id.localeCompare(a.id);
+}
+
+/** Recent transactions (spec §9): the lists merged, de-duplicated, newest first, the first 4. */
+export function recentTransactions(lists: ReadonlyArray<readonly HistoryItem[]>, count = RECENT_TRANSACTIONS_COUNT): HistoryItem[] {
+  const merged = lists.reduce<HistoryItem[]>((all, list) => appendUnique(all, list), []);
+  return merged.sort(newestFirst).slice(0, count);
+}
+
+/** Payments have a receipt (cashier.getdepositinfo); bonus and cashback movements do not. */
+export function hasReceipt(item: Pick<HistoryItem, 'type'>): boolean {
+  return item.type === 'deposit' || item.type === 'withdrawal';
+}
+
+/** A row's time as dd.mm.yyyy hh:mm (spec §9), in the viewer's time zone. */
+export function historyStamp(iso: string): string {
+  return `${formatDate(iso)} ${formatTime(iso)}`;
+}

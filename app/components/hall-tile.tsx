@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { gameDisplayImage, gameDisplayName, type GameRecord } from '#common/games-contract';
+import { useI18n } from '~/i18n';
+import { Icon } from './icon';
+
+export type HallGame = Partial<GameRecord> & Pick<GameRecord, 'sysname'>;
+
+/**
+ * A game hall tile: the game-like record's picture and name (spec §3: description.img_288_192
+ * and description.name win), its provider, and for a signed-in player the favourite heart.
+ */
+export function HallTile({
+  game,
+  providerName,
+  like,
+}: {
+  game: HallGame;
+  providerName?: string;
+  like?: { isLiked: boolean; isBusy: boolean; toggle: () => void };
+}) {
+  const { t, localePath } = useI18n();
+  const name = gameDisplayName({ name: game.name ?? game.sysname, description: game.description ?? {} });
+  const image = gameDisplayImage({ image_url: game.image_url ?? '', description: game.description ?? {} });
+  return (
+    <li className="game-tile" data-game-tile={game.sysname}>
+      <Link to={localePath(`/game/${game.sysname}`)} className="game-tile__link">
+        {image ? <img className="game-art" src={image} alt={name} width={288} height={192} loading="lazy" /> : <span className="game-art" />}
+        <span className="game-tile__name">{name}</span>
+        {providerName && <span className="game-tile__provider">{providerName}</span>}
+      </Link>
+      {like && (
+        <button
+          type="button"
+          className={`game-tile__like${like.isLiked ? ' is-liked' : ''}`}
+          aria-pressed={like.isLiked}
+          aria-label={t(like.isLiked ? 'gamehall.favorite.remove' : 'gamehall.favorite.add', { game: name })}
+          disabled={like.isBusy}
+          onClick={like.toggle}
+          data-like={game.sysname}
+        >
+          <Icon name="heart" size={20} />
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,97 @@
+import { Link, useLocation } from 'react-router';
+import { useI18n } from '~/i18n';
+import { configValue, useRootData } from '~/site-data';
+import { useDialogs } from '~/dialogs/dialog-provider';
+import { LanguageSwitch } from './language-switch';
+import { isAuthenticated } from '#common/api-contract';
+import { formatMoney, totalBalance } from '#common/money';
+import { useBalances } from '~/balance';
+import { signOut } from '~/account-actions';
+import { Icon } from './icon';
+import { iconForPath } from './route-icon';
+import { activeNavPath } from './nav-active';
+import { stripLocalePrefix } from '#common/locale';
+
+
+
+export interface NavItem {
+  key: string;
+  path: string;
+}
+
+/**
+ * Site header: menu button (opens the navigation as a curtain where the header has no room for
+ * it), logo, main navigation (from configuration), language switch, sign-in and sign-up.
+ */
+export function Header({ isCompact = false }: { isCompact?: boolean }) {
+  const { t, localePath, locale } = useI18n();
+  const root = useRootData();
+  const { open } = useDialogs();
+  const { balances } = useBalances();
+  const config = root?.config;
+  const navigation = configValue<NavItem[]>(config, 'prazer-config.navigation', []);
+  const logo = configValue(config, 'prazer-config.logo', '/brand/logo.svg');
+  const logoMobile = configValue(config, 'prazer-config.logoMobile', '/brand/logo-mobile.svg');
+  const account = root?.account;
+  const { pathname, search } = useLocation();
+  const activePath = activeNavPath(navigation, stripLocalePrefix(pathname), search);
+  return (
+    <header className={`site-header${isCompact ? ' site-header--compact' : ''}`}>
+      <div className="site-header__inner">
+        <button
+          type="button"
+          className="icon-button site-header__menu"
+          aria-label={t('header.menu')}
+          aria-haspopup="dialog"
+          onClick={() => open('menu', { type: 'curtain', title: t('header.menu') })}
+        >
+          <Icon name="menu" />
+        </button>
+        <Link to={localePath('/')} className="site-header__logo" aria-label={root?.site.name}>
+          <picture>
+            <source media="(max-width: 767px)" srcSet={logoMobile} />
+            <img src={logo} alt={root?.site.name ?? ''} height={40} />
+          </picture>
+        </Link>
+        <nav className="site-nav" aria-label={t('header.navigation')}>
+          {navigation.map((item) => (
+            <Link
+              key={item.path}
+              to={localePath(item.path)}
+              className={`site-nav__link${item.path === activePath ? ' active' : ''}`}
+              aria-current={item.path === activePath ? 'page' : undefined}
+            >
+              <Icon name={iconForPath(item.path)} size={18} />
+              {t(item.key)}
+            </Link>
+          ))}
+        </nav>
+        <div className="site-header__actions">
+          <LanguageSwitch />
+          {isAuthenticated(account) && account ? (
+            <>
+              <Link to={localePath('/cashier/deposit')} className="balance" data-balance>
+                {formatMoney(totalBalance(balances ?? account.balances))}
+              </Link>
+              <Link to={localePath('/profile/settings')} className="button button--ghost site-header__extra" data-account-login={account.login}>
+                {t('header.profile')}
+              </Link>
+              <button type="button" className="button button--ghost site-header__extra" onClick={() => void signOut(locale, localePath('/'))}>
+                {t('header.logout')}
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" className="button button--ghost" onClick={() => open('auth', { componentProps: { mode: 'sign_in' } })}>
+                {t('header.signIn')}
+              </button>
+              <button type="button" className="button button--primary" onClick={() => open('auth', { componentProps: { mode: 'sign_up' } })}>
+                {t('header.signUp')}
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Which configured navigation item is the current page. Items may differ only by query
+ * (/gamehall and /gamehall?category=live), which NavLink ignores, so both would light up.
+ */
+import type { NavItem } from './header';
+
+function split(path: string): { pathname: string; params: URLSearchParams } {
+  const [pathname = '/', query = ''] = path.split('?');
+  return { pathname, params: new URLSearchParams(query) };
+}
+
+/** An item is current when its path is the page's (or a parent of it) and its query matches best. */
+export function activeNavPath(items: readonly NavItem[], barePathname: string, search: string): string | undefined {
+  const current = new URLSearchParams(search);
+  let best: { path: string; score: number } | undefined;
+  for (const item of items) {
+    const { pathname, params } = split(item.path);
+    const isPathMatch = barePathname === pathname || barePathname.startsWith(`${pathname}/`);
+    if (!isPathMatch) continue;
+    const keys = [...params.keys()];
+    if (keys.some((key) => current.get(key) !== params.get(key))) continue;
+    const score = pathname.length * 10 + keys.length;
+    if (!best || score > best.score) best = { path: item.path, score };
+  }
+  return best?.path;
+}

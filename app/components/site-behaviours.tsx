@@ -1,0 +1,92 @@
+/**
+ * Site-wide behaviours with no markup of their own: address-driven popups, hash scrolling, the
+ * device class on <html>, the service worker and the visit hit.
+ */
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useAddressPopups } from '~/hooks/use-address-popups';
+import { useHashScroll } from '~/hooks/use-hash-scroll';
+import { deviceClass } from '#common/device';
+import { useToasts } from '~/toasts/toast-provider';
+import { useI18n } from '~/i18n';
+import { useRootData } from '~/site-data';
+import { siteTracker } from '~/analytics';
+import { useReloadGuard } from '~/reload-guard';
+import { useIdleLogout } from '~/hooks/use-idle-logout';
+import { useRealityCheck } from '~/hooks/use-reality-check';
+import { useSocialSignInListener } from '~/hooks/use-social-sign-in';
+import { useMessengerEntry } from '~/hooks/use-messenger-entry';
+import { useRegistrationCompletion } from '~/hooks/use-registration-completion';
+
+/** The fraud-check hit goes 3 seconds after start (spec §7). */
+export const FRAUD_CHECK_DELAY_MS = 3000;
+const FRAUD_SESSION_KEY = 'seon_session';
+
+function sendHit(extra: Record<string, string> = {}) {
+  const params = new URLSearchParams(window.location.search);
+  const hit = new URLSearchParams({ referrer: document.referrer, ...extra });
+  const trackId = params.get('track_id');
+  if (trackId) hit.set('track_id', trackId);
+  void fetch(`/hit?${hit}`, { credentials: 'same-origin' }).catch(() => undefined);
+}
+
+/** A fraud-check session token for this browser session, made once and reused. */
+function fraudSessionToken(): string {
+  const existing = sessionStorage.getItem(FRAUD_SESSION_KEY);
+  if (existing) return existing;
+  const token = crypto.randomUUID();
+  sessionStorage.setItem(FRAUD_SESSION_KEY, token);
+  return token;
+}
+
+/** Tells the player when the connection drops and when it is back. */
+function useConnectionToasts() {
+  const { show } = useToasts();
+  const { t } = useI18n();
+  useEffect(() => {
+    const offline = () => show(t('offline.header'), { tone: 'error' });
+    const online = () => show(t('offline.back'), { tone: 'success' });
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+    };
+  }, [show, t]);
+}
+
+export function SiteBehaviours() {
+  useAddressPopups();
+  useHashScroll();
+  useConnectionToasts();
+  useReloadGuard();
+  useIdleLogout();
+  useSocialSignInListener();
+  useMessengerEntry();
+  useRegistrationCompletion();
+  useRealityCheck();
+
+  const { pathname } = useLocation();
+  useEffect(() => siteTracker?.track('page_view', { path: pathname }), [pathname]);
+
+  useEffect(() => {
+    const update = () => (document.documentElement.dataset.device = deviceClass(window.innerWidth));
+    update();
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+
+  const isFraudCheckEnabled = useRootData()?.generalInfo.is_seon_enabled ?? false;
+  useEffect(() => {
+    sendHit();
+    siteTracker?.ready();
+    const fraudTimer = isFraudCheckEnabled ? setTimeout(() => sendHit({ seon_session: fraudSessionToken() }), FRAUD_CHECK_DELAY_MS) : undefined;
+    if ('serviceWorker' in navigator) {
+      navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+        document.documentElement.dataset.swError = '1';
+      });
+    }
+    return () => clearTimeout(fraudTimer);
+  }, [isFraudCheckEnabled]);
+  return null;
+}

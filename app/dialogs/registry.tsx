@@ -1,0 +1,29 @@
+/** Dialog components by name; a dialog entry names its component (spec §3: dialog entry). */
+import type { ComponentType } from 'react';
+import { AuthPopup } from './auth-popup';
+import { CampaignPopup } from './campaign-popup';
+import { ConfirmDialog } from './confirm-dialog';
+import { GamesSearch } from './games-search';
+import { IdleWarning } from './idle-warning';
+import { VerificationDialog } from './verification-dialog';
+import { RealityCheck } from './reality-check';
+import { SiteMenu } from './site-menu';
+import { SocialRegistration } from './social-registration';
+
+export interface DialogComponentProps {
+  dialogId: string;
+  close: (args?: unknown) => void;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each dialog declares its own props
+export const DIALOG_COMPONENTS: Record<string, ComponentType<any>> = {
+  auth: AuthPopup,
+  campaign: CampaignPopup,
+  confirm: ConfirmDialog,
+  gamesSearch: GamesSearch,
+  idleWarning: IdleWarning,
+  verification: VerificationDialog,
+  realityCheck: RealityCheck,
+  menu: SiteMenu,
+  socialRegistration: SocialRegistration,
+};

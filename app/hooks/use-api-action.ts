@@ -1,0 +1,52 @@
+/**
+ * Runs a product API mutation from a component: busy state, the error message of the field the
+ * server names, a toast on success, and a reload of the page data.
+ */
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { isApiError } from '#common/errors';
+import { DEFAULT_MESSAGES, validationMessage, type MessageKey } from '#common/validators';
+import { browserApi, type Params } from '~/api/client';
+import { useI18n } from '~/i18n';
+import { configValue, useRootData } from '~/site-data';
+import { useToasts } from '~/toasts/toast-provider';
+
+export function useApiAction() {
+  const { t, locale } = useI18n();
+  const root = useRootData();
+  const dictionary = configValue<Record<string, string>>(root?.config, 'forms-config.validationDict', {});
+  const { show } = useToasts();
+  const revalidator = useRevalidator();
+  const [isBusy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+
+  /** The message for a server error: the field's rule from the form dictionary, else the error type's text. */
+  function messageOf(error: unknown): { field?: string; text: string } {
+    if (!isApiError(error)) return { text: t('error.UnknownErrorException') };
+    const field = typeof error.errorData?.field === 'string' ? error.errorData.field : undefined;
+    const errorType = typeof error.errorData?.errorType === 'string' ? error.errorData.errorType : undefined;
+    const params = Object.fromEntries(Object.entries(error.errorData ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number')) as Record<string, string | number>;
+    const isKnownRule = errorType !== undefined && (errorType in dictionary || errorType in DEFAULT_MESSAGES);
+    const text = isKnownRule ? validationMessage({ isValid: false, errorType: errorType as MessageKey, params }, dictionary) : t(`error.${error.type}`);
+    return { field, text };
+  }
+
+  async function run<T>(name: string, params: Params, options: { successKey?: string; reload?: boolean } = {}): Promise<T | undefined> {
+    setBusy(true);
+    setErrors({});
+    try {
+      const result = await browserApi(locale).call<T>('POST', name, params);
+      if (options.successKey) show(t(options.successKey), { tone: 'success' });
+      if (options.reload !== false) void revalidator.revalidate();
+      return result;
+    } catch (error) {
+      const { field, text } = messageOf(error);
+      setErrors({ [field ?? '_form']: text });
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { run, isBusy, errors, setErrors };
+}

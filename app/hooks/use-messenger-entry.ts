@@ -1,0 +1,44 @@
+/**
+ * Messenger mini-app entry (spec §1, §4): a visitor opening the site from the messenger carries
+ * init data (the mini-app script's WebApp.initData, or the tgWebAppData hash parameter). An
+ * anonymous visitor's init data goes to auth.messengerEntry, which registers the first time and
+ * signs in; the page then loads again signed in. A refused entry shows the wrong-registration
+ * toast (spec §8) and the visitor stays anonymous.
+ */
+import { useEffect, useRef } from 'react';
+import { isAuthenticated } from '#common/api-contract';
+import { hashWithoutMessengerData, messengerInitData } from '#common/social-sign-in';
+import { browserApi } from '~/api/client';
+import { useI18n } from '~/i18n';
+import { useRootData } from '~/site-data';
+import { useToasts } from '~/toasts/toast-provider';
+
+declare global {
+  interface Window {
+    Telegram?: { WebApp?: { initData?: string } };
+  }
+}
+
+export function useMessengerEntry(): void {
+  const account = useRootData()?.account;
+  const { t, locale } = useI18n();
+  const { show } = useToasts();
+  const isAnonymous = !isAuthenticated(account);
+  const isTried = useRef(false);
+
+  useEffect(() => {
+    if (!isAnonymous || isTried.current) return;
+    const initData = messengerInitData(window.location.hash, window.Telegram?.WebApp?.initData);
+    if (!initData) return;
+    isTried.current = true;
+    browserApi(locale)
+      .call('POST', 'auth.messengerEntry', { init_data: initData })
+      .then(() => {
+        // Load the page again, signed in, without the init data in the address.
+        const { pathname, search, hash } = window.location;
+        window.history.replaceState(window.history.state, '', `${pathname}${search}${hashWithoutMessengerData(hash)}`);
+        window.location.reload();
+      })
+      .catch(() => show(t('messenger.wrongRegistration'), { tone: 'error' }));
+  }, [isAnonymous, locale, show, t]);
+}

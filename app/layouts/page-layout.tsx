@@ -1,0 +1,32 @@
+/** The three page layouts of spec §2: default (header, page, footer), empty (page only) and game. */
+import type { ReactNode } from 'react';
+import type { LayoutName } from '#common/route-table';
+import { Header } from '~/components/header';
+import { ConfirmContactHint } from '~/components/confirm-contact-hint';
+import { Footer } from '~/components/footer';
+
+export function PageLayout({ layout, children }: { layout: LayoutName; children: ReactNode }) {
+  if (layout === 'empty') {
+    return (
+      <div className="layout layout--empty" data-layout="empty">
+        <main className="layout__main">{children}</main>
+      </div>
+    );
+  }
+  if (layout === 'game') {
+    return (
+      <div className="layout layout--game" data-layout="game">
+        <Header isCompact />
+        <main className="layout__main">{children}</main>
+      </div>
+    );
+  }
+  return (
+    <div className="layout layout--default" data-layout="default">
+      <Header />
+      <ConfirmContactHint />
+      <main className="layout__main">{children}</main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, data, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { Route } from './+types/root';
+import type { PageLoadContext } from '#common/load-context';
+import { DEFAULT_LOCALE, LOCALE_INFO, localeFromPath } from '#common/locale';
+import type { GeneralInfo } from '#common/api-contract';
+import { createApiClient } from './api/client';
+import { loadOrFail } from './api/errors';
+import { I18nProvider } from './i18n';
+import { useRootData, type ConfigSections, type RootData } from './site-data';
+import { DialogProvider } from './dialogs/dialog-provider';
+import { ToastProvider } from './toasts/toast-provider';
+import { SiteBehaviours } from './components/site-behaviours';
+import { BalanceProvider } from './balance';
+import './styles/app.css';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'icon', href: '/brand/icon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/brand/icon.svg' },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const ctx = context as unknown as PageLoadContext;
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname) ?? DEFAULT_LOCALE;
+  if (!ctx.site.locales.includes(locale)) throw data({ type: 'notFound' }, { status: 404 });
+  const api = createApiClient({ fetch: ctx.fetchInternal, locale });
+  const [generalInfo, config, translations] = await Promise.all([
+    loadOrFail<GeneralInfo>(api.metadata.getGeneralInfo()),
+    ctx.fetchInternal(`/nfx/cms-config/${locale}`).then((response) => response.json() as Promise<ConfigSections>),
+    ctx
+      .fetchInternal(`/cms/api/translations?locale=${locale}&filters[slug][$eq]=common`)
+      .then((response) => response.json() as Promise<{ data: { attributes: Record<string, string> }[] }>)
+      .then((body) => body.data[0]?.attributes ?? {}),
+  ]);
+  return { locale, site: ctx.site, account: ctx.account, generalInfo, config, translations, origin: url.origin };
+}
+
+/** The heavy site data changes with the locale or after an action, not on every navigation. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  // An explicit revalidation (after an account change) reloads the account too.
+  if (currentUrl.href === nextUrl.href) return true;
+  return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const locale = root?.locale ?? DEFAULT_LOCALE;
+  return (
+    <html lang={locale} dir={LOCALE_INFO[locale].dir}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0f1020" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <I18nProvider locale={loaderData.locale} table={loaderData.translations}>
+      <ToastProvider>
+        <DialogProvider>
+          <BalanceProvider>
+            <SiteBehaviours />
+            <Outlet />
+          </BalanceProvider>
+        </DialogProvider>
+      </ToastProvider>
+    </I18nProvider>
+  );
+}
+
+/** Only reached when the site data itself cannot load; the site layout shows every other error. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="system-page system-page--bare">
+      <h1>{status === 404 ? 'Page not found' : 'Something went wrong'}</h1>
+      <p>
+        <a href="/">Home</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+/** The root loader's data, readable from any component: site, locale, config, account. */
+import { useRouteLoaderData } from 'react-router';
+import type { AccountInfo, GeneralInfo } from '#common/api-contract';
+import type { SiteSummary } from '#common/load-context';
+import type { Locale } from '#common/locale';
+
+export type ConfigSections = Record<string, Record<string, unknown>>;
+
+export interface RootData {
+  locale: Locale;
+  site: SiteSummary;
+  account: AccountInfo;
+  generalInfo: GeneralInfo;
+  config: ConfigSections;
+  translations: Record<string, string>;
+  origin: string;
+}
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData('root') as RootData | undefined;
+}
+
+/** Reads a config value by dotted path with a fallback: configValue(config, 'prazer-config.logo', '/brand/logo.svg'). */
+export function configValue<T>(config: ConfigSections | undefined, path: string, fallback: T): T {
+  let value: unknown = config;
+  for (const part of path.split('.')) {
+    if (typeof value !== 'object' || value === null) return fallback;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value === undefined || value === null ? fallback : (value as T);
+}
