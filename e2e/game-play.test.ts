@@ -1,0 +1,217 @@
+/**
+ * Playing the in-house games from the game page (issue 5), in English and Italian: the game page
+ * frames the game client (demo by default, real with #real); dice rolls and slot spins in demo
+ * move the fun balance; the fairness panel rotates the seeds and verifies a round in the browser;
+ * real play after a sandbox card deposit moves the main balance and the header follows.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { formatMoney } from '#common/money';
+import { serverSeedHash } from '#common/games/fair';
+import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
+import { inLocale, tr, type Locale } from './site-facts';
+
+const PASSWORD = 'secret12';
+const POLL = { timeout: 20_000 };
+const LOCALES: Locale[] = ['en', 'it'];
+const DICE = 'dice-roll';
+const SLOTS = { 'aurora-fortune': 15, 'golden-reels': 15, 'cascade-gems': 30 } as const;
+
+let sequence = 0;
+const newLogin = () => `gameplay${Date.now()}${sequence++}@example.com`;
+/** Each player signs up from an address of their own (sign-up is rate-limited per address). */
+const playerAddress = () => `10.78.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
+
+async function closeContext(context: BrowserContext): Promise<void> {
+  await Promise.all(context.pages().map((page) => page.close({ runBeforeUnload: false }).catch(() => undefined)));
+  await context.close();
+}
+
+async function apiCall<T>(page: Page, verb: 'GET' | 'POST', name: string, params: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<{ data?: T; error?: { type: string } }> {
+  return page.evaluate(
+    async ({ verb, name, params, headers }) => {
+      const query = new URLSearchParams({ v: '2.34', locale: 'en', ...(verb === 'GET' ? params : {}) });
+      const init: RequestInit = { method: verb, headers, signal: AbortSignal.timeout(15_000) };
+      if (verb === 'POST') init.body = new URLSearchParams(params);
+      return (await fetch(`/api/${name}?${query}`, init)).json();
+    },
+    { verb, name, params, headers },
+  );
+}
+
+const amountOf = (text: string | null) => Number(text);
+
+describe('playing the in-house games', () => {
+  let browser: Browser;
+  let base: string;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    base = inject('baseUrl');
+  });
+  afterAll(() => browser?.close());
+
+  async function newPlayer(locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: locale === 'it' ? 'it-IT' : 'en-GB', serviceWorkers: 'block' });
+    context.setDefaultTimeout(20_000);
+    const page = await context.newPage();
+    await page.goto(`${base}${inLocale('/forms/sign_up', locale)}`);
+    const answer = await apiCall<{ uid: number }>(page, 'POST', 'auth.register', { login: newLogin(), password: PASSWORD, terms: '1' }, { 'x-forwarded-for': playerAddress() });
+    expect(answer.error).toBeUndefined();
+    return { context, page };
+  }
+
+  /** Opens /game/{sysname}{hash} and returns the game client's frame once it is hydrated. */
+  async function openGame(page: Page, locale: Locale, sysname: string, hash = ''): Promise<Frame> {
+    await page.goto(`${base}${inLocale(`/game/${sysname}`, locale)}${hash}`);
+    await waitForHydration(page);
+    const mode = hash === '#real' ? 'real' : 'demo';
+    const frameElement = page.locator(`iframe[data-game-frame="${mode}"]`);
+    await expect.poll(() => frameElement.getAttribute('src'), POLL).toBe(inLocale(`/platform/game/${sysname}/${mode === 'real' ? 'play' : 'demo'}`, locale));
+    const frame = await (await frameElement.elementHandle())!.contentFrame();
+    await frame!.waitForFunction(() => Boolean(document.documentElement.dataset.device), undefined, { timeout: 15_000 });
+    await seedsShown(frame!);
+    return frame!;
+  }
+
+  /** The first match's attribute, or null at once when nothing matches. */
+  const attributeOf = (frame: Frame | Page, selector: string, name: string) =>
+    frame.locator(selector).evaluateAll((nodes, attribute) => nodes[0]?.getAttribute(attribute) ?? null, name);
+
+  /** The fairness panel has loaded the seed pair. */
+  const seedsShown = (frame: Frame | Page) => frame.waitForFunction(() => /^[0-9a-f]{64}$/.test(document.querySelector('[data-server-seed-hash]')?.textContent ?? ''), undefined, { timeout: 15_000 });
+
+  async function roll(frame: Frame, previousRound?: string | null): Promise<string> {
+    await frame.click('[data-action="roll"]');
+    await expect.poll(() => attributeOf(frame, '[data-dice] [data-round]', 'data-round'), POLL).not.toBe(previousRound ?? null);
+    return (await attributeOf(frame, '[data-dice] [data-round]', 'data-round'))!;
+  }
+
+  for (const locale of LOCALES) {
+    it(`rolls the dice in demo from the game page and the fun balance follows each round (${locale})`, async () => {
+      const { context, page } = await newPlayer(locale);
+      const frame = await openGame(page, locale, DICE);
+      expect(await frame.locator('[data-mode-label]').textContent()).toBe(tr(locale, 'gamePlay.mode.demo'));
+      const before = amountOf(await attributeOf(frame, '[data-game-balance]', 'data-game-balance'));
+      await frame.fill('[data-dice] input[name="stake"]', '2.00');
+      await frame.click('[data-direction="over"]');
+      await frame.fill('[data-dice] input[name="target"]', '40');
+      const round = await roll(frame);
+      const rolled = await frame.locator('[data-roll]').textContent();
+      expect(rolled).toMatch(new RegExp(tr(locale, 'gamePlay.dice.rolled', { roll: '\\d{1,2}\\.\\d{2}' })));
+      const isWin = (await frame.locator('[data-dice] [data-result]').getAttribute('data-result')) === 'win';
+      const rollValue = Number(/\d{1,2}\.\d{2}/.exec(rolled ?? '')?.[0]);
+      expect(isWin).toBe(rollValue > 40);
+      // A new player's fun balance is topped up to 1 000.00 before the first demo stake.
+      const payout = isWin ? Math.floor((2 * 9900 * 100) / 5999) / 100 : 0;
+      const after = amountOf(await frame.locator('[data-game-balance]').getAttribute('data-game-balance'));
+      expect(after).toBeCloseTo(Math.max(before, 1000) - 2 + payout, 2);
+      if (isWin) expect(await frame.locator('[data-dice] [data-result] strong').textContent()).toBe(tr(locale, 'gamePlay.win', { amount: formatMoney({ amount: payout.toFixed(2), currency: 'EUR' }) }));
+      else expect(await frame.locator('[data-dice] [data-result] strong').textContent()).toBe(tr(locale, 'gamePlay.loss'));
+      // A second roll moves the balance again; the round list shows both.
+      await roll(frame, round);
+      await expect.poll(() => frame.locator('[data-round-row]').count(), POLL).toBe(2);
+      // A wrong stake is a clear message, not a round.
+      await frame.fill('[data-dice] input[name="stake"]', '0');
+      await frame.click('[data-action="roll"]');
+      await expect.poll(() => frame.locator('[data-game-error]').textContent(), POLL).toBe(tr(locale, 'gamePlay.error.stake'));
+      await closeContext(context);
+    });
+  }
+
+  it('spins each slot in demo: the reel window is drawn from the outcome', async () => {
+    const { context, page } = await newPlayer('en');
+    for (const [sysname, tiles] of Object.entries(SLOTS)) {
+      await page.goto(`${base}/platform/game/${sysname}/demo`);
+      await waitForHydration(page);
+      expect(await page.locator('[data-slot] .slot-tile').count()).toBe(0);
+      await page.click('[data-action="spin"]');
+      await expect.poll(() => page.locator('[data-slot] [data-round]').count(), POLL).toBe(1);
+      expect(await page.locator('[data-reels] .slot-tile').count()).toBe(tiles);
+      const payout = (await apiCall<{ payout: { amount: string } }[]>(page, 'GET', 'games.getRounds', { sysname })).data?.[0]?.payout.amount;
+      expect(await page.locator('[data-slot] [data-result]').getAttribute('data-result')).toBe(Number(payout) > 0 ? 'win' : 'loss');
+      expect(Number(await page.locator('[data-game-balance]').getAttribute('data-game-balance'))).toBeGreaterThan(0);
+    }
+    await closeContext(context);
+  });
+
+  it('rotates the seeds and verifies a round in the browser (it)', async () => {
+    const { context, page } = await newPlayer('it');
+    await page.goto(`${base}/it/platform/game/${DICE}/demo`);
+    await waitForHydration(page);
+    await seedsShown(page);
+    await page.fill('input[name="client_seed"]', 'my-own-seed');
+    await page.click('[data-action="set-client-seed"]');
+    await expect.poll(() => apiCall<{ client_seed: string }>(page, 'GET', 'games.getSeeds').then((answer) => answer.data?.client_seed), POLL).toBe('my-own-seed');
+    const hash = await page.locator('[data-server-seed-hash]').textContent();
+    await page.click('[data-action="roll"]');
+    await expect.poll(() => page.locator('[data-round-row]').count(), POLL).toBe(1);
+    // Before the rotation the server seed is still secret.
+    await page.click('[data-round-row] [data-action="verify"]');
+    await expect.poll(() => page.locator('[data-verified]').textContent(), POLL).toBe(tr('it', 'gamePlay.fair.unrevealed'));
+    await page.click('[data-action="rotate"]');
+    await expect.poll(() => page.locator('[data-previous-seed]').count(), POLL).toBe(1);
+    const revealed = (await page.locator('[data-previous-seed]').getAttribute('data-previous-seed'))!;
+    expect(serverSeedHash(revealed)).toBe(hash);
+    expect(await page.locator('[data-server-seed-hash]').textContent()).not.toBe(hash);
+    await page.click('[data-round-row] [data-action="verify"]');
+    await expect.poll(() => page.locator('[data-verified]').getAttribute('data-verified'), POLL).toBe('match');
+    expect(await page.locator('[data-verified]').textContent()).toBe(tr('it', 'gamePlay.fair.match'));
+    await closeContext(context);
+  });
+
+  it('plays dice for real money after a sandbox card deposit, and the header balance follows (#real)', async () => {
+    const { context, page } = await newPlayer('en');
+    // Without money a real round asks for a deposit.
+    let frame = await openGame(page, 'en', DICE, '#real');
+    await frame.click('[data-action="roll"]');
+    await expect.poll(() => frame.locator('[data-game-error]').textContent(), POLL).toBe(tr('en', 'gamePlay.error.deposit'));
+    // A deposit of 50.00 through the cashier and the sandbox's card page.
+    await page.goto(`${base}/cashier/deposit/card`);
+    await waitForHydration(page);
+    await page.locator('[data-form="deposit"] input[name="amount"]').fill('50');
+    await page.click('[data-action="deposit"]');
+    await page.waitForURL(/\/psp\/sandbox\/pay\//);
+    await page.fill('input[name="number"]', '4242424242424242');
+    await page.fill('input[name="holder"]', 'Test Player');
+    await page.fill('input[name="expiry"]', '12/39');
+    await page.fill('input[name="cvc"]', '123');
+    await page.click('[data-action="pay"]');
+    await page.waitForURL(/\/cashier\/paysuccess\//);
+    await expect.poll(() => page.locator('[data-payment-summary]').getAttribute('data-status'), POLL).toBe('success');
+
+    frame = await openGame(page, 'en', DICE, '#real');
+    expect(await frame.locator('[data-mode-label]').textContent()).toBe(tr('en', 'gamePlay.mode.real'));
+    expect(amountOf(await frame.locator('[data-game-balance]').getAttribute('data-game-balance'))).toBe(50);
+    await frame.fill('[data-dice] input[name="stake"]', '1.00');
+    await roll(frame);
+    const isWin = (await frame.locator('[data-dice] [data-result]').getAttribute('data-result')) === 'win';
+    const expected = isWin ? 50 - 1 + Math.floor((1 * 9900 * 100) / 5000) / 100 : 49;
+    expect(amountOf(await frame.locator('[data-game-balance]').getAttribute('data-game-balance'))).toBeCloseTo(expected, 2);
+    await expect.poll(() => page.locator('[data-balance]').first().textContent(), POLL).toBe(formatMoney({ amount: expected.toFixed(2), currency: 'EUR' }));
+    const rounds = await apiCall<{ mode: string }[]>(page, 'GET', 'games.getRounds', { sysname: DICE });
+    expect(rounds.data?.[0]?.mode).toBe('real');
+    // The page's button switches the frame back to demo, and to real again.
+    await page.click('[data-action="play-demo"]');
+    await expect.poll(() => page.locator('iframe[data-game-frame="demo"]').count(), POLL).toBe(1);
+    await page.click('[data-action="play-real"]');
+    await expect.poll(() => page.locator('iframe[data-game-frame="real"]').count(), POLL).toBe(1);
+    await closeContext(context);
+  });
+
+  // #real for an anonymous visitor (the registration popup, home on close) is e2e/dialogs.test.ts's.
+  it('an anonymous visitor plays the demo in the frame', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const frame = await openGame(page, 'en', DICE);
+    await frame.click('[data-action="roll"]');
+    await expect.poll(() => frame.locator('[data-dice] [data-result]').count(), POLL).toBe(1);
+    expect(await frame.locator('[data-game-balance]').count()).toBe(0);
+    // A game the client cannot play, and an unknown one, show the slot error page.
+    for (const sysname of ['european-roulette', 'no-such-game']) {
+      await page.goto(`${base}/it/platform/game/${sysname}/demo`);
+      await waitForHydration(page);
+      expect(await page.locator('[data-system-page="slotError"] .system-page__header').textContent()).toBe(tr('it', 'system.slotError.header'));
+    }
+    await closeContext(context);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Starts the production build (npm run build) once for the e2e suite: its own PGlite data folder,
+ * a free port on 127.0.0.1, stopped when the suite ends.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    port: number;
+    /** Bearer token of the back-office operator `e2e` on the test server. */
+    backofficeToken: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync('build/server/main.js')) throw new Error('Run `npm run build` before the e2e suite');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-db-'));
+  const backofficeToken = randomBytes(24).toString('hex');
+  const child = spawn(process.execPath, ['build/server/main.js'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', OUTBOX_PAGE: '1', TRUST_PROXY: '1', BACKOFFICE_TOKENS: `e2e:${backofficeToken}` },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child);
+  project.provide('baseUrl', baseUrl);
+  project.provide('port', port);
+  project.provide('backofficeToken', backofficeToken);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

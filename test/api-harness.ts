@@ -1,0 +1,64 @@
+/**
+ * An in-process instance of the whole HTTP surface on a real database, for API tests:
+ * migrations applied and demo content seeded, requests sent with app.request().
+ */
+import pino from 'pino';
+import { createHttpApp, type HttpApp } from '../server/http';
+import { runMigrations, SCHEMA_LOCK_KEY } from '../server/db/migrate';
+import { seedContent } from '../server/modules/content/seed';
+import { createServices, type Services } from '../server/services';
+import { API_VERSION } from '../common/api-contract';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
+
+/** Largest request body the test app accepts (MAX_BODY_BYTES of a real process). */
+export const TEST_MAX_BODY_BYTES = 64 * 1024;
+
+export interface TestApp {
+  app: HttpApp;
+  services: Services;
+  database: TestDatabase;
+  /** Sends a request as a browser on the given host would (default host 127.0.0.1). */
+  request(path: string, init?: RequestInit & { host?: string }): Promise<Response>;
+  /** Calls /api/{name} with v and locale and returns status and parsed body. */
+  api(name: string, options?: { method?: 'GET' | 'POST'; params?: Record<string, string>; locale?: string; headers?: Record<string, string>; host?: string }): Promise<{ status: number; body: { data?: unknown; error?: { type: string; message: string; error_data?: Record<string, unknown> } } }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(kind: DatabaseKind): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  await runMigrations(database.handle);
+  await database.handle.withAdvisoryLock(SCHEMA_LOCK_KEY, (db) => seedContent(db));
+  const services = createServices(database.handle.db);
+  const app = createHttpApp({
+    services,
+    logger: pino({ level: 'silent' }),
+    mode: 'test',
+    maxBodyBytes: TEST_MAX_BODY_BYTES,
+    trustProxy: false,
+    buildVersion: 'test',
+  });
+
+  async function request(path: string, init: RequestInit & { host?: string } = {}) {
+    const host = init.host ?? '127.0.0.1';
+    const headers = new Headers(init.headers);
+    if (!headers.has('host')) headers.set('host', host);
+    return app.request(`http://${host}${path}`, { ...init, headers });
+  }
+
+  return {
+    app,
+    services,
+    database,
+    request,
+    async api(name, options = {}) {
+      const method = options.method ?? 'GET';
+      const query = new URLSearchParams({ v: API_VERSION, locale: options.locale ?? 'en' });
+      let body: URLSearchParams | undefined;
+      if (method === 'GET') for (const [key, value] of Object.entries(options.params ?? {})) query.set(key, value);
+      else body = new URLSearchParams(options.params ?? {});
+      const response = await request(`/api/${name}?${query}`, { method, body, headers: options.headers, host: options.host });
+      return { status: response.status, body: (await response.json()) as never };
+    },
+    close: () => database.drop(),
+  };
+}
