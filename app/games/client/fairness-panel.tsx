@@ -1,0 +1,137 @@
+/**
+ * The fairness panel (architecture §6): the hash of the server seed before play, the client seed
+ * the player may set, rotation that reveals the seed, and the last rounds each verified in the
+ * browser by replaying the engine on the revealed seeds.
+ */
+import { useEffect, useState } from 'react';
+import { formatMoney } from '#common/money';
+import { useI18n } from '~/i18n';
+import { verifyRoundInBrowser } from '~/games/verify-round';
+import type { Api, RoundView, SeedsView } from './shared';
+
+export function FairnessPanel({
+  seeds,
+  rounds,
+  api,
+  onSeeds,
+  onError,
+  reloadRounds,
+}: {
+  seeds: SeedsView | null;
+  rounds: RoundView[];
+  api: Api;
+  onSeeds: (seeds: SeedsView) => void;
+  onError: (error: unknown) => void;
+  reloadRounds: () => Promise<void>;
+}) {
+  const { t } = useI18n();
+  const [clientSeed, setClientSeed] = useState('');
+  const [previous, setPrevious] = useState<{ server_seed: string; server_seed_hash: string } | null>(null);
+  const [checks, setChecks] = useState<Record<string, 'match' | 'mismatch' | 'unrevealed'>>({});
+  const [isBusy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (seeds) setClientSeed(seeds.client_seed);
+  }, [seeds?.client_seed]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  async function saveClientSeed() {
+    setBusy(true);
+    onError(null);
+    try {
+      onSeeds(await api.call<SeedsView>('POST', 'games.setClientSeed', { client_seed: clientSeed }));
+    } catch (caught) {
+      onError(caught);
+    }
+    setBusy(false);
+  }
+
+  async function rotate() {
+    setBusy(true);
+    onError(null);
+    try {
+      const answer = await api.call<SeedsView & { previous: { server_seed: string; server_seed_hash: string } }>('POST', 'games.rotateSeeds');
+      setPrevious(answer.previous);
+      onSeeds({ server_seed_hash: answer.server_seed_hash, client_seed: answer.client_seed, nonce: answer.nonce });
+      await reloadRounds();
+    } catch (caught) {
+      onError(caught);
+    }
+    setBusy(false);
+  }
+
+  async function verify(round: RoundView) {
+    onError(null);
+    try {
+      const answer = await api.call<{ server_seed: string | null; is_revealed: boolean }>('GET', 'games.verifyRound', { round_id: round.id });
+      const state = !answer.is_revealed || !answer.server_seed ? 'unrevealed' : verifyRoundInBrowser(round, answer.server_seed).isMatch ? 'match' : 'mismatch';
+      setChecks((current) => ({ ...current, [round.id]: state }));
+    } catch (caught) {
+      onError(caught);
+    }
+  }
+
+  return (
+    <section className="game-client__panel fairness" data-fairness>
+      <h2>{t('gamePlay.fair.title')}</h2>
+      <dl className="fairness__seeds">
+        <dt>{t('gamePlay.fair.serverSeedHash')}</dt>
+        <dd data-server-seed-hash>{seeds?.server_seed_hash ?? '…'}</dd>
+        <dt>{t('gamePlay.fair.nonce')}</dt>
+        <dd data-nonce>{seeds?.nonce ?? '…'}</dd>
+      </dl>
+      <label className="field">
+        <span className="field__label">{t('gamePlay.fair.clientSeed')}</span>
+        <input className="field__input" name="client_seed" value={clientSeed} maxLength={64} onChange={(event) => setClientSeed(event.target.value)} />
+      </label>
+      <div className="fairness__actions">
+        <button type="button" className="button button--ghost" data-action="set-client-seed" disabled={isBusy || !seeds} onClick={() => void saveClientSeed()}>
+          {t('gamePlay.fair.saveClientSeed')}
+        </button>
+        <button type="button" className="button button--ghost" data-action="rotate" disabled={isBusy || !seeds} onClick={() => void rotate()}>
+          {t('gamePlay.fair.rotate')}
+        </button>
+      </div>
+      {previous && (
+        <p className="fairness__previous" data-previous-seed={previous.server_seed}>
+          {t('gamePlay.fair.revealed', { seed: previous.server_seed, hash: previous.server_seed_hash })}
+        </p>
+      )}
+      <h3>{t('gamePlay.fair.lastRounds')}</h3>
+      {rounds.length === 0 ? (
+        <p>{t('gamePlay.fair.noRounds')}</p>
+      ) : (
+        <table className="fairness__rounds">
+          <thead>
+            <tr>
+              <th>{t('gamePlay.fair.round')}</th>
+              <th>{t('gamePlay.stake')}</th>
+              <th>{t('gamePlay.payout')}</th>
+              <th>{t('gamePlay.fair.nonce')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {rounds.map((round) => (
+              <tr key={round.id} data-round-row={round.id}>
+                <td>#{round.id}</td>
+                <td>{formatMoney(round.stake)}</td>
+                <td>{formatMoney(round.payout)}</td>
+                <td>{round.nonce}</td>
+                <td>
+                  <button type="button" className="button button--ghost" data-action="verify" onClick={() => void verify(round)}>
+                    {t('gamePlay.fair.verify')}
+                  </button>{' '}
+                  {checks[round.id] && (
+                    <span className={`fairness__check is-${checks[round.id]}`} data-verified={checks[round.id]}>
+                      {t(`gamePlay.fair.${checks[round.id]}`)}
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+/** The three slots (5×3 paylines with free spins, and the cascade): stake, spin, the window and its wins. */
+import { useState } from 'react';
+import { formatMoney } from '#common/money';
+import { useI18n } from '~/i18n';
+import type { GameComponentProps, PlayResult } from './shared';
+
+const SLOT_STAKES = ['0.10', '0.20', '0.50', '1.00', '2.00', '5.00', '10.00'];
+
+const SYMBOL_LABELS: Record<string, string> = {
+  WILD: 'W',
+  STAR: '★',
+  SEVEN: '7',
+  BAR: 'BAR',
+  BELL: 'B',
+  DIAMOND: '◆',
+  EMERALD: '▲',
+  RUBY: '●',
+  SAPPHIRE: '■',
+  AMETHYST: '✦',
+  TOPAZ: '⬟',
+  ONYX: '○',
+};
+
+function Tile({ symbol, isWin }: { symbol: string; isWin?: boolean }) {
+  return (
+    <span className={`slot-tile slot-tile--${symbol.toLowerCase()}${isWin ? ' is-win' : ''}`} data-symbol={symbol} title={symbol}>
+      {SYMBOL_LABELS[symbol] ?? symbol.slice(0, 3)}
+    </span>
+  );
+}
+
+interface LineSpin {
+  window: string[][];
+  lineWins: { line: number; symbol: string; count: number; pays: number }[];
+  scatterCount: number;
+  winLineBets: number;
+  freeSpinsAwarded: number;
+}
+interface CascadeStepView {
+  grid: string[][];
+  multiplier: number;
+  clusters: { symbol: string; cells: number[]; pays: number }[];
+}
+
+export function SlotGame({ engine, play, minBet, maxBet }: GameComponentProps) {
+  const { t } = useI18n();
+  const stakes = SLOT_STAKES.filter((stake) => Number(stake) >= Number(minBet) && Number(stake) <= Number(maxBet));
+  const [stake, setStake] = useState(stakes.includes('1.00') ? '1.00' : (stakes[0] ?? minBet));
+  const [isBusy, setBusy] = useState(false);
+  const [result, setResult] = useState<PlayResult | null>(null);
+
+  async function spin() {
+    setBusy(true);
+    const answer = await play({ stake });
+    if (answer) setResult(answer);
+    setBusy(false);
+  }
+
+  const isCascade = engine === 'slot-cascade';
+  const spins = !isCascade ? ((result?.round.outcome as { spins?: LineSpin[] } | undefined)?.spins ?? []) : [];
+  const steps = isCascade ? ((result?.round.outcome as { steps?: CascadeStepView[] } | undefined)?.steps ?? []) : [];
+  const paid = spins[0];
+  const firstStep = steps[0];
+  const freeSpins = spins.slice(1);
+  const winningCells = new Set(firstStep?.clusters.flatMap((cluster) => cluster.cells) ?? []);
+  const isWin = result ? Number(result.round.payout.amount) > 0 : false;
+
+  return (
+    <section className="game-client__panel slot" data-slot={engine}>
+      <div className="slot__window" data-reels>
+        {paid &&
+          paid.window.map((reel, index) => (
+            <div className="slot__reel" key={index}>
+              {reel.map((symbol, row) => (
+                <Tile key={row} symbol={symbol} />
+              ))}
+            </div>
+          ))}
+        {firstStep &&
+          firstStep.grid.map((column, index) => (
+            <div className="slot__reel" key={index}>
+              {column.map((symbol, row) => (
+                <Tile key={row} symbol={symbol} isWin={winningCells.has(index * column.length + row)} />
+              ))}
+            </div>
+          ))}
+        {!result && <p className="slot__idle">{t('gamePlay.slot.idle')}</p>}
+      </div>
+      <div className="slot__controls">
+        <label className="field">
+          <span className="field__label">{t('gamePlay.stake')}</span>
+          <select className="field__input" name="stake" value={stake} onChange={(event) => setStake(event.target.value)}>
+            {stakes.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="button button--primary" data-action="spin" disabled={isBusy} onClick={() => void spin()}>
+          {t('gamePlay.slot.spin')}
+        </button>
+      </div>
+      {result && (
+        <div className={`game-client__result ${isWin ? 'is-win' : 'is-loss'}`} data-result={isWin ? 'win' : 'loss'} data-round={result.round.id}>
+          <strong>{isWin ? t('gamePlay.win', { amount: formatMoney(result.round.payout) }) : t('gamePlay.loss')}</strong>
+          {paid && paid.lineWins.length > 0 && (
+            <ul className="slot__wins">
+              {paid.lineWins.map((win) => (
+                <li key={win.line}>{t('gamePlay.slot.lineWin', { line: win.line + 1, symbol: win.symbol, count: win.count, pays: win.pays })}</li>
+              ))}
+            </ul>
+          )}
+          {paid && paid.freeSpinsAwarded > 0 && <p data-free-spins={freeSpins.length}>{t('gamePlay.slot.freeSpins', { count: freeSpins.length, wins: freeSpins.reduce((sum, item) => sum + item.winLineBets, 0) })}</p>}
+          {steps.length > 1 && <p data-cascades={steps.length - 1}>{t('gamePlay.slot.cascades', { count: steps.length - 1, multiplier: steps.at(-1)?.multiplier ?? 1 })}</p>}
+        </div>
+      )}
+    </section>
+  );
+}
