@@ -17,3 +17,5 @@ export * from '../modules/games/tables';
 export * from '../modules/game-rounds/tables';
 export * from '../modules/jobs/tables';
 export * from '../modules/payments/sandbox/tables';
+export * from '../modules/game-history/tables';
+export * from '../modules/freespins/tables';
