@@ -19,3 +19,4 @@ export * from '../modules/jobs/tables';
 export * from '../modules/payments/sandbox/tables';
 export * from '../modules/game-history/tables';
 export * from '../modules/freespins/tables';
+export * from '../modules/provider-wallet/tables';

@@ -1,0 +1,95 @@
+/**
+ * External game providers' seamless wallet (issue 5 "External providers"; architecture §5, §6):
+ * the sessions a game launch hands to a provider, the rounds it plays on them and every
+ * transaction it sends, keyed by the provider's own transaction id.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../account/tables';
+
+/**
+ * A game launch: the token the provider authenticates with, bound to one player, one game and
+ * one currency. Expiry only stops new bets: wins and rollbacks of its rounds are taken later.
+ */
+export const providerSessions = pgTable(
+  'provider_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    token: text('token').notNull(),
+    provider: text('provider').notNull(),
+    siteId: text('site_id').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sysname: text('sysname').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('provider_sessions_token').on(table.token), index('provider_sessions_user').on(table.userId, table.id)],
+);
+
+/** A provider's round, opened by its first bet: it belongs to one player and currency for good. */
+export const providerRounds = pgTable(
+  'provider_rounds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    roundId: text('round_id').notNull(),
+    siteId: text('site_id').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => providerSessions.id),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the provider's round end: no more bets in it. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('provider_rounds_round').on(table.provider, table.roundId)],
+);
+
+export const PROVIDER_TX_KINDS = ['bet', 'win', 'rollback'] as const;
+export type ProviderTxKind = (typeof PROVIDER_TX_KINDS)[number];
+
+/**
+ * - `applied`: the money moved (or nothing had to: a zero amount, a rollback of a rolled-back bet);
+ * - `rolled_back`: a bet a rollback reversed;
+ * - `tombstone`: a bet id a rollback named before the bet arrived: the late bet is refused.
+ */
+export const PROVIDER_TX_STATUSES = ['applied', 'rolled_back', 'tombstone'] as const;
+export type ProviderTxStatus = (typeof PROVIDER_TX_STATUSES)[number];
+
+export const providerTransactions = pgTable(
+  'provider_transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    /** The provider's transaction id: one request, for good. */
+    txId: text('tx_id').notNull(),
+    kind: text('kind').$type<ProviderTxKind>().notNull(),
+    status: text('status').$type<ProviderTxStatus>().notNull(),
+    siteId: text('site_id').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    sessionId: bigint('session_id', { mode: 'number' }),
+    roundId: text('round_id').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    /** A rollback's bet transaction id. */
+    refTxId: text('ref_tx_id'),
+    /** The ledger transfer that moved the money; null when nothing moved. */
+    transferId: bigint('transfer_id', { mode: 'number' }),
+    /** What the request was bound to: a replay must match it, or it is a duplicate. */
+    requestHash: text('request_hash').notNull(),
+    /** The first answer, returned again to an exact replay. */
+    answer: jsonb('answer').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('provider_transactions_tx').on(table.provider, table.txId),
+    index('provider_transactions_round').on(table.provider, table.roundId),
+    check('provider_transactions_amount', sql`${table.amountMinor} >= 0`),
+    check('provider_transactions_kind', sql`${table.kind} IN ('bet', 'win', 'rollback')`),
+    check('provider_transactions_status', sql`${table.status} IN ('applied', 'rolled_back', 'tombstone')`),
+  ],
+);
