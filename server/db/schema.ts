@@ -20,3 +20,4 @@ export * from '../modules/payments/sandbox/tables';
 export * from '../modules/game-history/tables';
 export * from '../modules/freespins/tables';
 export * from '../modules/provider-wallet/tables';
+export * from '../modules/live-games/tables';
