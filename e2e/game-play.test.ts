@@ -190,6 +190,11 @@ describe('playing the in-house games', () => {
     await expect.poll(() => page.locator('[data-balance]').first().textContent(), POLL).toBe(formatMoney({ amount: expected.toFixed(2), currency: 'EUR' }));
     const rounds = await apiCall<{ mode: string }[]>(page, 'GET', 'games.getRounds', { sysname: DICE });
     expect(rounds.data?.[0]?.mode).toBe('real');
+    // Responsible gaming (accounts issue): elapsed session time and net position while playing.
+    const net = (expected - 50).toFixed(2);
+    await expect.poll(() => page.locator('[data-session-net]').getAttribute('data-session-net'), POLL).toBe(net);
+    expect(await page.locator('[data-session-net]').textContent()).toBe(formatMoney({ amount: net, currency: 'EUR' }));
+    expect(await page.locator('[data-session-elapsed]').textContent()).toMatch(/^\d+:\d{2}:\d{2}$/);
     // The page's button switches the frame back to demo, and to real again.
     await page.click('[data-action="play-demo"]');
     await expect.poll(() => page.locator('iframe[data-game-frame="demo"]').count(), POLL).toBe(1);

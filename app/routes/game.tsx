@@ -15,6 +15,7 @@ import { useDialogs } from '~/dialogs/dialog-provider';
 import { Icon } from '~/components/icon';
 import { useBalances } from '~/balance';
 import { gamePlayPath } from '#common/route-table';
+import { PlaySessionBar } from '~/components/play-session-bar';
 
 /** A readable game name from its sysname: aurora-fortune → Aurora Fortune. */
 export function gameDisplayName(sysname: string): string {
@@ -71,6 +72,7 @@ export default function GamePage({ params }: Route.ComponentProps) {
           </Link>
         )}
       </div>
+      {!isAnonymous && <PlaySessionBar />}
       <div className="game-page__stage">
         <iframe
           key={isReal ? 'real' : 'demo'}

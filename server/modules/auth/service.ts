@@ -114,6 +114,12 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
       await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
 
+    /** When an open session began: the start of the play session that responsible gaming reports on. */
+    async sessionStartedAt(tokenHash: string): Promise<Date | undefined> {
+      const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt))).limit(1);
+      return row?.createdAt;
+    },
+
     /** The player a session token belongs to, if the session is open and the site matches. */
     async resolveSession(token: string, siteId: string): Promise<SessionUser | undefined> {
       const tokenHash = hashToken(token);

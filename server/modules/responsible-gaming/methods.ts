@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ApiError } from '#common/errors';
-import { minorToAmount } from '#common/money';
+import { minorToAmount, money } from '#common/money';
 import { validateSum } from '#common/validators';
 import { defineMethod, type ApiContext } from '../../api/define';
 import { requireValid } from '../../api/require-valid';
@@ -118,6 +118,28 @@ export const responsibleGamingMethods = [
       await ctx.services.responsibleGaming.exclude(ctx.uid, 'self_exclusion', selfExclusionEnd(params.duration, new Date()));
       ctx.setSession(null);
       return 1;
+    },
+  }),
+  defineMethod({
+    service: 'responsibleGaming',
+    method: 'getSessionSummary',
+    verbs: ['GET'],
+    requiresUser: true,
+    params: z.object({}),
+    // Elapsed session time and net position shown while playing (accounts issue): the session
+    // began when this sign-in did; the net position is what game transfers moved since then.
+    handler: async (ctx) => {
+      const currency = await currentUserCurrency(ctx);
+      const startedAt = (ctx.sessionTokenHash && (await ctx.services.auth.sessionStartedAt(ctx.sessionTokenHash))) || new Date();
+      const play = await ctx.services.wallet.playSince(ctx.site.id, ctx.uid, currency, startedAt);
+      return {
+        session_started_at: startedAt.toISOString(),
+        elapsed_seconds: Math.max(0, Math.floor((Date.now() - startedAt.getTime()) / 1000)),
+        staked: money(play.stakedMinor, currency),
+        returned: money(play.returnedMinor, currency),
+        net_position: money(play.returnedMinor - play.stakedMinor, currency),
+        game_transfers: play.transfers,
+      };
     },
   }),
 ];

@@ -4,12 +4,12 @@
  * an audit entry, all in one database transaction; an idempotency key makes a replay return the
  * first result and move nothing.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
 import { appendAudit } from './audit';
 import { checkLegs, houseShard, requestHash, type AccountRef, type Leg } from './postings';
-import { ledgerAccounts, ledgerTransfers, type HouseAccountType, type PlayerAccountType } from './tables';
+import { ledgerAccounts, ledgerPostings, ledgerTransfers, type HouseAccountType, type PlayerAccountType } from './tables';
 
 export type { AccountRef, Leg } from './postings';
 
@@ -242,6 +242,36 @@ export function createWalletService(db: Database) {
       const rows = await db.select().from(ledgerTransfers).where(where).orderBy(desc(ledgerTransfers.id)).offset(offset).limit(count);
       const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerTransfers).where(where);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /**
+     * A player's real-money play since a moment (responsible gaming's net position): what game
+     * transfers (kind `game_…`: bets, wins, rollbacks of in-house and provider games) took from
+     * and paid into the player's cash and bonus accounts in one currency.
+     */
+    async playSince(siteId: string, userId: number, currency: string, since: Date): Promise<{ stakedMinor: bigint; returnedMinor: bigint; transfers: number }> {
+      const [row] = await db
+        .select({
+          staked: sql<string>`coalesce(sum(case when ${ledgerPostings.amountMinor} < 0 then -${ledgerPostings.amountMinor} else 0 end), 0)::text`,
+          returned: sql<string>`coalesce(sum(case when ${ledgerPostings.amountMinor} > 0 then ${ledgerPostings.amountMinor} else 0 end), 0)::text`,
+          transfers: sql<number>`count(distinct ${ledgerTransfers.id})::int`,
+        })
+        .from(ledgerPostings)
+        .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerPostings.transferId))
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .where(
+          and(
+            eq(ledgerTransfers.siteId, siteId),
+            eq(ledgerTransfers.userId, userId),
+            gte(ledgerTransfers.createdAt, since),
+            sql`left(${ledgerTransfers.kind}, 5) = 'game_'`,
+            eq(ledgerAccounts.ownerKind, 'player'),
+            eq(ledgerAccounts.userId, userId),
+            inArray(ledgerAccounts.type, ['main', 'bonus']),
+            eq(ledgerAccounts.currency, currency),
+          ),
+        );
+      return { stakedMinor: BigInt(row?.staked ?? '0'), returnedMinor: BigInt(row?.returned ?? '0'), transfers: row?.transfers ?? 0 };
     },
 
     /** Records an operator's or the system's action that moves no money (a decision, a setting). */
