@@ -29,6 +29,20 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w.-]+:[^,\s]{24,}(,[\w.-]+:[^,\s]{24,})*$/, 'must be name:token pairs (tokens of 24+ characters) separated by commas')
     .optional(),
+  /**
+   * External game providers allowed on the seamless wallet (docs/provider-wallet.md), as
+   * `name:secret` pairs separated by commas; each secret at least 24 characters. Unset: no
+   * provider is served in production (development and tests serve the demo provider only).
+   */
+  PROVIDER_SECRETS: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*:[^,\s]{24,}(,[a-z0-9][a-z0-9-]*:[^,\s]{24,})*$/, 'must be name:secret pairs (secrets of 24+ characters) separated by commas')
+    .optional(),
+  /** Currencies of configured providers, `name:EUR|USD` pairs separated by commas (default EUR, USD, BRL, GBP). */
+  PROVIDER_CURRENCIES: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*:[A-Z]{3}(\|[A-Z]{3})*(,[a-z0-9][a-z0-9-]*:[A-Z]{3}(\|[A-Z]{3})*)*$/, 'must be name:EUR|USD pairs separated by commas')
+    .optional(),
   /** Serve /dev/outbox: on in development, off in production unless set to 1 (test runs). */
   OUTBOX_PAGE: z.enum(['0', '1']).optional(),
   /** How often the job worker looks for due jobs (webhook deliveries, settlements, …). */

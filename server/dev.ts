@@ -12,10 +12,11 @@ import { withForwardedOrigin } from './web/forwarded';
 import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
 import { parseOperatorTokens } from './web/backoffice';
+import { providerConfigs } from './modules/provider-wallet/providers';
 
 const config = loadConfig();
 const root = projectRoot();
-const { database, services, logger } = await boot({ databaseUrl: config.DATABASE_URL, dataDir: resolve(root, config.DATA_DIR), logLevel: config.LOG_LEVEL, services: { messaging: { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM } } });
+const { database, services, logger } = await boot({ databaseUrl: config.DATABASE_URL, dataDir: resolve(root, config.DATA_DIR), logLevel: config.LOG_LEVEL, services: { messaging: { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM }, providers: providerConfigs({ secrets: config.PROVIDER_SECRETS, currencies: config.PROVIDER_CURRENCIES, isDemoEnabled: true }) } });
 const vite = await createViteServer({ root, server: { middlewareMode: true }, appType: 'custom' });
 
 const app = createHttpApp({

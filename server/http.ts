@@ -27,6 +27,7 @@ import { createPspSandboxRoutes } from './web/psp-sandbox';
 import { createPspWebhookRoutes } from './web/psp-webhooks';
 import { createBackofficeRoutes } from './web/backoffice';
 import { createGameArtRoutes } from './web/game-art';
+import { createProviderApiRoutes } from './web/provider-api';
 
 export interface HttpAppOptions {
   services: Services;
@@ -106,6 +107,7 @@ export function createHttpApp(options: HttpAppOptions) {
   app.route('/oauth', createOauthRoutes({ fetchInternal: () => app.fetch, logger }));
   app.route('/psp/sandbox', createPspSandboxRoutes());
   app.route('/psp', createPspWebhookRoutes((services) => services.cashier, logger));
+  app.route('/provider-api', createProviderApiRoutes(logger));
   if (options.isOutboxPageEnabled) app.route('/dev', createDevOutboxRoutes());
   app.route('/backoffice', createBackofficeRoutes(options.backofficeTokens ?? new Map()));
 

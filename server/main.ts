@@ -10,12 +10,13 @@ import { createHttpApp } from './http';
 import { projectRoot } from './project-root';
 import { withForwardedOrigin } from './web/forwarded';
 import { parseOperatorTokens } from './web/backoffice';
+import { providerConfigs } from './modules/provider-wallet/providers';
 import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
 
 const config = loadConfig();
 const root = projectRoot();
-const { database, services, logger } = await boot({ databaseUrl: config.DATABASE_URL, dataDir: resolve(root, config.DATA_DIR), logLevel: config.LOG_LEVEL, services: { messaging: { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM } } });
+const { database, services, logger } = await boot({ databaseUrl: config.DATABASE_URL, dataDir: resolve(root, config.DATA_DIR), logLevel: config.LOG_LEVEL, services: { messaging: { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM }, providers: providerConfigs({ secrets: config.PROVIDER_SECRETS, currencies: config.PROVIDER_CURRENCIES, isDemoEnabled: false }) } });
 const build = (await import(pathToFileURL(join(root, 'build', 'server', 'index.js')).href)) as ServerBuild;
 
 const app = createHttpApp({

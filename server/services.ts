@@ -18,9 +18,13 @@ import { createJobService } from './modules/jobs/service';
 import { createPaymentProviders } from './modules/payments/registry';
 import { createGamesService } from './modules/games/service';
 import { createGameRoundsService } from './modules/game-rounds/service';
+import { createProviderWalletService } from './modules/provider-wallet/service';
+import { DEMO_PROVIDER, type ProviderConfig } from './modules/provider-wallet/providers';
 
 export interface ServiceOptions {
   messaging?: MessagingOptions;
+  /** External game providers of the seamless wallet; default: the demo provider (development, tests). */
+  providers?: readonly ProviderConfig[];
 }
 
 export function createServices(db: Database, options: ServiceOptions = {}) {
@@ -59,6 +63,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     accounts,
     auth,
     social: createSocialService({ db, accounts }),
+    providerWallet: createProviderWalletService({ db, wallet, games, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid), providers: options.providers ?? [DEMO_PROVIDER] }),
     games,
     gameRounds: createGameRoundsService({ db, wallet, games, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid) }),
   };

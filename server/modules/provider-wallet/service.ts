@@ -1,0 +1,378 @@
+/**
+ * The seamless wallet external game providers call (issue 5 "External providers"; architecture
+ * §5, §6; docs/provider-wallet.md).
+ *
+ * A game launch opens a provider session (token bound to player, game and currency). The
+ * provider then authenticates, asks the balance, and sends bets, wins and rollbacks, each with
+ * its own transaction id. Every money request is one database transaction: its row in
+ * provider_transactions (unique per provider and id) and its ledger transfer
+ * (`provider:{provider}:tx:{id}`) commit together or not at all, so:
+ * - an exact replay finds the row and returns the first answer, moving nothing;
+ * - the same id with another amount, round, player or kind is refused as a duplicate;
+ * - a rollback naming a bet we never saw leaves a tombstone under that bet's id, so the late bet
+ *   is refused; a rollback of a known bet reverses it once (`…:tx:{bet}:rollback`);
+ * - a refused request (insufficient funds, expired session…) records nothing.
+ * Bets: player main → house game; wins: house game → player main; rollbacks the reverse of the bet.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { ApiError } from '#common/errors';
+import type { Database } from '../../db/client';
+import { inTransaction, type Executor } from '../../db/retry';
+import type { GamesService } from '../games/service';
+import { canonicalJson } from '../wallet/audit';
+import { house, move, player } from '../wallet/postings';
+import { InsufficientFundsError, type WalletService } from '../wallet/service';
+import { amountJson, ProviderRefusal, type ProviderOkAnswer, type ProviderRequest } from './protocol';
+import type { ProviderConfig } from './providers';
+import { providerRounds, providerSessions, providerTransactions, type ProviderTxKind } from './tables';
+
+export interface ProviderWalletDeps {
+  db: Database;
+  wallet: WalletService;
+  games: Pick<GamesService, 'getGame'>;
+  findUser: (uid: number) => Promise<{ siteId: string; status: string } | undefined>;
+  activeExclusion: (uid: number) => Promise<unknown>;
+  providers: readonly ProviderConfig[];
+}
+
+/** How long a launch's session takes new bets. */
+export const PROVIDER_SESSION_TTL_MS = 4 * 60 * 60 * 1000;
+
+type SessionRow = typeof providerSessions.$inferSelect;
+type TxRow = typeof providerTransactions.$inferSelect;
+
+export interface ProviderSession {
+  token: string;
+  provider: string;
+  sessionId: number;
+  currency: string;
+  expiresAt: Date;
+}
+
+function invalid(field: string, message = `Invalid parameter: ${field}`): ApiError {
+  return new ApiError('InvalidParameterException', message, { field, errorType: 'wrongField' });
+}
+
+const hashOf = (value: Record<string, unknown>) => createHash('sha256').update(canonicalJson(value)).digest('hex');
+
+export function createProviderWalletService(deps: ProviderWalletDeps) {
+  const { db, wallet } = deps;
+  const providers = new Map(deps.providers.map((config) => [config.name, config]));
+
+  async function balanceMinor(siteId: string, userId: number, currency: string, executor: Executor = db): Promise<bigint> {
+    return (await wallet.balances(siteId, userId, currency, executor)).main;
+  }
+
+  async function okAnswer(session: SessionRow, executor: Executor, extra: Record<string, unknown> = {}): Promise<ProviderOkAnswer> {
+    const balance = await balanceMinor(session.siteId, session.userId, session.currency, executor);
+    return { status: 'OK', player_id: String(session.userId), currency: session.currency, balance: amountJson(balance), ...extra };
+  }
+
+  /** The session of a token, for this provider and this site; any other is unknown. */
+  async function requireSession(provider: string, siteId: string, token: string, playerId?: number): Promise<SessionRow> {
+    const [session] = await db.select().from(providerSessions).where(eq(providerSessions.token, token)).limit(1);
+    if (!session || session.provider !== provider || session.siteId !== siteId) throw new ProviderRefusal('SESSION_NOT_FOUND', 'Unknown session token');
+    if (playerId !== undefined && playerId !== session.userId) throw new ProviderRefusal('PLAYER_MISMATCH', 'The player is not the session’s player');
+    return session;
+  }
+
+  function requireCurrency(session: SessionRow, currency: string): void {
+    if (currency !== session.currency) throw new ProviderRefusal('CURRENCY_MISMATCH', `The session plays in ${session.currency}`, { field: 'currency' });
+  }
+
+  const withBalance = (session: SessionRow) => ({ balanceOf: { siteId: session.siteId, userId: session.userId, currency: session.currency } });
+
+  async function findTx(provider: string, txId: string, executor: Executor = db, isForUpdate = false): Promise<TxRow | undefined> {
+    const query = executor
+      .select()
+      .from(providerTransactions)
+      .where(and(eq(providerTransactions.provider, provider), eq(providerTransactions.txId, txId)))
+      .limit(1);
+    const [row] = isForUpdate ? await query.for('update') : await query;
+    return row;
+  }
+
+  /** A transaction id seen before: the first answer for the same request, a refusal otherwise. */
+  function replayOf(row: TxRow, kind: ProviderTxKind, requestHash: string, session: SessionRow): ProviderOkAnswer {
+    if (row.status === 'tombstone') {
+      if (kind === 'bet') throw new ProviderRefusal('TRANSACTION_ROLLED_BACK', 'This bet was rolled back before it arrived', withBalance(session));
+      throw new ProviderRefusal('DUPLICATE_TRANSACTION', 'The transaction id was used for another request', withBalance(session));
+    }
+    if (row.kind !== kind || row.requestHash !== requestHash || !row.answer) throw new ProviderRefusal('DUPLICATE_TRANSACTION', 'The transaction id was used for another request', withBalance(session));
+    return row.answer as ProviderOkAnswer;
+  }
+
+  /** Takes the transaction id inside the caller's transaction; a row found instead is a replay (or duplicate). */
+  async function claimTx(tx: Executor, values: typeof providerTransactions.$inferInsert): Promise<{ id: number } | { existing: TxRow }> {
+    const [claimed] = await tx.insert(providerTransactions).values(values).onConflictDoNothing().returning({ id: providerTransactions.id });
+    if (claimed) return claimed;
+    const existing = await findTx(values.provider, values.txId, tx);
+    if (!existing) throw new Error('provider transaction neither inserted nor found');
+    return { existing };
+  }
+
+  function ledgerCommon(session: SessionRow, provider: string, roundId: string) {
+    return { siteId: session.siteId, userId: session.userId, currency: session.currency, reference: `provider:${provider}:round:${roundId}`, actor: `provider:${provider}` };
+  }
+
+  async function transferOrRefuse(tx: Executor, session: SessionRow, run: () => Promise<{ transferId: number }>): Promise<number> {
+    try {
+      return (await run()).transferId;
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) throw new ProviderRefusal('INSUFFICIENT_FUNDS', 'The balance does not cover the bet', withBalance(session));
+      throw error;
+    }
+  }
+
+  async function bet(provider: string, siteId: string, request: ProviderRequest<'bet'>): Promise<ProviderOkAnswer> {
+    const session = await requireSession(provider, siteId, request.token, request.player_id);
+    requireCurrency(session, request.currency);
+    const requestHash = hashOf({ kind: 'bet', userId: session.userId, roundId: request.round_id, amount: request.amount, currency: request.currency });
+    const seen = await findTx(provider, request.transaction_id);
+    if (seen) return replayOf(seen, 'bet', requestHash, session);
+    if (session.expiresAt.getTime() <= Date.now()) throw new ProviderRefusal('SESSION_EXPIRED', 'The game session has ended', withBalance(session));
+    const user = await deps.findUser(session.userId);
+    if (!user || user.status !== 'active' || (await deps.activeExclusion(session.userId))) throw new ProviderRefusal('PLAYER_BLOCKED', 'The player may not bet now', withBalance(session));
+
+    return inTransaction(db, async (tx) => {
+      const claim = await claimTx(tx, {
+        provider,
+        txId: request.transaction_id,
+        kind: 'bet',
+        status: 'applied',
+        siteId: session.siteId,
+        userId: session.userId,
+        sessionId: session.id,
+        roundId: request.round_id,
+        currency: session.currency,
+        amountMinor: request.amount,
+        requestHash,
+      });
+      if ('existing' in claim) return replayOf(claim.existing, 'bet', requestHash, session);
+
+      await tx
+        .insert(providerRounds)
+        .values({ provider, roundId: request.round_id, siteId: session.siteId, userId: session.userId, sessionId: session.id, currency: session.currency })
+        .onConflictDoNothing();
+      const [round] = await tx
+        .select()
+        .from(providerRounds)
+        .where(and(eq(providerRounds.provider, provider), eq(providerRounds.roundId, request.round_id)));
+      if (!round || round.userId !== session.userId || round.siteId !== session.siteId) throw new ProviderRefusal('ROUND_NOT_FOUND', 'The round belongs to another player', { field: 'round_id' });
+      if (round.currency !== session.currency) throw new ProviderRefusal('CURRENCY_MISMATCH', `The round plays in ${round.currency}`, { field: 'currency' });
+      if (round.endedAt) throw new ProviderRefusal('ROUND_ENDED', 'The round has ended', withBalance(session));
+
+      let transferId: number | null = null;
+      if (request.amount > 0n) {
+        transferId = await transferOrRefuse(tx, session, () =>
+          wallet.transfer(
+            {
+              ...ledgerCommon(session, provider, request.round_id),
+              kind: 'provider_bet',
+              amountMinor: request.amount,
+              legs: move(player(session.userId, 'main'), house('game', session.userId), request.amount),
+              idempotencyKey: `provider:${provider}:tx:${request.transaction_id}`,
+              reason: `${session.sysname} bet`,
+            },
+            tx,
+          ),
+        );
+      }
+      const answer = await okAnswer(session, tx, { transaction_id: request.transaction_id, operator_transaction_id: String(claim.id) });
+      await tx.update(providerTransactions).set({ transferId, answer }).where(eq(providerTransactions.id, claim.id));
+      return answer;
+    });
+  }
+
+  async function win(provider: string, siteId: string, request: ProviderRequest<'win'>): Promise<ProviderOkAnswer> {
+    const session = await requireSession(provider, siteId, request.token, request.player_id);
+    requireCurrency(session, request.currency);
+    const requestHash = hashOf({ kind: 'win', userId: session.userId, roundId: request.round_id, amount: request.amount, currency: request.currency });
+    const seen = await findTx(provider, request.transaction_id);
+    if (seen) return replayOf(seen, 'win', requestHash, session);
+
+    // Session expiry does not matter here: a win of a round the player bet in is always paid.
+    return inTransaction(db, async (tx) => {
+      const claim = await claimTx(tx, {
+        provider,
+        txId: request.transaction_id,
+        kind: 'win',
+        status: 'applied',
+        siteId: session.siteId,
+        userId: session.userId,
+        sessionId: session.id,
+        roundId: request.round_id,
+        currency: session.currency,
+        amountMinor: request.amount,
+        requestHash,
+      });
+      if ('existing' in claim) return replayOf(claim.existing, 'win', requestHash, session);
+      const [round] = await tx
+        .select()
+        .from(providerRounds)
+        .where(and(eq(providerRounds.provider, provider), eq(providerRounds.roundId, request.round_id)));
+      if (!round || round.userId !== session.userId || round.siteId !== session.siteId) throw new ProviderRefusal('ROUND_NOT_FOUND', 'The player has no bet in this round', { field: 'round_id', ...withBalance(session) });
+      if (round.currency !== session.currency) throw new ProviderRefusal('CURRENCY_MISMATCH', `The round plays in ${round.currency}`, { field: 'currency' });
+
+      let transferId: number | null = null;
+      if (request.amount > 0n) {
+        const result = await wallet.transfer(
+          {
+            ...ledgerCommon(session, provider, request.round_id),
+            kind: 'provider_win',
+            amountMinor: request.amount,
+            legs: move(house('game', session.userId), player(session.userId, 'main'), request.amount),
+            idempotencyKey: `provider:${provider}:tx:${request.transaction_id}`,
+            reason: `${session.sysname} win`,
+          },
+          tx,
+        );
+        transferId = result.transferId;
+      }
+      const answer = await okAnswer(session, tx, { transaction_id: request.transaction_id, operator_transaction_id: String(claim.id) });
+      await tx.update(providerTransactions).set({ transferId, answer }).where(eq(providerTransactions.id, claim.id));
+      return answer;
+    });
+  }
+
+  async function rollback(provider: string, siteId: string, request: ProviderRequest<'rollback'>): Promise<ProviderOkAnswer> {
+    const session = await requireSession(provider, siteId, request.token, request.player_id);
+    requireCurrency(session, request.currency);
+    const requestHash = hashOf({
+      kind: 'rollback',
+      userId: session.userId,
+      roundId: request.round_id,
+      ref: request.reference_transaction_id,
+      amount: request.amount ?? null,
+      currency: request.currency,
+    });
+    const seen = await findTx(provider, request.transaction_id);
+    if (seen) return replayOf(seen, 'rollback', requestHash, session);
+    if (request.transaction_id === request.reference_transaction_id) throw new ProviderRefusal('INVALID_REQUEST', 'A rollback needs its own transaction id', { field: 'transaction_id' });
+
+    return inTransaction(db, async (tx) => {
+      const own = {
+        provider,
+        txId: request.transaction_id,
+        kind: 'rollback' as const,
+        status: 'applied' as const,
+        siteId: session.siteId,
+        userId: session.userId,
+        sessionId: session.id,
+        roundId: request.round_id,
+        currency: session.currency,
+        refTxId: request.reference_transaction_id,
+        amountMinor: 0n,
+        requestHash,
+      };
+      const claim = await claimTx(tx, own);
+      if ('existing' in claim) return replayOf(claim.existing, 'rollback', requestHash, session);
+
+      // The bet we never saw: its id is taken now, so when it arrives it is refused.
+      const [tombstone] = await tx
+        .insert(providerTransactions)
+        .values({ ...own, txId: request.reference_transaction_id, kind: 'bet', status: 'tombstone', refTxId: null, amountMinor: request.amount ?? 0n, requestHash: 'tombstone' })
+        .onConflictDoNothing()
+        .returning({ id: providerTransactions.id });
+
+      let movedMinor = 0n;
+      let transferId: number | null = null;
+      if (!tombstone) {
+        const target = await findTx(provider, request.reference_transaction_id, tx, true);
+        if (!target) throw new Error('rolled-back transaction neither inserted nor found');
+        if (target.kind !== 'bet') throw new ProviderRefusal('ROLLBACK_NOT_ALLOWED', 'Only bets can be rolled back', { field: 'reference_transaction_id', ...withBalance(session) });
+        const isSameBet =
+          target.userId === session.userId &&
+          target.siteId === session.siteId &&
+          target.roundId === request.round_id &&
+          target.currency === session.currency &&
+          (request.amount === undefined || target.status === 'tombstone' || request.amount === target.amountMinor);
+        if (!isSameBet) throw new ProviderRefusal('TRANSACTION_MISMATCH', 'The rollback does not match the bet', { field: 'reference_transaction_id', ...withBalance(session) });
+        if (target.status === 'applied' && target.amountMinor > 0n) {
+          const result = await wallet.transfer(
+            {
+              ...ledgerCommon(session, provider, request.round_id),
+              kind: 'provider_rollback',
+              amountMinor: target.amountMinor,
+              legs: move(house('game', session.userId), player(session.userId, 'main'), target.amountMinor),
+              idempotencyKey: `provider:${provider}:tx:${target.txId}:rollback`,
+              reason: `${session.sysname} bet rolled back`,
+            },
+            tx,
+          );
+          movedMinor = target.amountMinor;
+          transferId = result.transferId;
+        }
+        // A bet rolled back or tombstoned already stays as it is: a bet is reversed once.
+        if (target.status === 'applied') await tx.update(providerTransactions).set({ status: 'rolled_back' }).where(eq(providerTransactions.id, target.id));
+      }
+      const answer = await okAnswer(session, tx, { transaction_id: request.transaction_id, operator_transaction_id: String(claim.id) });
+      await tx.update(providerTransactions).set({ transferId, answer, amountMinor: movedMinor }).where(eq(providerTransactions.id, claim.id));
+      return answer;
+    });
+  }
+
+  return {
+    /** The configured provider of that name, or undefined. */
+    providerFor(name: string): ProviderConfig | undefined {
+      return providers.get(name);
+    },
+
+    /**
+     * The game launch: a session token for the provider of an external game, bound to the
+     * player, the game and the currency. Throws InvalidParameterException naming sysname (no
+     * such external game, or no provider serves it), currency (the provider does not play in
+     * it) or uid (no such player on the site).
+     */
+    async openProviderSession(siteId: string, uid: number, sysname: string, currency: string, options: { ttlMs?: number } = {}): Promise<ProviderSession> {
+      const game = await deps.games.getGame(siteId, 'en', sysname);
+      const config = game.is_in_house ? undefined : deps.providers.find((candidate) => candidate.studios.includes(game.provider));
+      if (!config) throw invalid('sysname', 'The game’s provider is not available');
+      if (!config.currencies.includes(currency)) throw invalid('currency');
+      const user = await deps.findUser(uid);
+      if (!user || user.siteId !== siteId) throw invalid('uid');
+      const token = randomBytes(24).toString('base64url');
+      const expiresAt = new Date(Date.now() + (options.ttlMs ?? PROVIDER_SESSION_TTL_MS));
+      const [row] = await db.insert(providerSessions).values({ token, provider: config.name, siteId, userId: uid, sysname, currency, expiresAt }).returning({ id: providerSessions.id });
+      if (!row) throw new Error('the provider session could not be opened');
+      return { token, provider: config.name, sessionId: row.id, currency, expiresAt };
+    },
+
+    /** Ends a session now (the player left the game): no new bets; wins and rollbacks still land. */
+    async closeProviderSession(token: string): Promise<void> {
+      await db.update(providerSessions).set({ expiresAt: new Date() }).where(eq(providerSessions.token, token));
+    },
+
+    async authenticate(provider: string, siteId: string, request: ProviderRequest<'authenticate'>): Promise<ProviderOkAnswer> {
+      const session = await requireSession(provider, siteId, request.token);
+      if (session.expiresAt.getTime() <= Date.now()) throw new ProviderRefusal('SESSION_EXPIRED', 'The game session has ended');
+      return okAnswer(session, db, { game: session.sysname, session_expires_at: session.expiresAt.toISOString() });
+    },
+
+    async balance(provider: string, siteId: string, request: ProviderRequest<'balance'>): Promise<ProviderOkAnswer> {
+      return okAnswer(await requireSession(provider, siteId, request.token, request.player_id), db);
+    },
+
+    bet,
+    win,
+    rollback,
+
+    /** The provider says the round is over: no more bets in it (wins and rollbacks still land). */
+    async roundEnd(provider: string, siteId: string, request: ProviderRequest<'round-end'>): Promise<ProviderOkAnswer> {
+      const session = await requireSession(provider, siteId, request.token, request.player_id);
+      const [round] = await db
+        .select()
+        .from(providerRounds)
+        .where(and(eq(providerRounds.provider, provider), eq(providerRounds.roundId, request.round_id)));
+      if (!round || round.userId !== session.userId || round.siteId !== session.siteId) throw new ProviderRefusal('ROUND_NOT_FOUND', 'The player has no bet in this round', { field: 'round_id' });
+      if (!round.endedAt) await db.update(providerRounds).set({ endedAt: new Date() }).where(eq(providerRounds.id, round.id));
+      return okAnswer(session, db, { round_id: request.round_id });
+    },
+
+    /** The main balance a refusal reports, in minor units. */
+    balanceMinor,
+  };
+}
+
+export type ProviderWalletService = ReturnType<typeof createProviderWalletService>;
