@@ -11,6 +11,7 @@ import { projectRoot } from './project-root';
 import { withForwardedOrigin } from './web/forwarded';
 import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
+import { startLiveScheduler } from './modules/live-games/scheduler';
 import { parseOperatorTokens } from './web/backoffice';
 import { providerConfigs } from './modules/provider-wallet/providers';
 
@@ -32,11 +33,12 @@ const app = createHttpApp({
   getBuild: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
 });
 const stopSchedules = startSchedules(services, logger);
+const liveScheduler = startLiveScheduler(services.liveGames, logger);
 const stopJobs = services.jobs.startWorker(createJobHandlers(services, (request) => app.fetch(request)), { intervalMs: config.JOBS_POLL_INTERVAL_MS, logger });
 // tsx restarts this process on every server edit: let the current job round finish and the database close first.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => {
     stopSchedules();
-    void stopJobs().then(() => database.close()).finally(() => process.exit(0));
+    void Promise.all([stopJobs(), liveScheduler.stop()]).then(() => database.close()).finally(() => process.exit(0));
   });
 const listener = getRequestListener((request, env) => app.fetch(withForwardedOrigin(request, config.TRUST_PROXY), env));
 

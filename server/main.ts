@@ -13,6 +13,7 @@ import { parseOperatorTokens } from './web/backoffice';
 import { providerConfigs } from './modules/provider-wallet/providers';
 import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
+import { startLiveScheduler } from './modules/live-games/scheduler';
 
 const config = loadConfig();
 const root = projectRoot();
@@ -37,6 +38,7 @@ const app = createHttpApp({
 });
 
 const stopSchedules = startSchedules(services, logger);
+const liveScheduler = startLiveScheduler(services.liveGames, logger);
 const stopJobs = services.jobs.startWorker(createJobHandlers(services, (request) => app.fetch(request)), { intervalMs: config.JOBS_POLL_INTERVAL_MS, logger });
 
 const server = serve({ fetch: (request, env) => app.fetch(withForwardedOrigin(request, config.TRUST_PROXY), env), port: config.PORT, hostname: config.HOST }, (info) => {
@@ -47,6 +49,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   server.close();
   stopSchedules();
+  await liveScheduler.stop();
   await stopJobs();
   await database.close();
   process.exit(0);

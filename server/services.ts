@@ -18,11 +18,14 @@ import { createJobService } from './modules/jobs/service';
 import { createPaymentProviders } from './modules/payments/registry';
 import { createGamesService } from './modules/games/service';
 import { createGameRoundsService } from './modules/game-rounds/service';
+import { createLiveGamesService, liveConfigFromEnv, type LiveGamesDeps } from './modules/live-games/service';
 import { createProviderWalletService } from './modules/provider-wallet/service';
 import { DEMO_PROVIDER, type ProviderConfig } from './modules/provider-wallet/providers';
 
 export interface ServiceOptions {
   messaging?: MessagingOptions;
+  /** Live tables: phase lengths (default from LIVE_GAMES_* variables), and a clock and seeds for tests. */
+  liveGames?: Pick<LiveGamesDeps, 'config' | 'clock' | 'drawServerSeed'>;
   /** External game providers of the seamless wallet; default: the demo provider (development, tests). */
   providers?: readonly ProviderConfig[];
 }
@@ -63,6 +66,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     accounts,
     auth,
     social: createSocialService({ db, accounts }),
+    liveGames: createLiveGamesService({ db, wallet, games, sites, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid), ...options.liveGames, config: { ...liveConfigFromEnv(), ...options.liveGames?.config } }),
     providerWallet: createProviderWalletService({ db, wallet, games, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid), providers: options.providers ?? [DEMO_PROVIDER] }),
     games,
     gameRounds: createGameRoundsService({ db, wallet, games, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid) }),

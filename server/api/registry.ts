@@ -15,8 +15,9 @@ import { cashierMethods } from '../modules/cashier/methods';
 import { campaignMethods } from '../modules/campaigns/methods';
 import { gamesMethods } from '../modules/games/methods';
 import { gameRoundsMethods } from '../modules/game-rounds/methods';
+import { liveGamesMethods } from '../modules/live-games/methods';
 
-const ALL_METHODS: ApiMethod[] = [...metadataMethods, ...accountMethods, ...storageMethods, ...analyticsMethods, ...authMethods, ...recoveryMethods, ...profileMethods, ...verificationMethods, ...responsibleGamingMethods, ...unsubscribeMethods, ...socialMethods, ...cashierMethods, ...campaignMethods, ...gamesMethods, ...gameRoundsMethods] as ApiMethod[];
+const ALL_METHODS: ApiMethod[] = [...metadataMethods, ...accountMethods, ...storageMethods, ...analyticsMethods, ...authMethods, ...recoveryMethods, ...profileMethods, ...verificationMethods, ...responsibleGamingMethods, ...unsubscribeMethods, ...socialMethods, ...cashierMethods, ...campaignMethods, ...gamesMethods, ...gameRoundsMethods, ...liveGamesMethods] as ApiMethod[];
 
 export const METHOD_REGISTRY: ReadonlyMap<string, ApiMethod> = new Map(
   ALL_METHODS.map((method) => [methodKey(method.service, method.method), method]),
