@@ -161,10 +161,14 @@ describe('playing the in-house games', () => {
 
   it('plays dice for real money after a sandbox card deposit, and the header balance follows (#real)', async () => {
     const { context, page } = await newPlayer('en');
-    // Without money a real round asks for a deposit.
-    let frame = await openGame(page, 'en', DICE, '#real');
-    await frame.click('[data-action="roll"]');
-    await expect.poll(() => frame.locator('[data-game-error]').textContent(), POLL).toBe(tr('en', 'gamePlay.error.deposit'));
+    // canAccessSlotWithZeroBalance is false (spec §3 gamesItem): on an empty balance the page
+    // offers a deposit instead of the real game, and its button leads to the cashier.
+    await page.goto(`${base}/game/${DICE}#real`);
+    await waitForHydration(page);
+    await page.locator('[data-deposit-first]').waitFor();
+    expect(await page.locator('iframe[data-game-frame]').count()).toBe(0);
+    await page.click('[data-deposit-first] [data-action="deposit"]');
+    await page.waitForURL(/\/cashier\/deposit/);
     // A deposit of 50.00 through the cashier and the sandbox's card page.
     await page.goto(`${base}/cashier/deposit/card`);
     await waitForHydration(page);
@@ -179,7 +183,7 @@ describe('playing the in-house games', () => {
     await page.waitForURL(/\/cashier\/paysuccess\//);
     await expect.poll(() => page.locator('[data-payment-summary]').getAttribute('data-status'), POLL).toBe('success');
 
-    frame = await openGame(page, 'en', DICE, '#real');
+    const frame = await openGame(page, 'en', DICE, '#real');
     expect(await frame.locator('[data-mode-label]').textContent()).toBe(tr('en', 'gamePlay.mode.real'));
     expect(amountOf(await frame.locator('[data-game-balance]').getAttribute('data-game-balance'))).toBe(50);
     await frame.fill('[data-dice] input[name="stake"]', '1.00');
@@ -195,13 +199,46 @@ describe('playing the in-house games', () => {
     await expect.poll(() => page.locator('[data-session-net]').getAttribute('data-session-net'), POLL).toBe(net);
     expect(await page.locator('[data-session-net]').textContent()).toBe(formatMoney({ amount: net, currency: 'EUR' }));
     expect(await page.locator('[data-session-elapsed]').textContent()).toMatch(/^\d+:\d{2}:\d{2}$/);
-    // The page's button switches the frame back to demo, and to real again.
+    // The page's button switches the frame back to demo after the demo-mode dialog (spec §2
+    // dialogs): staying keeps real play, continuing switches; then to real again.
     await page.click('[data-action="play-demo"]');
+    await page.click('[data-demo-mode-dialog] [data-action="stay-real"]');
+    expect(await page.locator('iframe[data-game-frame="real"]').count()).toBe(1);
+    await page.click('[data-action="play-demo"]');
+    await page.click('[data-demo-mode-dialog] [data-action="continue-demo"]');
     await expect.poll(() => page.locator('iframe[data-game-frame="demo"]').count(), POLL).toBe(1);
     await page.click('[data-action="play-real"]');
     await expect.poll(() => page.locator('iframe[data-game-frame="real"]').count(), POLL).toBe(1);
     await closeContext(context);
   });
+
+  for (const locale of LOCALES) {
+    it(`the game page's favourite icon and full-screen button follow the games config (${locale}; spec §3 gamesItem, §4 game favourite)`, async () => {
+      const { context, page } = await newPlayer(locale);
+      await openGame(page, locale, DICE);
+      const like = page.locator('[data-action="favorite"]');
+      await expect.poll(() => like.getAttribute('aria-pressed'), POLL).toBe('false');
+      expect(await like.getAttribute('aria-label')).toBe(tr(locale, 'game.favorite.add'));
+      await like.click();
+      await expect.poll(() => like.getAttribute('aria-pressed'), POLL).toBe('true');
+      expect((await apiCall<{ sysnames: string[] }>(page, 'GET', 'games.getLikes')).data?.sysnames).toContain(DICE);
+      // The list is fetched again on the next visit.
+      await openGame(page, locale, DICE);
+      await expect.poll(() => page.locator('[data-action="favorite"]').getAttribute('aria-pressed'), POLL).toBe('true');
+      await page.locator('[data-action="favorite"]').click();
+      await expect.poll(() => page.locator('[data-action="favorite"]').getAttribute('aria-pressed'), POLL).toBe('false');
+      expect((await apiCall<{ sysnames: string[] }>(page, 'GET', 'games.getLikes')).data?.sysnames).not.toContain(DICE);
+      // visibleFullScreen is "all" in the demo config: the button is there on the site.
+      const fullScreen = page.locator('[data-action="full-screen"]');
+      expect(await fullScreen.getAttribute('aria-label')).toBe(tr(locale, 'game.fullScreen.enter'));
+      await fullScreen.click();
+      await expect.poll(() => page.evaluate(() => document.fullscreenElement?.className ?? null), POLL).toBe('game-page');
+      await expect.poll(() => fullScreen.getAttribute('aria-label'), POLL).toBe(tr(locale, 'game.fullScreen.exit'));
+      await fullScreen.click();
+      await expect.poll(() => page.evaluate(() => document.fullscreenElement), POLL).toBeNull();
+      await closeContext(context);
+    });
+  }
 
   // #real for an anonymous visitor (the registration popup, home on close) is e2e/dialogs.test.ts's.
   it('an anonymous visitor plays the demo in the frame', async () => {

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { AuthPopup } from './auth-popup';
 import { CampaignPopup } from './campaign-popup';
 import { ConfirmDialog } from './confirm-dialog';
+import { DemoModeDialog } from './demo-mode';
 import { GamesSearch } from './games-search';
 import { IdleWarning } from './idle-warning';
 import { VerificationDialog } from './verification-dialog';
@@ -20,6 +21,7 @@ export const DIALOG_COMPONENTS: Record<string, ComponentType<any>> = {
   auth: AuthPopup,
   campaign: CampaignPopup,
   confirm: ConfirmDialog,
+  demoMode: DemoModeDialog,
   gamesSearch: GamesSearch,
   idleWarning: IdleWarning,
   verification: VerificationDialog,

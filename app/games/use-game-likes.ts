@@ -34,5 +34,14 @@ export function useGameLikes(isSignedIn: boolean, initial: readonly string[] = [
     [likes, locale, show, t],
   );
 
-  return { likes, toggle, busy };
+  /** Fetches the list, for a page that has none from its loader (the game page). */
+  const load = useCallback(async () => {
+    try {
+      setLikes(new Set(await gamesApi(browserApi(locale)).likes()));
+    } catch {
+      // Without the list the icon shows the game as not liked; a click still works.
+    }
+  }, [locale]);
+
+  return { likes, toggle, busy, load };
 }

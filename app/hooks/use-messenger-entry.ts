@@ -19,6 +19,27 @@ declare global {
   }
 }
 
+const IN_MESSENGER_KEY = 'in_messenger';
+
+/** True inside the messenger's mini-app: it gave init data in this tab (the address loses it after entry). */
+export function isInMessenger(): boolean {
+  if (typeof window === 'undefined') return false;
+  if (window.Telegram?.WebApp?.initData || messengerInitData(window.location.hash, undefined)) return true;
+  try {
+    return window.sessionStorage.getItem(IN_MESSENGER_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberMessengerTab(): void {
+  try {
+    window.sessionStorage.setItem(IN_MESSENGER_KEY, '1');
+  } catch {
+    // Storage refused (private mode): the mini-app's own object still tells.
+  }
+}
+
 export function useMessengerEntry(): void {
   const account = useRootData()?.account;
   const { t, locale } = useI18n();
@@ -27,8 +48,9 @@ export function useMessengerEntry(): void {
   const isTried = useRef(false);
 
   useEffect(() => {
-    if (!isAnonymous || isTried.current) return;
     const initData = messengerInitData(window.location.hash, window.Telegram?.WebApp?.initData);
+    if (initData) rememberMessengerTab();
+    if (!isAnonymous || isTried.current) return;
     if (!initData) return;
     isTried.current = true;
     browserApi(locale)

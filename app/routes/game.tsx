@@ -2,9 +2,12 @@
  * /game/{sysname} in the game layout. Opening it with #real as an anonymous visitor opens the
  * registration popup, and closing that popup sends the visitor home (spec §2). The game itself
  * runs in a frame: the game client at /platform/game/{sysname}/{mode}, demo by default and real
- * money with #real for a signed-in player.
+ * money with #real for a signed-in player. The gamesItem settings of spec §3 apply: the
+ * favourite icon, the full-screen button (none, product, messenger, all) and, unless
+ * canAccessSlotWithZeroBalance, a deposit prompt instead of real play on an empty balance.
+ * Leaving real play for demo first shows the demo-mode dialog.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Route } from './+types/game';
 import { isAuthenticated } from '#common/api-contract';
@@ -16,6 +19,10 @@ import { Icon } from '~/components/icon';
 import { useBalances } from '~/balance';
 import { gamePlayPath } from '#common/route-table';
 import { PlaySessionBar } from '~/components/play-session-bar';
+import { configValue } from '~/site-data';
+import { useGameLikes } from '~/games/use-game-likes';
+import { isFullScreenButtonVisible, mustDepositBeforeRealPlay } from '~/games/game-page-rules';
+import { isInMessenger } from '~/hooks/use-messenger-entry';
 
 /** A readable game name from its sysname: aurora-fortune → Aurora Fortune. */
 export function gameDisplayName(sysname: string): string {
@@ -35,7 +42,9 @@ export default function GamePage({ params }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { open } = useDialogs();
   const isAnonymous = !isAuthenticated(root?.account);
-  const { refresh } = useBalances();
+  // Full screen takes the whole page block, so its bar (and the exit button) stays reachable.
+  const stage = useRef<HTMLDivElement>(null);
+  const { balances, refresh } = useBalances();
   // The hash is only known in the browser: the server renders the demo frame.
   const [isReal, setReal] = useState(false);
   useEffect(() => setReal(hash === '#real' && !isAnonymous), [hash, isAnonymous]);
@@ -56,15 +65,25 @@ export default function GamePage({ params }: Route.ComponentProps) {
   }, [hash, isAnonymous, open, navigate, localePath]);
 
   const name = gameDisplayName(params.sysname);
+  const canAccessWithZeroBalance = configValue(root?.config, 'games-config.gamesItem.canAccessSlotWithZeroBalance', false);
+  const isDepositFirst = isReal && mustDepositBeforeRealPlay(canAccessWithZeroBalance, balances);
+
+  function switchToDemo() {
+    void open('demoMode', { type: 'confirm' }).closed.then((choice) => {
+      if (choice === 'demo') navigate({ hash: '' }, { preventScrollReset: true });
+    });
+  }
+
   return (
-    <div className="game-page" data-game={params.sysname}>
+    <div className="game-page" data-game={params.sysname} ref={stage}>
       <div className="game-page__bar">
         <h1 className="game-page__title">{t('page.game-sysname.title', { game: name })}</h1>
+        <GameTools sysname={params.sysname} isSignedIn={!isAnonymous} stage={stage} />
         {isReal ? (
-          <Link to={{ hash: '' }} className="button button--ghost" preventScrollReset data-action="play-demo">
+          <button type="button" className="button button--ghost" data-action="play-demo" onClick={switchToDemo}>
             <Icon name="play" size={20} />
             {t('game.playDemo')}
-          </Link>
+          </button>
         ) : (
           <Link to="#real" className="button button--primary" preventScrollReset data-action="play-real">
             <Icon name="play" size={20} />
@@ -74,14 +93,92 @@ export default function GamePage({ params }: Route.ComponentProps) {
       </div>
       {!isAnonymous && <PlaySessionBar />}
       <div className="game-page__stage">
-        <iframe
-          key={isReal ? 'real' : 'demo'}
-          className="game-page__frame"
-          title={name}
-          src={localePath(gamePlayPath(params.sysname, isReal ? 'play' : 'demo'))}
-          data-game-frame={isReal ? 'real' : 'demo'}
-        />
+        {isDepositFirst ? (
+          <div className="game-page__deposit" data-deposit-first>
+            <h2>{t('game.zeroBalance.title')}</h2>
+            <p>{t('game.zeroBalance.text')}</p>
+            <div className="confirm__actions">
+              <Link to={localePath('/cashier/deposit')} className="button button--primary" data-action="deposit">
+                {t('game.zeroBalance.deposit')}
+              </Link>
+              <Link to={{ hash: '' }} className="button button--ghost" preventScrollReset data-action="demo-instead">
+                {t('game.playDemo')}
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <iframe
+            key={isReal ? 'real' : 'demo'}
+            className="game-page__frame"
+            title={name}
+            src={localePath(gamePlayPath(params.sysname, isReal ? 'play' : 'demo'))}
+            data-game-frame={isReal ? 'real' : 'demo'}
+            allow="fullscreen"
+          />
+        )}
       </div>
+    </div>
+  );
+}
+
+/** The favourite icon and the full-screen button, each as the games config says (spec §3, §4). */
+function GameTools({ sysname, isSignedIn, stage }: { sysname: string; isSignedIn: boolean; stage: RefObject<HTMLDivElement | null> }) {
+  const { t } = useI18n();
+  const root = useRootData();
+  const canLike = isSignedIn && configValue(root?.config, 'games-config.gamesItem.canVisibleFavoriteIcon', true);
+  const fullScreenSetting = configValue(root?.config, 'games-config.gamesItem.visibleFullScreen', 'none');
+  const { likes, toggle, busy, load } = useGameLikes(isSignedIn);
+  const [hasFullScreenButton, setHasFullScreenButton] = useState(false);
+  const [isFullScreen, setFullScreen] = useState(false);
+
+  // Whether this tab is the messenger's mini-app is only known in the browser.
+  useEffect(() => setHasFullScreenButton(isFullScreenButtonVisible(fullScreenSetting, isInMessenger())), [fullScreenSetting]);
+
+  useEffect(() => {
+    if (canLike) void load();
+  }, [canLike, load]);
+
+  useEffect(() => {
+    const onChange = () => setFullScreen(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  function toggleFullScreen() {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void stage.current?.requestFullscreen?.();
+  }
+
+  const isLiked = likes.has(sysname);
+  return (
+    <div className="game-page__tools">
+      {canLike && (
+        <button
+          type="button"
+          className={`icon-button game-page__like${isLiked ? ' is-active' : ''}`}
+          aria-pressed={isLiked}
+          aria-label={t(isLiked ? 'game.favorite.remove' : 'game.favorite.add')}
+          title={t(isLiked ? 'game.favorite.remove' : 'game.favorite.add')}
+          disabled={busy === sysname}
+          data-action="favorite"
+          onClick={() => void toggle(sysname)}
+        >
+          <Icon name="heart" size={20} />
+        </button>
+      )}
+      {hasFullScreenButton && (
+        <button
+          type="button"
+          className="icon-button"
+          aria-pressed={isFullScreen}
+          aria-label={t(isFullScreen ? 'game.fullScreen.exit' : 'game.fullScreen.enter')}
+          title={t(isFullScreen ? 'game.fullScreen.exit' : 'game.fullScreen.enter')}
+          data-action="full-screen"
+          onClick={toggleFullScreen}
+        >
+          <Icon name={isFullScreen ? 'shrink' : 'expand'} size={20} />
+        </button>
+      )}
     </div>
   );
 }
