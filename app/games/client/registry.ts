@@ -6,12 +6,16 @@ import type { ComponentType } from 'react';
 import type { GameComponentProps } from './shared';
 import { DiceGame } from './dice';
 import { SlotGame } from './slot';
+import { CrashGame } from './crash';
+import { LiveRouletteGame } from './live-roulette';
 
 export const GAME_COMPONENTS: Record<string, ComponentType<GameComponentProps>> = {
   dice: DiceGame,
   'slot-classic': SlotGame,
   'slot-fruits': SlotGame,
   'slot-cascade': SlotGame,
+  crash: CrashGame,
+  'live-roulette': LiveRouletteGame,
 };
 
 export function hasGameComponent(engine: unknown): engine is string {

@@ -26,8 +26,9 @@ export const liveGamesMethods = [
     service: 'games',
     method: 'getLiveState',
     verbs: ['GET'],
-    params: z.object({ sysname: sysnameParam }),
-    handler: async (ctx, params) => ctx.services.liveGames.getState(gambler(ctx), params.sysname),
+    /** With `mode`, a signed-in player's balance of that mode comes along (main for real, fun for demo). */
+    params: z.object({ sysname: sysnameParam, mode: z.enum(['real', 'demo']).optional() }),
+    handler: async (ctx, params) => ctx.services.liveGames.getState(gambler(ctx), params.sysname, params.mode),
   }),
   defineMethod({
     service: 'games',

@@ -607,10 +607,13 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
       });
     },
 
-    /** games.getLiveState: the table now, its last results, and the caller's bets in this round. */
-    async getState(who: Pick<Gambler, 'siteId' | 'locale'> & Partial<Gambler>, sysname: string): Promise<LiveState> {
+    /** games.getLiveState: the table now, its last results, the caller's bets in this round and balance. */
+    async getState(who: Gambler, sysname: string, mode?: 'real' | 'demo'): Promise<LiveState & { balance: Money | null }> {
       const { table } = await tableOf(who, sysname);
-      return stateOf(table, who.uid !== undefined && who.visitorId !== undefined ? (who as Gambler) : undefined);
+      const state = await stateOf(table, who);
+      if (who.uid <= 0 || !mode) return { ...state, balance: null };
+      const currency = (await deps.findUser(who.uid))?.currency ?? who.siteCurrency;
+      return { ...state, balance: balanceOf(await wallet.balances(who.siteId, who.uid, currency), mode, currency) };
     },
 
     /** games.getLiveBets: the caller's last bets at a table, newest first, with their rounds' results. */
