@@ -22,7 +22,7 @@ import { inTransaction, type Executor } from '../../db/retry';
 import type { GamesService } from '../games/service';
 import { canonicalJson } from '../wallet/audit';
 import { house, move, player } from '../wallet/postings';
-import { InsufficientFundsError, type WalletService } from '../wallet/service';
+import { IdempotencyConflictError, InsufficientFundsError, type WalletService } from '../wallet/service';
 import { amountJson, ProviderRefusal, type ProviderOkAnswer, type ProviderRequest } from './protocol';
 import type { ProviderConfig } from './providers';
 import { providerRounds, providerSessions, providerTransactions, type ProviderTxKind } from './tables';
@@ -49,6 +49,9 @@ export interface ProviderSession {
   currency: string;
   expiresAt: Date;
 }
+
+/** The transaction id was taken before: roll back and answer from the recorded row. */
+class SeenBefore extends Error {}
 
 function invalid(field: string, message = `Invalid parameter: ${field}`): ApiError {
   return new ApiError('InvalidParameterException', message, { field, errorType: 'wrongField' });
@@ -116,72 +119,90 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     return { siteId: session.siteId, userId: session.userId, currency: session.currency, reference: `provider:${provider}:round:${roundId}`, actor: `provider:${provider}` };
   }
 
-  async function transferOrRefuse(tx: Executor, session: SessionRow, run: () => Promise<{ transferId: number }>): Promise<number> {
+  /**
+   * Applies a bet or win once: moves the money, reads the balance and records the transaction
+   * with its answer, all in one database transaction. The transaction id is taken last: when it
+   * was taken before (a retry, a duplicate, a twin sent at the same time, a bet a rollback
+   * tombstoned), everything rolls back and the recorded row decides the answer. A twin waits
+   * on the ledger's account locks or on the id's unique index until the first commits.
+   */
+  async function applyOnce(
+    provider: string,
+    session: SessionRow,
+    row: { kind: 'bet' | 'win'; txId: string; roundId: string; amountMinor: bigint; requestHash: string },
+    moveMoney: (tx: Executor) => Promise<number | null>,
+  ): Promise<ProviderOkAnswer> {
     try {
-      return (await run()).transferId;
+      return await inTransaction(db, async (tx) => {
+        const transferId = await moveMoney(tx);
+        const answer = await okAnswer(session, tx, { transaction_id: row.txId });
+        const [recorded] = await tx
+          .insert(providerTransactions)
+          .values({ provider, ...row, status: 'applied', siteId: session.siteId, userId: session.userId, sessionId: session.id, currency: session.currency, transferId, answer })
+          .onConflictDoNothing()
+          .returning({ id: providerTransactions.id });
+        if (!recorded) throw new SeenBefore();
+        return answer;
+      });
     } catch (error) {
-      if (error instanceof InsufficientFundsError) throw new ProviderRefusal('INSUFFICIENT_FUNDS', 'The balance does not cover the bet', withBalance(session));
-      throw error;
+      // A refusal (round ended since, balance spent since…) never hides the first answer of a replay.
+      if (error instanceof ProviderRefusal) return refuseUnlessReplay(provider, row.txId, row.kind, row.requestHash, session, error);
+      if (!(error instanceof SeenBefore || error instanceof IdempotencyConflictError)) throw error;
+      const seen = await findTx(provider, row.txId);
+      if (!seen) throw new ProviderRefusal('DUPLICATE_TRANSACTION', 'The transaction id was used for another request', withBalance(session));
+      return replayOf(seen, row.kind, row.requestHash, session);
     }
+  }
+
+  /** A refusal, unless the request is a replay of one answered before: then the first answer. */
+  async function refuseUnlessReplay(provider: string, txId: string, kind: ProviderTxKind, requestHash: string, session: SessionRow, refusal: ProviderRefusal): Promise<ProviderOkAnswer> {
+    const seen = await findTx(provider, txId);
+    if (seen) return replayOf(seen, kind, requestHash, session);
+    throw refusal;
   }
 
   async function bet(provider: string, siteId: string, request: ProviderRequest<'bet'>): Promise<ProviderOkAnswer> {
     const session = await requireSession(provider, siteId, request.token, request.player_id);
     requireCurrency(session, request.currency);
     const requestHash = hashOf({ kind: 'bet', userId: session.userId, roundId: request.round_id, amount: request.amount, currency: request.currency });
-    const seen = await findTx(provider, request.transaction_id);
-    if (seen) return replayOf(seen, 'bet', requestHash, session);
-    if (session.expiresAt.getTime() <= Date.now()) throw new ProviderRefusal('SESSION_EXPIRED', 'The game session has ended', withBalance(session));
+    if (session.expiresAt.getTime() <= Date.now()) {
+      return refuseUnlessReplay(provider, request.transaction_id, 'bet', requestHash, session, new ProviderRefusal('SESSION_EXPIRED', 'The game session has ended', withBalance(session)));
+    }
     const user = await deps.findUser(session.userId);
-    if (!user || user.status !== 'active' || (await deps.activeExclusion(session.userId))) throw new ProviderRefusal('PLAYER_BLOCKED', 'The player may not bet now', withBalance(session));
+    if (!user || user.status !== 'active' || (await deps.activeExclusion(session.userId))) {
+      return refuseUnlessReplay(provider, request.transaction_id, 'bet', requestHash, session, new ProviderRefusal('PLAYER_BLOCKED', 'The player may not bet now', withBalance(session)));
+    }
 
-    return inTransaction(db, async (tx) => {
-      const claim = await claimTx(tx, {
-        provider,
-        txId: request.transaction_id,
-        kind: 'bet',
-        status: 'applied',
-        siteId: session.siteId,
-        userId: session.userId,
-        sessionId: session.id,
-        roundId: request.round_id,
-        currency: session.currency,
-        amountMinor: request.amount,
-        requestHash,
-      });
-      if ('existing' in claim) return replayOf(claim.existing, 'bet', requestHash, session);
-
-      await tx
+    const row = { kind: 'bet' as const, txId: request.transaction_id, roundId: request.round_id, amountMinor: request.amount, requestHash };
+    return applyOnce(provider, session, row, async (tx) => {
+      // Opens the round, or finds (and locks) it when an earlier bet opened it: one statement either way.
+      const [round] = await tx
         .insert(providerRounds)
         .values({ provider, roundId: request.round_id, siteId: session.siteId, userId: session.userId, sessionId: session.id, currency: session.currency })
-        .onConflictDoNothing();
-      const [round] = await tx
-        .select()
-        .from(providerRounds)
-        .where(and(eq(providerRounds.provider, provider), eq(providerRounds.roundId, request.round_id)));
+        .onConflictDoUpdate({ target: [providerRounds.provider, providerRounds.roundId], set: { roundId: request.round_id } })
+        .returning();
       if (!round || round.userId !== session.userId || round.siteId !== session.siteId) throw new ProviderRefusal('ROUND_NOT_FOUND', 'The round belongs to another player', { field: 'round_id' });
       if (round.currency !== session.currency) throw new ProviderRefusal('CURRENCY_MISMATCH', `The round plays in ${round.currency}`, { field: 'currency' });
       if (round.endedAt) throw new ProviderRefusal('ROUND_ENDED', 'The round has ended', withBalance(session));
-
-      let transferId: number | null = null;
-      if (request.amount > 0n) {
-        transferId = await transferOrRefuse(tx, session, () =>
-          wallet.transfer(
-            {
-              ...ledgerCommon(session, provider, request.round_id),
-              kind: 'provider_bet',
-              amountMinor: request.amount,
-              legs: move(player(session.userId, 'main'), house('game', session.userId), request.amount),
-              idempotencyKey: `provider:${provider}:tx:${request.transaction_id}`,
-              reason: `${session.sysname} bet`,
-            },
-            tx,
-          ),
+      if (request.amount === 0n) return null;
+      try {
+        const result = await wallet.transfer(
+          {
+            ...ledgerCommon(session, provider, request.round_id),
+            kind: 'provider_bet',
+            amountMinor: request.amount,
+            legs: move(player(session.userId, 'main'), house('game', session.userId), request.amount),
+            idempotencyKey: `provider:${provider}:tx:${request.transaction_id}`,
+            reason: `${session.sysname} bet`,
+          },
+          tx,
         );
+        if (result.isReplay) throw new SeenBefore();
+        return result.transferId;
+      } catch (error) {
+        if (error instanceof InsufficientFundsError) throw new ProviderRefusal('INSUFFICIENT_FUNDS', 'The balance does not cover the bet', withBalance(session));
+        throw error;
       }
-      const answer = await okAnswer(session, tx, { transaction_id: request.transaction_id, operator_transaction_id: String(claim.id) });
-      await tx.update(providerTransactions).set({ transferId, answer }).where(eq(providerTransactions.id, claim.id));
-      return answer;
     });
   }
 
@@ -189,50 +210,30 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     const session = await requireSession(provider, siteId, request.token, request.player_id);
     requireCurrency(session, request.currency);
     const requestHash = hashOf({ kind: 'win', userId: session.userId, roundId: request.round_id, amount: request.amount, currency: request.currency });
-    const seen = await findTx(provider, request.transaction_id);
-    if (seen) return replayOf(seen, 'win', requestHash, session);
 
     // Session expiry does not matter here: a win of a round the player bet in is always paid.
-    return inTransaction(db, async (tx) => {
-      const claim = await claimTx(tx, {
-        provider,
-        txId: request.transaction_id,
-        kind: 'win',
-        status: 'applied',
-        siteId: session.siteId,
-        userId: session.userId,
-        sessionId: session.id,
-        roundId: request.round_id,
-        currency: session.currency,
-        amountMinor: request.amount,
-        requestHash,
-      });
-      if ('existing' in claim) return replayOf(claim.existing, 'win', requestHash, session);
+    const row = { kind: 'win' as const, txId: request.transaction_id, roundId: request.round_id, amountMinor: request.amount, requestHash };
+    return applyOnce(provider, session, row, async (tx) => {
       const [round] = await tx
         .select()
         .from(providerRounds)
         .where(and(eq(providerRounds.provider, provider), eq(providerRounds.roundId, request.round_id)));
       if (!round || round.userId !== session.userId || round.siteId !== session.siteId) throw new ProviderRefusal('ROUND_NOT_FOUND', 'The player has no bet in this round', { field: 'round_id', ...withBalance(session) });
       if (round.currency !== session.currency) throw new ProviderRefusal('CURRENCY_MISMATCH', `The round plays in ${round.currency}`, { field: 'currency' });
-
-      let transferId: number | null = null;
-      if (request.amount > 0n) {
-        const result = await wallet.transfer(
-          {
-            ...ledgerCommon(session, provider, request.round_id),
-            kind: 'provider_win',
-            amountMinor: request.amount,
-            legs: move(house('game', session.userId), player(session.userId, 'main'), request.amount),
-            idempotencyKey: `provider:${provider}:tx:${request.transaction_id}`,
-            reason: `${session.sysname} win`,
-          },
-          tx,
-        );
-        transferId = result.transferId;
-      }
-      const answer = await okAnswer(session, tx, { transaction_id: request.transaction_id, operator_transaction_id: String(claim.id) });
-      await tx.update(providerTransactions).set({ transferId, answer }).where(eq(providerTransactions.id, claim.id));
-      return answer;
+      if (request.amount === 0n) return null;
+      const result = await wallet.transfer(
+        {
+          ...ledgerCommon(session, provider, request.round_id),
+          kind: 'provider_win',
+          amountMinor: request.amount,
+          legs: move(house('game', session.userId), player(session.userId, 'main'), request.amount),
+          idempotencyKey: `provider:${provider}:tx:${request.transaction_id}`,
+          reason: `${session.sysname} win`,
+        },
+        tx,
+      );
+      if (result.isReplay) throw new SeenBefore();
+      return result.transferId;
     });
   }
 
@@ -307,7 +308,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
         // A bet rolled back or tombstoned already stays as it is: a bet is reversed once.
         if (target.status === 'applied') await tx.update(providerTransactions).set({ status: 'rolled_back' }).where(eq(providerTransactions.id, target.id));
       }
-      const answer = await okAnswer(session, tx, { transaction_id: request.transaction_id, operator_transaction_id: String(claim.id) });
+      const answer = await okAnswer(session, tx, { transaction_id: request.transaction_id });
       await tx.update(providerTransactions).set({ transferId, answer, amountMinor: movedMinor }).where(eq(providerTransactions.id, claim.id));
       return answer;
     });
