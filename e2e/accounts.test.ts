@@ -118,6 +118,9 @@ describe('accounts in the browser', () => {
       await page.fill('input[name="password"]', PASSWORD);
       await page.click('button[type="submit"]');
       await expect.poll(() => signedInMarker(page).getAttribute('data-account-login'), { timeout: 15_000 }).toBe(login);
+      // Sign-in loads the index afresh: a click before hydration would meet a button with no handler yet.
+      await page.waitForURL((url) => !url.pathname.includes('/forms/sign_in'));
+      await waitForHydration(page);
       // Sign-out reloads the index (spec §4); let that navigation finish before closing the context.
       const reloaded = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
       await page.locator('.site-header').getByRole('button', { name: tr(locale, 'header.logout') }).first().click();

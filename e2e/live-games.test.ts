@@ -1,0 +1,199 @@
+/**
+ * The live tables in the browser (issue 5; docs/live-games.md), in English and Italian: two
+ * pages watching one live roulette table see the same rounds and results from the events
+ * stream; a player bets at crash and cashes out while the multiplier climbs; a player with a real
+ * balance bets at live roulette, sees the wheel's result and the balance follow, and verifies a
+ * past round in the browser.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { formatMoney } from '#common/money';
+import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
+import { inLocale, tr, type Locale } from './site-facts';
+
+const PASSWORD = 'secret12';
+const CRASH = 'crash-rocket';
+const ROULETTE = 'live-roulette';
+/** A whole round (betting 8 s, spin 4 s or a climb, result 3 s) with room to spare. */
+const ROUND = { timeout: 45_000, interval: 100 };
+
+let sequence = 0;
+const newLogin = () => `live${Date.now()}${sequence++}@example.com`;
+const playerAddress = () => `10.79.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
+
+async function apiCall<T>(page: Page, verb: 'GET' | 'POST', name: string, params: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<{ data?: T; error?: { type: string } }> {
+  return page.evaluate(
+    async ({ verb, name, params, headers }) => {
+      const query = new URLSearchParams({ v: '2.34', locale: 'en', ...(verb === 'GET' ? params : {}) });
+      const init: RequestInit = { method: verb, headers, signal: AbortSignal.timeout(15_000) };
+      if (verb === 'POST') init.body = new URLSearchParams(params);
+      return (await fetch(`/api/${name}?${query}`, init)).json();
+    },
+    { verb, name, params, headers },
+  );
+}
+
+async function closeContext(context: BrowserContext): Promise<void> {
+  await Promise.all(context.pages().map((page) => page.close({ runBeforeUnload: false }).catch(() => undefined)));
+  await context.close();
+}
+
+const attributeOf = (frame: Frame | Page, selector: string, name: string) =>
+  frame.locator(selector).evaluateAll((nodes, attribute) => nodes[0]?.getAttribute(attribute) ?? null, name);
+
+describe('live tables', () => {
+  let browser: Browser;
+  let base: string;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    base = inject('baseUrl');
+  });
+  afterAll(() => browser?.close());
+
+  async function newContext(locale: Locale) {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: locale === 'it' ? 'it-IT' : 'en-GB', serviceWorkers: 'block' });
+    context.setDefaultTimeout(20_000);
+    return context;
+  }
+
+  async function newPlayer(locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await newContext(locale);
+    const page = await context.newPage();
+    await page.goto(`${base}${inLocale('/forms/sign_up', locale)}`);
+    const answer = await apiCall<{ uid: number }>(page, 'POST', 'auth.register', { login: newLogin(), password: PASSWORD, terms: '1' }, { 'x-forwarded-for': playerAddress() });
+    expect(answer.error).toBeUndefined();
+    return { context, page };
+  }
+
+  /** Opens /game/{sysname}{hash} and returns the game client's frame once hydrated. */
+  async function openGame(page: Page, locale: Locale, sysname: string, hash = ''): Promise<Frame> {
+    await page.goto(`${base}${inLocale(`/game/${sysname}`, locale)}${hash}`);
+    await waitForHydration(page);
+    const mode = hash === '#real' ? 'real' : 'demo';
+    const frameElement = page.locator(`iframe[data-game-frame="${mode}"]`);
+    await expect.poll(() => frameElement.getAttribute('src'), { timeout: 20_000 }).toBe(inLocale(`/platform/game/${sysname}/${mode === 'real' ? 'play' : 'demo'}`, locale));
+    const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
+    await frame.waitForFunction(() => Boolean(document.documentElement.dataset.device), undefined, { timeout: 15_000 });
+    return frame;
+  }
+
+  const phaseOf = (frame: Frame | Page) => attributeOf(frame, '[data-live-phase]', 'data-live-phase');
+  const roundOf = (frame: Frame | Page) => attributeOf(frame, '[data-live-phase]', 'data-live-round');
+
+  /** Waits for a betting window with at least `seconds` left (a fresh round when needed). */
+  async function bettingWindow(frame: Frame | Page, seconds = 4): Promise<string> {
+    await expect
+      .poll(async () => (await phaseOf(frame)) === 'betting' && Number(await attributeOf(frame, '[data-countdown]', 'data-countdown')) >= seconds, ROUND)
+      .toBe(true);
+    return (await roundOf(frame))!;
+  }
+
+  it('shows two watchers of the live roulette table the same rounds and the same result, in English and Italian (issue 5 results broadcast)', async () => {
+    const english = await newContext('en');
+    const italian = await newContext('it');
+    try {
+      const pageEn = await english.newPage();
+      const pageIt = await italian.newPage();
+      await pageEn.goto(`${base}${inLocale(`/platform/game/${ROULETTE}/play`, 'en')}`);
+      await pageIt.goto(`${base}${inLocale(`/platform/game/${ROULETTE}/play`, 'it')}`);
+      await Promise.all([waitForHydration(pageEn), waitForHydration(pageIt)]);
+      // Both join the table's current round; its status line is in each page's language.
+      await expect.poll(() => phaseOf(pageEn), ROUND).toBe('betting');
+      const round = (await roundOf(pageEn))!;
+      await expect.poll(() => roundOf(pageIt), ROUND).toBe(round);
+      expect(await pageEn.locator('[data-live-status]').textContent()).toMatch(new RegExp(tr('en', 'gamePlay.live.bettingCloses', { seconds: '\\d+' })));
+      expect(await pageIt.locator('[data-live-status]').textContent()).toMatch(new RegExp(tr('it', 'gamePlay.live.bettingCloses', { seconds: '\\d+' })));
+      // The wheel spins and the result comes to both pages.
+      await expect.poll(async () => (await roundOf(pageEn)) === round && (await phaseOf(pageEn)) === 'result', ROUND).toBe(true);
+      await expect.poll(async () => (await roundOf(pageIt)) === round && (await phaseOf(pageIt)) === 'result', ROUND).toBe(true);
+      const pocketEn = await attributeOf(pageEn, '[data-live-result]', 'data-live-result');
+      expect(pocketEn).toMatch(/^\d{1,2}$/);
+      expect(await attributeOf(pageIt, '[data-live-result]', 'data-live-result')).toBe(pocketEn);
+      await expect.poll(() => attributeOf(pageIt, '[data-history] li', 'data-history-round'), ROUND).toBe(round);
+      expect(await attributeOf(pageEn, '[data-history] li', 'data-history-round')).toBe(round);
+    } finally {
+      await closeContext(english);
+      await closeContext(italian);
+    }
+  }, 120_000);
+
+  for (const locale of ['en', 'it'] as const) {
+    it(`bets at crash and cashes out while the multiplier climbs; the fun balance follows (${locale}; issue 5 crash)`, async () => {
+      const { context, page } = await newPlayer(locale);
+      try {
+        const frame = await openGame(page, locale, CRASH);
+        expect(await frame.locator('[data-action="place-bet"]').textContent()).toBe(tr(locale, 'gamePlay.crash.bet'));
+        // A round that crashes before the click is lost like at the table: play the next one.
+        for (let attempt = 1; ; attempt++) {
+          const round = await bettingWindow(frame);
+          await frame.fill('[data-crash] input[name="stake"]', '1.00');
+          await frame.click('[data-action="place-bet"]');
+          await expect.poll(() => attributeOf(frame, '[data-my-bet]', 'data-my-bet'), ROUND).toBe('open');
+          const afterBet = Number(await attributeOf(frame, '[data-game-balance]', 'data-game-balance'));
+          await expect.poll(async () => (await roundOf(frame)) !== round || (await phaseOf(frame)) !== 'betting', ROUND).toBe(true);
+          const cashOut = frame.locator('[data-action="cash-out"]');
+          if ((await phaseOf(frame)) === 'running' && (await cashOut.count()) > 0) {
+            await cashOut.click().catch(() => undefined);
+          }
+          await expect.poll(() => attributeOf(frame, '[data-my-bet]', 'data-my-bet'), ROUND).not.toBe('open');
+          const status = await attributeOf(frame, '[data-my-bet]', 'data-my-bet');
+          const bets = await apiCall<Array<{ status: string; payout: { amount: string; currency: string }; cash_out: string | null }>>(page, 'GET', 'games.getLiveBets', { sysname: CRASH, count: '1' });
+          const mine = bets.data?.[0];
+          expect(mine?.status).toBe(status);
+          if (status === 'won') {
+            expect(mine?.cash_out).toMatch(/^\d+\.\d{2}$/);
+            expect(Number(mine?.payout.amount)).toBeCloseTo(Math.floor(100 * Number(mine?.cash_out)) / 100, 2);
+            await expect.poll(async () => Number(await attributeOf(frame, '[data-game-balance]', 'data-game-balance')), ROUND).toBeCloseTo(afterBet + Number(mine?.payout.amount), 2);
+            expect(await frame.locator('[data-my-bet]').textContent()).toBe(tr(locale, 'gamePlay.crash.cashedOut', { multiplier: `${mine?.cash_out}×`, amount: formatMoney(mine!.payout) }));
+            break;
+          }
+          expect(Number(await attributeOf(frame, '[data-game-balance]', 'data-game-balance'))).toBeCloseTo(afterBet, 2);
+          if (attempt >= 5) throw new Error('five crash rounds in a row crashed before the cash-out click');
+        }
+      } finally {
+        await closeContext(context);
+      }
+    }, 300_000);
+  }
+
+  it('bets real money at live roulette, sees the result, the balance follow and a past round verified (en; issue 5 live roulette)', async () => {
+    const { context, page } = await newPlayer('en');
+    try {
+      await page.goto(`${base}/cashier/deposit/card`);
+      await waitForHydration(page);
+      await page.locator('[data-form="deposit"] input[name="amount"]').fill('50');
+      await page.click('[data-action="deposit"]');
+      await page.waitForURL(/\/psp\/sandbox\/pay\//);
+      await page.fill('input[name="number"]', '4242424242424242');
+      await page.fill('input[name="holder"]', 'Test Player');
+      await page.fill('input[name="expiry"]', '12/39');
+      await page.fill('input[name="cvc"]', '123');
+      await page.click('[data-action="pay"]');
+      await page.waitForURL(/\/cashier\/paysuccess\//);
+      await expect.poll(() => page.locator('[data-payment-summary]').getAttribute('data-status'), { timeout: 20_000 }).toBe('success');
+
+      const frame = await openGame(page, 'en', ROULETTE, '#real');
+      await expect.poll(() => attributeOf(frame, '[data-game-balance]', 'data-game-balance'), ROUND).toBe('50.00');
+      const round = await bettingWindow(frame, 5);
+      await frame.click('[data-chip="1.00"]');
+      await frame.click('[data-bet-kind="red"]');
+      await frame.click('[data-bet-number="17"]');
+      await frame.click('[data-action="place-bet"]');
+      await expect.poll(() => attributeOf(frame, '[data-my-bet]', 'data-my-bet'), ROUND).toBe('open');
+      expect(await attributeOf(frame, '[data-game-balance]', 'data-game-balance')).toBe('48.00');
+      await expect.poll(async () => (await roundOf(frame)) === round && (await phaseOf(frame)) === 'result', ROUND).toBe(true);
+      const pocket = Number(await attributeOf(frame, '[data-live-result]', 'data-live-result'));
+      const isRed = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36].includes(pocket);
+      const won = (isRed ? 2 : 0) + (pocket === 17 ? 36 : 0);
+      await expect.poll(() => attributeOf(frame, '[data-my-bet]', 'data-my-bet'), ROUND).toBe(won > 0 ? 'won' : 'lost');
+      await expect.poll(() => attributeOf(frame, '[data-game-balance]', 'data-game-balance'), ROUND).toBe((48 + won).toFixed(2));
+      // The finished round's seed is revealed and the browser recomputes its pocket.
+      const past = frame.locator(`[data-live-past-round="${round}"]`);
+      await past.locator('[data-action="verify-live"]').click();
+      expect(await past.locator('[data-live-verified]').getAttribute('data-live-verified')).toBe('match');
+      expect(await past.textContent()).toContain(tr('en', 'gamePlay.fair.match'));
+    } finally {
+      await closeContext(context);
+    }
+  }, 180_000);
+});
