@@ -47,6 +47,8 @@ const envSchema = z.object({
   OUTBOX_PAGE: z.enum(['0', '1']).optional(),
   /** How often the job worker looks for due jobs (webhook deliveries, settlements, …). */
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** A mines or blackjack round without an action for this long is settled by the open-round rule (default 24 h). */
+  OPEN_ROUND_TIMEOUT_MS: z.coerce.number().int().min(60_000).max(30 * 24 * 3_600_000).default(24 * 3_600_000),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

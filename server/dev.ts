@@ -17,7 +17,7 @@ import { providerConfigs } from './modules/provider-wallet/providers';
 
 const config = loadConfig();
 const root = projectRoot();
-const { database, services, logger } = await boot({ databaseUrl: config.DATABASE_URL, dataDir: resolve(root, config.DATA_DIR), logLevel: config.LOG_LEVEL, services: { messaging: { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM }, providers: providerConfigs({ secrets: config.PROVIDER_SECRETS, currencies: config.PROVIDER_CURRENCIES, isDemoEnabled: true }) } });
+const { database, services, logger } = await boot({ databaseUrl: config.DATABASE_URL, dataDir: resolve(root, config.DATA_DIR), logLevel: config.LOG_LEVEL, services: { messaging: { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM }, providers: providerConfigs({ secrets: config.PROVIDER_SECRETS, currencies: config.PROVIDER_CURRENCIES, isDemoEnabled: true }), openRoundTimeoutMs: config.OPEN_ROUND_TIMEOUT_MS } });
 const vite = await createViteServer({ root, server: { middlewareMode: true }, appType: 'custom' });
 
 const app = createHttpApp({

@@ -14,5 +14,9 @@ export function createJobHandlers(services: Services, fetchInternal: Fetch): Job
     'cashier.reconcile': async () => {
       await services.cashier.reconcileStale();
     },
+    'game-history.export': services.gameHistory.exportJob,
+    'games.settleAbandoned': async () => {
+      await services.statefulRounds.settleAbandoned();
+    },
   };
 }

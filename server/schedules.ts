@@ -6,6 +6,8 @@ import type { Services } from './services';
 
 /** How often open payments are reconciled with their provider. */
 export const RECONCILE_EVERY_MS = 5 * 60_000;
+/** How often mines and blackjack rounds left open too long are settled (stateful.ts). */
+export const SETTLE_ABANDONED_EVERY_MS = 5 * 60_000;
 
 export function startSchedules(services: Services, logger: { warn(object: object, message: string): void }): () => void {
   const enqueueReconcile = () => {
@@ -15,5 +17,15 @@ export function startSchedules(services: Services, logger: { warn(object: object
   enqueueReconcile();
   const timer = setInterval(enqueueReconcile, RECONCILE_EVERY_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  const enqueueSettleAbandoned = () => {
+    const period = Math.floor(Date.now() / SETTLE_ABANDONED_EVERY_MS);
+    services.jobs.enqueue('games.settleAbandoned', {}, { key: `games.settleAbandoned:${period}`, maxAttempts: 3 }).catch((error: unknown) => logger.warn({ err: error }, 'could not schedule the settlement of abandoned rounds'));
+  };
+  enqueueSettleAbandoned();
+  const settleTimer = setInterval(enqueueSettleAbandoned, SETTLE_ABANDONED_EVERY_MS);
+  settleTimer.unref();
+  return () => {
+    clearInterval(timer);
+    clearInterval(settleTimer);
+  };
 }

@@ -18,9 +18,13 @@ import { createJobService } from './modules/jobs/service';
 import { createPaymentProviders } from './modules/payments/registry';
 import { createGamesService } from './modules/games/service';
 import { createGameRoundsService } from './modules/game-rounds/service';
+import { gamesJurisdiction } from './modules/game-rounds/jurisdiction';
+import { createFreespinsService } from './modules/freespins/service';
+import { createGameHistoryService } from './modules/game-history/service';
 import { createLiveGamesService, liveConfigFromEnv, type LiveGamesDeps } from './modules/live-games/service';
 import { createProviderWalletService } from './modules/provider-wallet/service';
 import { DEMO_PROVIDER, type ProviderConfig } from './modules/provider-wallet/providers';
+import { createStatefulRoundsService } from './modules/game-rounds/stateful';
 
 export interface ServiceOptions {
   messaging?: MessagingOptions;
@@ -28,6 +32,8 @@ export interface ServiceOptions {
   liveGames?: Pick<LiveGamesDeps, 'config' | 'clock' | 'drawServerSeed'>;
   /** External game providers of the seamless wallet; default: the demo provider (development, tests). */
   providers?: readonly ProviderConfig[];
+  /** How long a mines or blackjack round may wait for its player (stateful.ts). */
+  openRoundTimeoutMs?: number;
 }
 
 export function createServices(db: Database, options: ServiceOptions = {}) {
@@ -46,6 +52,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   /** Payment providers by name; the cashier looks one up per payment method. */
   const paymentProviders = payments.providers;
   const games = createGamesService({ db, content });
+  const freespins = createFreespinsService({ db, wallet, games, findUser: (uid) => accounts.findUser(uid) });
+  const gameRounds = createGameRoundsService({ db, wallet, games, freespins, jurisdiction: async (siteId) => gamesJurisdiction((await sites.listSites()).find((site) => site.id === siteId)?.settings ?? {}), findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid) });
   const cashier = createCashierService({ db, wallet, accounts, content, responsibleGaming: () => responsibleGaming, findProvider: (name) => paymentProviders.get(name) });
   return {
     wallet,
@@ -69,7 +77,10 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     liveGames: createLiveGamesService({ db, wallet, games, sites, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid), ...options.liveGames, config: { ...liveConfigFromEnv(), ...options.liveGames?.config } }),
     providerWallet: createProviderWalletService({ db, wallet, games, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid), providers: options.providers ?? [DEMO_PROVIDER] }),
     games,
-    gameRounds: createGameRoundsService({ db, wallet, games, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid) }),
+    freespins,
+    gameHistory: createGameHistoryService({ db, jobs, rateLimits, games, freespinRoundIds: (ids) => freespins.paidRoundIds(ids) }),
+    gameRounds,
+    statefulRounds: createStatefulRoundsService({ db, wallet, games, rounds: gameRounds, abandonAfterMs: options.openRoundTimeoutMs, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid) }),
   };
 }
 

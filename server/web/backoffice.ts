@@ -9,6 +9,7 @@ import { ApiError } from '#common/errors';
 import { minorToAmount } from '#common/money';
 import type { AppEnv } from './app-env';
 import { checkLedger } from '../modules/wallet/ledger-check';
+import { createBackofficeFreespinRoutes } from './backoffice-freespins';
 
 /** Parses `name:token,name:token`. */
 export function parseOperatorTokens(value: string | undefined): Map<string, string> {
@@ -64,6 +65,7 @@ export function createBackofficeRoutes(tokens: Map<string, string>) {
   });
 
   routes.get('/ledger/check', async (c) => c.json({ data: await checkLedger(c.get('services').db) }));
+  routes.route('/freespins', createBackofficeFreespinRoutes());
 
   return routes;
 }

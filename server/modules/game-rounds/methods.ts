@@ -45,8 +45,11 @@ export const gameRoundsMethods = [
       /** The bet as JSON text, per engine: {"stake":"1.00","direction":"under","target":"50.00"}, {"bets":[{"kind":"red","stake":"1.00"}]}, {"stake":"1.00"}. */
       bet: z.string().min(2).max(20_000),
       request_id: z.string().regex(/^[A-Za-z0-9_:.-]{1,64}$/),
+      /** Play this round as one free spin of the player's pack (freespins.get). */
+      freespin_pack_id: z.string().regex(/^[1-9]\d{0,14}$/).optional(),
     }),
-    handler: async (ctx, params) => ctx.services.gameRounds.play(gambler(ctx), { sysname: params.sysname, mode: params.mode, bet: params.bet, requestId: params.request_id }),
+    handler: async (ctx, params) =>
+      ctx.services.gameRounds.play(gambler(ctx), { sysname: params.sysname, mode: params.mode, bet: params.bet, requestId: params.request_id, freespinPackId: params.freespin_pack_id ? Number(params.freespin_pack_id) : undefined }),
   }),
   defineMethod({
     service: 'games',

@@ -23,7 +23,9 @@ import { house, move, player } from '../wallet/postings';
 import { IdempotencyConflictError, InsufficientFundsError, type PlayerBalances } from '../wallet/service';
 import type { createWalletService } from '../wallet/service';
 import { BetParamError, isSingleRequestEngine, outcomeJson, prepareBet, type PreparedBet } from './engines';
+import { isStatefulEngine, recomputeOutcome } from './stateful-engines';
 import { fairSeeds, gameRounds, type GameRoundMode } from './tables';
+import { enforceMinSpinDuration, isSlotEngine, type GamesJurisdiction } from './jurisdiction';
 
 type WalletService = ReturnType<typeof createWalletService>;
 
@@ -43,6 +45,10 @@ export interface GameRoundsDeps {
   games: Pick<GamesService, 'getGame'>;
   findUser: (uid: number) => Promise<{ currency: string } | undefined>;
   activeExclusion: (uid: number) => Promise<{ kind: string; endsAt: Date | null } | undefined>;
+  /** The site's jurisdiction rules for play (jurisdiction.ts); none when absent. */
+  jurisdiction?: (siteId: string) => Promise<Pick<GamesJurisdiction, 'minSpinDurationMs'>>;
+  /** Freespin packs (server/modules/freespins): pays a round with one spin of a pack, inside the round's transaction. */
+  freespins?: { settleRound(tx: Executor, round: RoundRow, packId: number): Promise<PlayerBalances> };
 }
 
 /** What a demo player's fun balance is topped up to, once a day, when it cannot cover a stake. */
@@ -86,11 +92,11 @@ export interface PlayResult {
 type SeedRow = typeof fairSeeds.$inferSelect;
 type RoundRow = typeof gameRounds.$inferSelect;
 
-function invalid(field: string, message = `Invalid parameter: ${field}`): ApiError {
+export function invalid(field: string, message = `Invalid parameter: ${field}`): ApiError {
   return new ApiError('InvalidParameterException', message, { field, errorType: 'wrongField' });
 }
 
-const ownerKeyOf = (who: Gambler) => (who.uid > 0 ? `user:${who.uid}` : `visitor:${who.visitorId}`);
+export const ownerKeyOf = (who: Gambler) => (who.uid > 0 ? `user:${who.uid}` : `visitor:${who.visitorId}`);
 const newServerSeed = () => randomBytes(32).toString('hex');
 const newClientSeed = () => randomBytes(10).toString('hex');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -119,7 +125,7 @@ export function roundView(row: RoundRow): RoundView {
 }
 
 /** A catalogue amount ("0.10") in minor units, undefined when absent or not an amount. */
-function limitMinor(value: unknown): bigint | undefined {
+export function limitMinor(value: unknown): bigint | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) value = value.toFixed(2);
   return typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value) ? amountToMinor(value) : undefined;
 }
@@ -225,6 +231,9 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
 
   return {
     activeSeed,
+    /** For the stateful games (stateful.ts): the same seed lock and demo credit as play. */
+    lockActiveSeed,
+    grantDemoCredit,
 
     /** games.getSeeds: the hash of the server seed the next round will use, the client seed, the next nonce. */
     async getSeeds(who: Gambler): Promise<SeedsView> {
@@ -246,6 +255,9 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
       const ownerKey = ownerKeyOf(who);
       return inTransaction(db, async (tx) => {
         const old = await lockActiveSeed(tx, who);
+        // Revealing the seed of an open mines or blackjack round would show its field or shoe.
+        const [open] = await tx.select({ id: gameRounds.id }).from(gameRounds).where(and(eq(gameRounds.seedId, old.id), eq(gameRounds.status, 'open'))).limit(1);
+        if (open) throw new ApiError('InvalidParameterException', 'Finish the open round before rotating the seeds', { field: 'round_id', errorType: 'wrongField', round_id: String(open.id) });
         await tx.update(fairSeeds).set({ revealedAt: new Date() }).where(eq(fairSeeds.id, old.id));
         const serverSeed = newServerSeed();
         const [created] = await tx
@@ -261,11 +273,13 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
     },
 
     /** games.play: one round of a single-request game, all-or-nothing. */
-    async play(who: Gambler, input: { sysname: string; mode: GameRoundMode; bet: string; requestId: string }): Promise<PlayResult> {
+    async play(who: Gambler, input: { sysname: string; mode: GameRoundMode; bet: string; requestId: string; freespinPackId?: number }): Promise<PlayResult> {
       if (input.mode === 'real' && who.uid <= 0) throw new ApiError('AuthorizationException', 'Sign in to play for real money');
       const game = await deps.games.getGame(who.siteId, who.locale, input.sysname);
       if (!isSingleRequestEngine(game.engine)) throw invalid('sysname', 'This game cannot be played here');
       if (input.mode === 'demo' && !game.has_demo) throw invalid('mode', 'This game has no demo mode');
+      // A free spin is a real round paid by its pack (freespins/service.ts settleRound).
+      if (input.freespinPackId !== undefined && (input.mode !== 'real' || !deps.freespins)) throw invalid('freespin_pack_id', 'Free spins are played for real money only');
       const engine = game.engine;
 
       let prepared: PreparedBet;
@@ -290,8 +304,10 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
       }
 
       const ownerKey = ownerKeyOf(who);
-      const requestHash = sha256(canonicalJson({ sysname: input.sysname, mode: input.mode, bet: prepared.normal }));
+      // canonicalJson drops an undefined freespin_pack_id: a paid round hashes as before.
+      const requestHash = sha256(canonicalJson({ sysname: input.sysname, mode: input.mode, bet: prepared.normal, freespin_pack_id: input.freespinPackId }));
       await activeSeed(who);
+      const minSpinDurationMs = input.mode === 'real' && isSlotEngine(engine) && deps.jurisdiction ? (await deps.jurisdiction(who.siteId)).minSpinDurationMs : 0;
       try {
         return await inTransaction(db, async (tx) => {
           // The seed row is the owner's lock: one round at a time, each on its own nonce.
@@ -305,6 +321,8 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
             const balances = who.uid > 0 ? await wallet.balances(who.siteId, who.uid, earlier.currency, tx) : undefined;
             return { round: roundView(earlier), is_replay: true, balance: balanceOf(balances, earlier.mode, earlier.currency) };
           }
+          // Jurisdiction: a real slot round no sooner than the site's minimum spin duration after the last (under the seed lock).
+          await enforceMinSpinDuration(tx, who.siteId, ownerKey, minSpinDurationMs);
 
           const nonce = seed.nextNonce;
           await tx.update(fairSeeds).set({ nextNonce: nonce + 1 }).where(eq(fairSeeds.id, seed.id));
@@ -338,7 +356,8 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
           let balances: PlayerBalances | undefined;
           if (who.uid > 0) {
             if (input.mode === 'demo') await grantDemoCredit(tx, who, currency, prepared.stakeMinor);
-            balances = await settleMoney(tx, who, opened);
+            // A free spin is paid by its pack: one spin consumed, nothing taken from the player.
+            balances = input.freespinPackId !== undefined && deps.freespins ? await deps.freespins.settleRound(tx, opened, input.freespinPackId) : await settleMoney(tx, who, opened);
           }
           const [settled] = await tx.update(gameRounds).set({ status: 'settled', settledAt: new Date() }).where(eq(gameRounds.id, opened.id)).returning();
           return { round: roundView(settled ?? opened), is_replay: false, balance: balanceOf(balances, input.mode, currency) };
@@ -370,7 +389,11 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
     async verifyRound(who: Gambler, roundId: number) {
       const round = await ownRound(who, roundId);
       const [seed] = await db.select().from(fairSeeds).where(eq(fairSeeds.id, round.seedId));
-      if (!seed?.revealedAt) return { round: roundView(round), server_seed: null, is_revealed: false, recomputed: null, is_verified: null };
+      if (!seed?.revealedAt || round.status !== 'settled') return { round: roundView(round), server_seed: null, is_revealed: false, recomputed: null, is_verified: null };
+      if (isStatefulEngine(round.engine)) {
+        const replayed = recomputeOutcome(round.engine, round.bet as Record<string, unknown>, round.outcome, { serverSeed: seed.serverSeed, clientSeed: round.clientSeed, nonce: round.nonce });
+        return { round: roundView(round), server_seed: seed.serverSeed, is_revealed: true, recomputed: replayed, is_verified: sha256(seed.serverSeed) === round.serverSeedHash && isDeepStrictEqual(replayed, round.outcome) };
+      }
       if (!isSingleRequestEngine(round.engine)) throw invalid('round_id', 'This round cannot be verified here');
       const recomputed = outcomeJson(prepareBet(round.engine, round.bet).play({ serverSeed: seed.serverSeed, clientSeed: round.clientSeed, nonce: round.nonce }).outcome);
       return {

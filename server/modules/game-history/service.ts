@@ -1,0 +1,272 @@
+/**
+ * Game history and its CSV export (issue 5; spec §7 games.getHistory, createhistoryexportrequest,
+ * gethistoryexportrequest).
+ *
+ * The history is the signed-in player's real-money rounds, newest first (demo rounds are play
+ * money and stay in the game's own recall). An export is a request row that the job queue turns
+ * into a CSV kept in the database, so any process can serve the download; only its owner can
+ * download it (server/web/history-export.ts). A site turns exports off with
+ * is_game_history_export_enabled; requests are rate-limited and a player has at most one export
+ * being made at a time.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import { ApiError } from '#common/errors';
+import type { Locale } from '#common/locale';
+import { minorToAmount, money, type Money } from '#common/money';
+import type { Database } from '../../db/client';
+import { inTransaction } from '../../db/retry';
+import type { GamesService } from '../games/service';
+import { listPlayerRounds, listPlayerRoundsBefore, type PlayerRoundRow, type PlayerRoundsFilter } from '../game-rounds/player-history';
+import type { JobHandler, JobService } from '../jobs/service';
+import type { RateLimitService } from '../rate-limit/service';
+import { csvLine } from './csv';
+import { gameHistoryExports, type GameHistoryExportRow } from './tables';
+
+export const HISTORY_PAGE_DEFAULT = 4;
+export const HISTORY_PAGE_MAX = 100;
+/** Rows one export holds at most; a longer history is cut (is_truncated) and can be exported by date range. */
+export const EXPORT_MAX_ROWS = 100_000;
+const EXPORT_BATCH = 1_000;
+export const EXPORT_JOB = 'game-history.export';
+/** Export requests a player may make per window. */
+export const EXPORT_RATE_LIMIT = { max: 5, windowMs: 60 * 60_000 };
+
+export interface HistoryItem {
+  id: string;
+  sysname: string;
+  game_name: string;
+  engine: string;
+  status: string;
+  stake: Money;
+  payout: Money;
+  /** Payout less stake (negative: lost); a free spin's stake was not the player's, so it counts 0. */
+  net: Money;
+  is_freespin: boolean;
+  created_at: string;
+  settled_at: string | null;
+}
+
+export interface ExportView {
+  id: string;
+  status: GameHistoryExportRow['status'];
+  sysname: string | null;
+  date_from: string | null;
+  date_to: string | null;
+  row_count: number | null;
+  is_truncated: boolean;
+  created_at: string;
+  completed_at: string | null;
+  /** Where the owner downloads the file (signed in), once ready. */
+  download_url: string | null;
+}
+
+export interface HistoryPlayer {
+  siteId: string;
+  userId: number;
+  locale: Locale;
+}
+
+export interface HistoryFilter {
+  sysname?: string;
+  dateFrom?: Date;
+  dateTo?: Date;
+}
+
+export interface GameHistoryDeps {
+  db: Database;
+  jobs: Pick<JobService, 'enqueue'>;
+  rateLimits: Pick<RateLimitService, 'consume'>;
+  games: Pick<GamesService, 'listGames'>;
+  /** Which rounds a free spin paid for (freespins service). */
+  freespinRoundIds: (roundIds: number[]) => Promise<Set<number>>;
+}
+
+export const exportDownloadPath = (id: number | string) => `/platform/history-export/${id}.csv`;
+
+function exportView(row: GameHistoryExportRow): ExportView {
+  return {
+    id: String(row.id),
+    status: row.status,
+    sysname: row.sysname,
+    date_from: row.dateFrom?.toISOString() ?? null,
+    date_to: row.dateTo?.toISOString() ?? null,
+    row_count: row.rowCount,
+    is_truncated: row.isTruncated,
+    created_at: row.createdAt.toISOString(),
+    completed_at: row.completedAt?.toISOString() ?? null,
+    download_url: row.status === 'ready' ? exportDownloadPath(row.id) : null,
+  };
+}
+
+function netMinor(row: PlayerRoundRow, isFreespin: boolean): bigint {
+  return row.payoutMinor - (isFreespin ? 0n : row.stakeMinor);
+}
+
+export const CSV_HEADER = ['round_id', 'played_at_utc', 'game', 'sysname', 'status', 'currency', 'stake', 'payout', 'net', 'free_spin', 'server_seed_hash', 'client_seed', 'nonce'] as const;
+
+function csvRow(row: PlayerRoundRow, gameName: string, isFreespin: boolean): string {
+  return csvLine([
+    row.id,
+    row.createdAt.toISOString(),
+    gameName,
+    row.sysname,
+    row.status,
+    row.currency,
+    minorToAmount(row.stakeMinor),
+    minorToAmount(row.payoutMinor),
+    minorToAmount(netMinor(row, isFreespin)),
+    isFreespin ? 'yes' : 'no',
+    row.serverSeedHash,
+    row.clientSeed,
+    row.nonce,
+  ]);
+}
+
+export function createGameHistoryService(deps: GameHistoryDeps) {
+  const { db } = deps;
+
+  async function gameNames(siteId: string, locale: Locale): Promise<Map<string, string>> {
+    return new Map((await deps.games.listGames(siteId, locale)).map((game) => [game.sysname, game.name]));
+  }
+
+  function filterOf(player: { siteId: string; userId: number }, filter: HistoryFilter): PlayerRoundsFilter {
+    return { siteId: player.siteId, userId: player.userId, sysname: filter.sysname, dateFrom: filter.dateFrom, dateTo: filter.dateTo };
+  }
+
+  async function findOwn(player: { siteId: string; userId: number }, id: number): Promise<GameHistoryExportRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(gameHistoryExports)
+      .where(and(eq(gameHistoryExports.id, id), eq(gameHistoryExports.siteId, player.siteId), eq(gameHistoryExports.userId, player.userId)));
+    return row;
+  }
+
+  /** Writes the CSV of an export request; a request already made (or failed) is left as it is. */
+  async function makeExport(id: number): Promise<void> {
+    const [request] = await db.select().from(gameHistoryExports).where(eq(gameHistoryExports.id, id));
+    if (!request || request.status !== 'pending') return;
+    const names = await gameNames(request.siteId, 'en');
+    const filter = filterOf(request, { sysname: request.sysname ?? undefined, dateFrom: request.dateFrom ?? undefined, dateTo: request.dateTo ?? undefined });
+    const parts: string[] = [csvLine(CSV_HEADER)];
+    let rowCount = 0;
+    let beforeId: number | undefined;
+    let isTruncated = false;
+    for (;;) {
+      const rows = await listPlayerRoundsBefore(db, filter, beforeId, EXPORT_BATCH);
+      if (rows.length === 0) break;
+      const freespins = await deps.freespinRoundIds(rows.map((row) => row.id));
+      for (const row of rows) {
+        if (rowCount >= EXPORT_MAX_ROWS) {
+          isTruncated = true;
+          break;
+        }
+        parts.push(csvRow(row, names.get(row.sysname) ?? row.sysname, freespins.has(row.id)));
+        rowCount += 1;
+      }
+      if (isTruncated || rows.length < EXPORT_BATCH) break;
+      beforeId = rows.at(-1)?.id;
+    }
+    await db
+      .update(gameHistoryExports)
+      .set({ status: 'ready', csv: parts.join(''), rowCount, isTruncated, completedAt: new Date() })
+      .where(and(eq(gameHistoryExports.id, id), eq(gameHistoryExports.status, 'pending')));
+  }
+
+  /** The job queue's handler: at least once, so makeExport is idempotent; the last failed attempt marks the request failed. */
+  const exportJob: JobHandler = async (payload, job) => {
+    const id = Number((payload as { id?: unknown } | null)?.id);
+    if (!Number.isSafeInteger(id) || id <= 0) return;
+    try {
+      await makeExport(id);
+    } catch (error) {
+      if (job.attempt >= job.maxAttempts) {
+        await db
+          .update(gameHistoryExports)
+          .set({ status: 'failed', error: error instanceof Error ? error.message.slice(0, 500) : 'failed', completedAt: new Date() })
+          .where(and(eq(gameHistoryExports.id, id), eq(gameHistoryExports.status, 'pending')));
+      }
+      throw error;
+    }
+  };
+
+  return {
+    exportJob,
+    makeExport,
+
+    /** games.getHistory: one page of the player's real-money rounds, newest first. */
+    async getHistory(player: HistoryPlayer, filter: HistoryFilter, offset: number, count: number): Promise<{ items: HistoryItem[]; total: number }> {
+      const { rows, total } = await listPlayerRounds(db, filterOf(player, filter), offset, Math.min(Math.max(1, count), HISTORY_PAGE_MAX));
+      const names = await gameNames(player.siteId, player.locale);
+      const freespins = await deps.freespinRoundIds(rows.map((row) => row.id));
+      const items = rows.map((row): HistoryItem => {
+        const isFreespin = freespins.has(row.id);
+        return {
+          id: String(row.id),
+          sysname: row.sysname,
+          game_name: names.get(row.sysname) ?? row.sysname,
+          engine: row.engine,
+          status: row.status,
+          stake: money(row.stakeMinor, row.currency),
+          payout: money(row.payoutMinor, row.currency),
+          net: money(netMinor(row, isFreespin), row.currency),
+          is_freespin: isFreespin,
+          created_at: row.createdAt.toISOString(),
+          settled_at: row.settledAt?.toISOString() ?? null,
+        };
+      });
+      return { items, total };
+    },
+
+    /**
+     * games.createhistoryexportrequest: queues an export of the player's rounds (optionally one
+     * game, a date range). While one is being made, asking again returns that one.
+     */
+    async createExport(player: HistoryPlayer & { isEnabled: boolean }, filter: HistoryFilter): Promise<ExportView> {
+      if (!player.isEnabled) throw new ApiError('AccessDeniedException', 'Game history export is not available on this site', { reason: 'history_export_disabled' });
+      const [pending] = await db
+        .select()
+        .from(gameHistoryExports)
+        .where(and(eq(gameHistoryExports.siteId, player.siteId), eq(gameHistoryExports.userId, player.userId), eq(gameHistoryExports.status, 'pending')))
+        .orderBy(desc(gameHistoryExports.id))
+        .limit(1);
+      if (pending) return exportView(pending);
+      await deps.rateLimits.consume({ key: `history-export:${player.siteId}:${player.userId}`, ...EXPORT_RATE_LIMIT });
+      return inTransaction(db, async (tx) => {
+        const [created] = await tx
+          .insert(gameHistoryExports)
+          .values({ siteId: player.siteId, userId: player.userId, sysname: filter.sysname ?? null, dateFrom: filter.dateFrom ?? null, dateTo: filter.dateTo ?? null })
+          .returning();
+        if (!created) throw new Error('the export request could not be recorded');
+        // The job exists only if the request does.
+        await deps.jobs.enqueue(EXPORT_JOB, { id: created.id }, { key: `${EXPORT_JOB}:${created.id}`, maxAttempts: 5, executor: tx });
+        return exportView(created);
+      });
+    },
+
+    /** games.gethistoryexportrequest: one request by id, or the player's latest (null when none). */
+    async getExport(player: { siteId: string; userId: number }, id?: number): Promise<ExportView | null> {
+      if (id !== undefined) {
+        const row = await findOwn(player, id);
+        // Another player's request and an unknown id look the same.
+        if (!row) throw new ApiError('InvalidParameterException', 'Invalid parameter: id', { field: 'id', errorType: 'wrongField' });
+        return exportView(row);
+      }
+      const [latest] = await db
+        .select()
+        .from(gameHistoryExports)
+        .where(and(eq(gameHistoryExports.siteId, player.siteId), eq(gameHistoryExports.userId, player.userId)))
+        .orderBy(desc(gameHistoryExports.id))
+        .limit(1);
+      return latest ? exportView(latest) : null;
+    },
+
+    /** The file of a ready export, for its owner only; undefined for anyone else or while not ready. */
+    async findFile(player: { siteId: string; userId: number }, id: number): Promise<{ fileName: string; csv: string } | undefined> {
+      const row = await findOwn(player, id);
+      if (!row || row.status !== 'ready' || row.csv === null) return undefined;
+      return { fileName: `game-history-${row.id}.csv`, csv: row.csv };
+    },
+  };
+}
+
+export type GameHistoryService = ReturnType<typeof createGameHistoryService>;
