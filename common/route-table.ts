@@ -63,7 +63,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   entry('profile-index-security', 'profile/security', 'routes/profile-security.tsx'),
   entry('profile-index-verification', 'profile/verification', 'routes/profile-verification.tsx'),
   entry('profile-index-responsible-game', 'profile/responsible-game', 'routes/profile-responsible-game.tsx'),
-  entry('profile-index-bets', 'profile/bets', shell),
+  entry('profile-index-bets', 'profile/bets', 'routes/profile-bets.tsx'),
   entry('profile-index-loyalty', 'profile/loyalty', shell),
   entry('profile-index-bonuses', 'profile/bonuses', shell),
   entry('profile-index-cashback', 'profile/cashback', shell),

@@ -9,6 +9,8 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { formatMoney } from '#common/money';
 import { serverSeedHash } from '#common/games/fair';
 import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
+import { apiCall, closeContext } from './page-api';
+import { depositWithSandboxCard } from './sandbox-deposit';
 import { inLocale, tr, type Locale } from './site-facts';
 
 const PASSWORD = 'secret12';
@@ -21,23 +23,6 @@ let sequence = 0;
 const newLogin = () => `gameplay${Date.now()}${sequence++}@example.com`;
 /** Each player signs up from an address of their own (sign-up is rate-limited per address). */
 const playerAddress = () => `10.78.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
-
-async function closeContext(context: BrowserContext): Promise<void> {
-  await Promise.all(context.pages().map((page) => page.close({ runBeforeUnload: false }).catch(() => undefined)));
-  await context.close();
-}
-
-async function apiCall<T>(page: Page, verb: 'GET' | 'POST', name: string, params: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<{ data?: T; error?: { type: string } }> {
-  return page.evaluate(
-    async ({ verb, name, params, headers }) => {
-      const query = new URLSearchParams({ v: '2.34', locale: 'en', ...(verb === 'GET' ? params : {}) });
-      const init: RequestInit = { method: verb, headers, signal: AbortSignal.timeout(15_000) };
-      if (verb === 'POST') init.body = new URLSearchParams(params);
-      return (await fetch(`/api/${name}?${query}`, init)).json();
-    },
-    { verb, name, params, headers },
-  );
-}
 
 const amountOf = (text: string | null) => Number(text);
 
@@ -170,18 +155,7 @@ describe('playing the in-house games', () => {
     await page.click('[data-deposit-first] [data-action="deposit"]');
     await page.waitForURL(/\/cashier\/deposit/);
     // A deposit of 50.00 through the cashier and the sandbox's card page.
-    await page.goto(`${base}/cashier/deposit/card`);
-    await waitForHydration(page);
-    await page.locator('[data-form="deposit"] input[name="amount"]').fill('50');
-    await page.click('[data-action="deposit"]');
-    await page.waitForURL(/\/psp\/sandbox\/pay\//);
-    await page.fill('input[name="number"]', '4242424242424242');
-    await page.fill('input[name="holder"]', 'Test Player');
-    await page.fill('input[name="expiry"]', '12/39');
-    await page.fill('input[name="cvc"]', '123');
-    await page.click('[data-action="pay"]');
-    await page.waitForURL(/\/cashier\/paysuccess\//);
-    await expect.poll(() => page.locator('[data-payment-summary]').getAttribute('data-status'), POLL).toBe('success');
+    await depositWithSandboxCard(page, base, '50');
 
     const frame = await openGame(page, 'en', DICE, '#real');
     expect(await frame.locator('[data-mode-label]').textContent()).toBe(tr('en', 'gamePlay.mode.real'));

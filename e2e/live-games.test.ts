@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { formatMoney } from '#common/money';
 import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
+import { apiCall, closeContext } from './page-api';
+import { depositWithSandboxCard } from './sandbox-deposit';
 import { inLocale, tr, type Locale } from './site-facts';
 
 const PASSWORD = 'secret12';
@@ -20,23 +22,6 @@ const ROUND = { timeout: 45_000, interval: 100 };
 let sequence = 0;
 const newLogin = () => `live${Date.now()}${sequence++}@example.com`;
 const playerAddress = () => `10.79.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
-
-async function apiCall<T>(page: Page, verb: 'GET' | 'POST', name: string, params: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<{ data?: T; error?: { type: string } }> {
-  return page.evaluate(
-    async ({ verb, name, params, headers }) => {
-      const query = new URLSearchParams({ v: '2.34', locale: 'en', ...(verb === 'GET' ? params : {}) });
-      const init: RequestInit = { method: verb, headers, signal: AbortSignal.timeout(15_000) };
-      if (verb === 'POST') init.body = new URLSearchParams(params);
-      return (await fetch(`/api/${name}?${query}`, init)).json();
-    },
-    { verb, name, params, headers },
-  );
-}
-
-async function closeContext(context: BrowserContext): Promise<void> {
-  await Promise.all(context.pages().map((page) => page.close({ runBeforeUnload: false }).catch(() => undefined)));
-  await context.close();
-}
 
 const attributeOf = (frame: Frame | Page, selector: string, name: string) =>
   frame.locator(selector).evaluateAll((nodes, attribute) => nodes[0]?.getAttribute(attribute) ?? null, name);
@@ -159,18 +144,7 @@ describe('live tables', () => {
   it('bets real money at live roulette, sees the result, the balance follow and a past round verified (en; issue 5 live roulette)', async () => {
     const { context, page } = await newPlayer('en');
     try {
-      await page.goto(`${base}/cashier/deposit/card`);
-      await waitForHydration(page);
-      await page.locator('[data-form="deposit"] input[name="amount"]').fill('50');
-      await page.click('[data-action="deposit"]');
-      await page.waitForURL(/\/psp\/sandbox\/pay\//);
-      await page.fill('input[name="number"]', '4242424242424242');
-      await page.fill('input[name="holder"]', 'Test Player');
-      await page.fill('input[name="expiry"]', '12/39');
-      await page.fill('input[name="cvc"]', '123');
-      await page.click('[data-action="pay"]');
-      await page.waitForURL(/\/cashier\/paysuccess\//);
-      await expect.poll(() => page.locator('[data-payment-summary]').getAttribute('data-status'), { timeout: 20_000 }).toBe('success');
+      await depositWithSandboxCard(page, base, '50');
 
       const frame = await openGame(page, 'en', ROULETTE, '#real');
       await expect.poll(() => attributeOf(frame, '[data-game-balance]', 'data-game-balance'), ROUND).toBe('50.00');

@@ -1,0 +1,93 @@
+/**
+ * Game history and its export in the browser (issue 5 "History and export"), on /profile/bets in
+ * English and Italian: the player's real-money rounds newest first, 4 at a time with "Load more"
+ * (spec §9 history page size), and a CSV export that the server makes in the background and the
+ * player downloads, one line per round.
+ */
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
+import { apiCall, closeContext } from './page-api';
+import { depositWithSandboxCard } from './sandbox-deposit';
+import { inLocale, tr, type Locale } from './site-facts';
+
+const PASSWORD = 'secret12';
+const POLL = { timeout: 20_000 };
+const DICE = 'dice-roll';
+const ROUNDS = 5;
+
+let sequence = 0;
+const newLogin = () => `history${Date.now()}${sequence++}@example.com`;
+/** Each player signs up from an address of their own (sign-up is rate-limited per address). */
+const playerAddress = () => `10.81.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
+
+interface HistoryItem {
+  id: string;
+  net: { amount: string };
+}
+
+describe('game history in the browser', () => {
+  let browser: Browser;
+  let base: string;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    base = inject('baseUrl');
+  });
+  afterAll(() => browser?.close());
+
+  /** A signed-up player with a sandbox deposit and a few real dice rounds played. */
+  async function playerWithRounds(locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: locale === 'it' ? 'it-IT' : 'en-GB', serviceWorkers: 'block', acceptDownloads: true });
+    context.setDefaultTimeout(20_000);
+    const page = await context.newPage();
+    await page.goto(`${base}${inLocale('/forms/sign_up', locale)}`);
+    expect((await apiCall(page, 'POST', 'auth.register', { login: newLogin(), password: PASSWORD, terms: '1' }, { 'x-forwarded-for': playerAddress() })).error).toBeUndefined();
+    await depositWithSandboxCard(page, base, '20');
+    for (let i = 0; i < ROUNDS; i++) {
+      const answer = await apiCall(page, 'POST', 'games.play', { sysname: DICE, mode: 'real', bet: JSON.stringify({ stake: '1.00', direction: 'under', target: '50.00' }), request_id: `history-${Date.now()}-${i}` });
+      expect(answer.error).toBeUndefined();
+    }
+    return { context, page };
+  }
+
+  const shownRows = (page: Page) => page.locator('[data-game-history] [data-history-row]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-history-row')));
+
+  for (const locale of ['en', 'it'] as const) {
+    it(`lists the real rounds newest first, 4 at a time, and "Load more" shows the rest (${locale}; issue 5 game history, spec §9 page size 4)`, async () => {
+      const { context, page } = await playerWithRounds(locale);
+      const history = await apiCall<{ items: HistoryItem[]; total: number }>(page, 'GET', 'games.getHistory', { offset: '0', count: '100' });
+      expect(history.data?.total).toBe(ROUNDS);
+      const ids = history.data?.items.map((item) => item.id) ?? [];
+
+      await page.goto(`${base}${inLocale('/profile/bets', locale)}`);
+      await waitForHydration(page);
+      expect(await page.locator('[data-profile-page="bets"] .page__title').textContent()).toBe(tr(locale, 'page.profile-index-bets.title'));
+      expect(await page.locator('[data-game-history] .card__title').textContent()).toBe(tr(locale, 'gameHistory.title'));
+      expect(await shownRows(page)).toEqual(ids.slice(0, 4));
+      await page.click('[data-game-history] [data-action="load-more"]');
+      await expect.poll(() => shownRows(page), POLL).toEqual(ids);
+      expect(await page.locator('[data-game-history] [data-action="load-more"]').count()).toBe(0);
+      const firstNet = history.data?.items[0]?.net.amount;
+      expect(await page.locator(`[data-history-row="${ids[0]}"] [data-net]`).getAttribute('data-net')).toBe(firstNet);
+      await closeContext(context);
+    });
+  }
+
+  it('exports the history as a CSV the player downloads, one line per round (issue 5 history export)', async () => {
+    const { context, page } = await playerWithRounds('en');
+    await page.goto(`${base}/profile/bets`);
+    await waitForHydration(page);
+    await page.click('[data-action="export-history"]');
+    await expect.poll(() => page.locator('[data-export-status]').getAttribute('data-export-status'), { timeout: 30_000 }).toBe('ready');
+    const link = page.locator('[data-action="download-history"]');
+    expect(await link.textContent()).toBe(tr('en', 'gameHistory.export.download', { count: ROUNDS }));
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const path = await download.path();
+    const lines = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]?.split(',')[0]).toBe('round_id');
+    const history = await apiCall<{ items: HistoryItem[] }>(page, 'GET', 'games.getHistory', { offset: '0', count: '100' });
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(history.data?.items.map((item) => item.id));
+    await closeContext(context);
+  });
+});
