@@ -222,8 +222,8 @@ describe('playing the in-house games', () => {
     await frame.click('[data-action="roll"]');
     await expect.poll(() => frame.locator('[data-dice] [data-result]').count(), POLL).toBe(1);
     expect(await frame.locator('[data-game-balance]').count()).toBe(0);
-    // A game the client cannot play, and an unknown one, show the slot error page.
-    for (const sysname of ['european-roulette', 'no-such-game']) {
+    // A game our client has no engine for (an aggregator's), and an unknown one, show the slot error page.
+    for (const sysname of ['fox-fortune', 'no-such-game']) {
       await page.goto(`${base}/it/platform/game/${sysname}/demo`);
       await waitForHydration(page);
       expect(await page.locator('[data-system-page="slotError"] .system-page__header').textContent()).toBe(tr('it', 'system.slotError.header'));

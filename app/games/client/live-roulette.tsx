@@ -9,43 +9,15 @@ import { RED_NUMBERS } from '#common/games/roulette';
 import { useI18n } from '~/i18n';
 import { newRequestId, type GameComponentProps } from './shared';
 import { LiveFairness, SoundToggle, useCountdown, useLiveTable, useMyLiveBets, useSound, useLiveError, type LiveBetAnswer, type LiveResult } from './live-table';
+import { RouletteWheel } from './roulette-wheel';
 import './live-table.css';
 
-/** The European wheel's pockets, clockwise from zero. */
-const WHEEL = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
 const CHIPS = ['0.50', '1.00', '5.00', '25.00'];
 const OUTSIDE = ['low', 'even', 'red', 'black', 'odd', 'high'] as const;
 
 type BoardBet = { key: string; kind: string; numbers?: number[]; index?: number; stakeMinor: bigint };
 
 const colorOf = (pocket: number) => (pocket === 0 ? 'green' : RED_NUMBERS.has(pocket) ? 'red' : 'black');
-
-function Wheel({ pocket, isSpinning }: { pocket: number | null; isSpinning: boolean }) {
-  const slice = 360 / WHEEL.length;
-  const rotation = pocket === null ? 0 : -WHEEL.indexOf(pocket) * slice;
-  return (
-    <div className={`roulette-wheel ${isSpinning ? 'is-spinning' : ''}`} aria-hidden="true">
-      <svg viewBox="-100 -100 200 200" className="roulette-wheel__disc" style={{ transform: `rotate(${rotation}deg)` }}>
-        {WHEEL.map((number, i) => {
-          const start = ((i - 0.5) * slice - 90) * (Math.PI / 180);
-          const end = ((i + 0.5) * slice - 90) * (Math.PI / 180);
-          const path = `M0,0 L${95 * Math.cos(start)},${95 * Math.sin(start)} A95,95 0 0,1 ${95 * Math.cos(end)},${95 * Math.sin(end)} Z`;
-          const label = ((i * slice - 90) * Math.PI) / 180;
-          return (
-            <g key={number}>
-              <path d={path} className={`roulette-wheel__pocket is-${colorOf(number)}`} />
-              <text x={80 * Math.cos(label)} y={80 * Math.sin(label)} className="roulette-wheel__label" transform={`rotate(${i * slice} ${80 * Math.cos(label)} ${80 * Math.sin(label)})`}>
-                {number}
-              </text>
-            </g>
-          );
-        })}
-        <circle r="55" className="roulette-wheel__hub" />
-      </svg>
-      <span className="roulette-wheel__marker" />
-    </div>
-  );
-}
 
 export function LiveRouletteGame({ sysname, mode, api, minBet, onBalance, onError }: GameComponentProps) {
   const { t } = useI18n();
@@ -142,7 +114,7 @@ export function LiveRouletteGame({ sysname, mode, api, minBet, onBalance, onErro
       </div>
 
       <div className="live-roulette__stage">
-        <Wheel pocket={result?.pocket ?? null} isSpinning={round?.phase === 'running'} />
+        <RouletteWheel pocket={result?.pocket ?? null} isSpinning={round?.phase === 'running'} />
         <div className="live-roulette__outcome" aria-live="polite">
           {round?.phase === 'betting' && (
             <span className="live-roulette__countdown" data-countdown={countdown}>

@@ -8,6 +8,9 @@ import { DiceGame } from './dice';
 import { SlotGame } from './slot';
 import { CrashGame } from './crash';
 import { LiveRouletteGame } from './live-roulette';
+import { RouletteGame } from './roulette';
+import { MinesGame } from './mines';
+import { BlackjackGame } from './blackjack';
 
 export const GAME_COMPONENTS: Record<string, ComponentType<GameComponentProps>> = {
   dice: DiceGame,
@@ -16,6 +19,9 @@ export const GAME_COMPONENTS: Record<string, ComponentType<GameComponentProps>> 
   'slot-cascade': SlotGame,
   crash: CrashGame,
   'live-roulette': LiveRouletteGame,
+  roulette: RouletteGame,
+  mines: MinesGame,
+  blackjack: BlackjackGame,
 };
 
 export function hasGameComponent(engine: unknown): engine is string {
