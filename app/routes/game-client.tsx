@@ -88,10 +88,11 @@ export default function GameClient({ loaderData }: Route.ComponentProps) {
     void loadRounds();
   }, [loadSeeds, loadRounds]);
 
-  async function play(bet: Record<string, unknown>): Promise<PlayResult | undefined> {
+  async function play(bet: Record<string, unknown>, options: { freespinPackId?: string } = {}): Promise<PlayResult | undefined> {
     setError(null);
     try {
-      const result = await api.call<PlayResult>('POST', 'games.play', { sysname, mode, bet: JSON.stringify(bet), request_id: newRequestId() });
+      const freespin = options.freespinPackId ? { freespin_pack_id: options.freespinPackId } : {};
+      const result = await api.call<PlayResult>('POST', 'games.play', { sysname, mode, bet: JSON.stringify(bet), request_id: newRequestId(), ...freespin });
       onBalance(result.balance);
       onRoundsChanged();
       return result;

@@ -118,9 +118,16 @@ export function FairnessPanel({
                 <td>{formatMoney(round.payout)}</td>
                 <td>{round.nonce}</td>
                 <td>
-                  <button type="button" className="button button--ghost" data-action="verify" onClick={() => void verify(round)}>
-                    {t('gamePlay.fair.verify')}
-                  </button>{' '}
+                  {/* An open mines or blackjack round has no outcome to verify yet. */}
+                  {round.status === 'open' ? (
+                    <span className="fairness__open" data-round-open>
+                      {t('gamePlay.fair.inPlay')}
+                    </span>
+                  ) : (
+                    <button type="button" className="button button--ghost" data-action="verify" onClick={() => void verify(round)}>
+                      {t('gamePlay.fair.verify')}
+                    </button>
+                  )}{' '}
                   {checks[round.id] && (
                     <span className={`fairness__check is-${checks[round.id]}`} data-verified={checks[round.id]}>
                       {t(`gamePlay.fair.${checks[round.id]}`)}

@@ -39,7 +39,7 @@ export interface PlayResult {
 }
 
 /** games.play for the single-request engines: the bet as an object; undefined when refused (the error is shown). */
-export type Play = (bet: Record<string, unknown>) => Promise<PlayResult | undefined>;
+export type Play = (bet: Record<string, unknown>, options?: { freespinPackId?: string }) => Promise<PlayResult | undefined>;
 
 /**
  * What the game client gives each game component. Single-request games use `play`; stateful and
@@ -69,6 +69,10 @@ export function errorText(t: Translate, error: unknown): string {
   if (error.type === 'UserNeedDepositException') return t('gamePlay.error.deposit');
   if (error.type === 'AuthorizationException') return t('gamePlay.error.signIn');
   if (error.type === 'AccessDeniedException') return t('gamePlay.error.excluded');
+  // The site's minimum spin duration (jurisdiction settings): say how long to wait.
+  if (error.type === 'TooManyRequestsException' && error.errorData?.reason === 'min_spin_duration') {
+    return t('gamePlay.error.minSpin', { seconds: Math.max(1, Number(error.errorData.retry_after) || 1) });
+  }
   const key = `error.${error.type}`;
   const text = t(key);
   return text === key ? t('error.UnknownErrorException') : text;

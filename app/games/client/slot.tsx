@@ -1,8 +1,15 @@
-/** The three slots (5×3 paylines with free spins, and the cascade): stake, spin, the window and its wins. */
-import { useState } from 'react';
+/**
+ * The three slots (5×3 paylines with free spins, and the cascade): stake, spin, the window and
+ * its wins; the player's freespin packs for the slot and autoplay (slot-extras.tsx). Real spins
+ * follow the site's minimum spin duration (games.getSettings): the spin button waits it out.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatMoney } from '#common/money';
 import { useI18n } from '~/i18n';
 import type { GameComponentProps, PlayResult } from './shared';
+import { useAutoplay } from './autoplay';
+import { AutoplayPanel, FreespinPanel, useFreespinPacks, type FreespinPack } from './slot-extras';
+import { useGameSettings } from './use-game-settings';
 
 const SLOT_STAKES = ['0.10', '0.20', '0.50', '1.00', '2.00', '5.00', '10.00'];
 
@@ -42,19 +49,50 @@ interface CascadeStepView {
   clusters: { symbol: string; cells: number[]; pays: number }[];
 }
 
-export function SlotGame({ engine, play, minBet, maxBet }: GameComponentProps) {
+/** Keeps the spin button off until the site's minimum spin duration has passed since the last real spin started. */
+function useSpinPacing(minSpinDurationMs: number) {
+  const [isWaiting, setWaiting] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const spinStarted = useCallback(() => {
+    if (minSpinDurationMs <= 0) return;
+    setWaiting(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setWaiting(false), minSpinDurationMs);
+  }, [minSpinDurationMs]);
+  return { isWaiting, spinStarted };
+}
+
+export function SlotGame({ engine, sysname, mode, api, play, minBet, maxBet }: GameComponentProps) {
   const { t } = useI18n();
   const stakes = SLOT_STAKES.filter((stake) => Number(stake) >= Number(minBet) && Number(stake) <= Number(maxBet));
   const [stake, setStake] = useState(stakes.includes('1.00') ? '1.00' : (stakes[0] ?? minBet));
   const [isBusy, setBusy] = useState(false);
   const [result, setResult] = useState<PlayResult | null>(null);
+  const [freespinResult, setFreespinResult] = useState(false);
+  const settings = useGameSettings(api);
+  // The minimum spin duration is a rule for real money; demo spins are not paced.
+  const minSpinDurationMs = mode === 'real' ? (settings?.min_spin_duration_ms ?? 0) : 0;
+  const pacing = useSpinPacing(minSpinDurationMs);
+  const { packs, reload: reloadPacks } = useFreespinPacks(api, sysname, mode === 'real');
 
-  async function spin() {
-    setBusy(true);
-    const answer = await play({ stake });
-    if (answer) setResult(answer);
-    setBusy(false);
-  }
+  const spinOnce = useCallback(
+    async (pack?: FreespinPack) => {
+      setBusy(true);
+      pacing.spinStarted();
+      const answer = pack ? await play({ stake: pack.stake.amount }, { freespinPackId: pack.id }) : await play({ stake });
+      if (answer) {
+        setResult(answer);
+        setFreespinResult(Boolean(pack));
+      }
+      if (pack) await reloadPacks();
+      setBusy(false);
+      return answer;
+    },
+    [play, stake, pacing, reloadPacks],
+  );
+  const autoplay = useAutoplay(spinOnce, minSpinDurationMs);
+  const isSpinLocked = isBusy || pacing.isWaiting || autoplay.state.isRunning;
 
   const isCascade = engine === 'slot-cascade';
   const spins = !isCascade ? ((result?.round.outcome as { spins?: LineSpin[] } | undefined)?.spins ?? []) : [];
@@ -97,12 +135,24 @@ export function SlotGame({ engine, play, minBet, maxBet }: GameComponentProps) {
             ))}
           </select>
         </label>
-        <button type="button" className="button button--primary" data-action="spin" disabled={isBusy} onClick={() => void spin()}>
+        <button type="button" className="button button--primary" data-action="spin" disabled={isSpinLocked} onClick={() => void spinOnce()}>
           {t('gamePlay.slot.spin')}
         </button>
       </div>
+      <FreespinPanel packs={packs} isBusy={isSpinLocked} onPlay={(pack) => void spinOnce(pack)} />
+      {settings && (
+        <AutoplayPanel
+          rules={settings.autoplay}
+          state={autoplay.state}
+          isBusy={isSpinLocked}
+          currency={result?.round.stake.currency ?? null}
+          onStart={(plan) => void autoplay.start(plan)}
+          onStop={autoplay.requestStop}
+        />
+      )}
       {result && (
-        <div className={`game-client__result ${isWin ? 'is-win' : 'is-loss'}`} data-result={isWin ? 'win' : 'loss'} data-round={result.round.id}>
+        <div className={`game-client__result ${isWin ? 'is-win' : 'is-loss'}`} data-result={isWin ? 'win' : 'loss'} data-round={result.round.id} data-freespin-round={freespinResult || undefined}>
+          {freespinResult && <span className="badge">{t('gamePlay.freespins.badge')}</span>}{' '}
           <strong>{isWin ? t('gamePlay.win', { amount: formatMoney(result.round.payout) }) : t('gamePlay.loss')}</strong>
           {paid && paid.lineWins.length > 0 && (
             <ul className="slot__wins">
