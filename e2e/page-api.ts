@@ -3,9 +3,9 @@
  * page's own cookies (as the site's scripts would), and close a context without waiting on
  * beforeunload handlers.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 
-export async function apiCall<T>(page: Page, verb: 'GET' | 'POST', name: string, params: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<{ data?: T; error?: { type: string; error_data?: Record<string, unknown> } }> {
+export async function apiCall<T>(page: Page | Frame, verb: 'GET' | 'POST', name: string, params: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<{ data?: T; error?: { type: string; error_data?: Record<string, unknown> } }> {
   return page.evaluate(
     async ({ verb, name, params, headers }) => {
       const query = new URLSearchParams({ v: '2.34', locale: 'en', ...(verb === 'GET' ? params : {}) });

@@ -12,6 +12,7 @@ import { settleRoulette, type RouletteBet } from '#common/games/roulette';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
+import { apiCall, closeContext } from './page-api';
 import { inLocale, tr, type Locale } from './site-facts';
 
 const PASSWORD = 'secret12';
@@ -34,23 +35,6 @@ interface RoundAnswer {
   payout: Money;
   bet: { bets: { kind: RouletteBet['kind']; numbers?: number[]; index?: 1 | 2 | 3; stake: string }[] };
   outcome: { pocket: number; color: 'red' | 'black' | 'green'; results: { isWin: boolean; payoutMinor: string }[]; payoutMinor: string };
-}
-
-async function closeContext(context: BrowserContext): Promise<void> {
-  await Promise.all(context.pages().map((page) => page.close({ runBeforeUnload: false }).catch(() => undefined)));
-  await context.close();
-}
-
-async function apiCall<T>(page: Page | Frame, verb: 'GET' | 'POST', name: string, params: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<{ data?: T; error?: { type: string } }> {
-  return page.evaluate(
-    async ({ verb, name, params, headers }) => {
-      const query = new URLSearchParams({ v: '2.34', locale: 'en', ...(verb === 'GET' ? params : {}) });
-      const init: RequestInit = { method: verb, headers, signal: AbortSignal.timeout(15_000) };
-      if (verb === 'POST') init.body = new URLSearchParams(params);
-      return (await fetch(`/api/${name}?${query}`, init)).json();
-    },
-    { verb, name, params, headers },
-  );
 }
 
 /** The round as the server keeps it (games.verifyRound answers for a round whose seed is still secret too). */

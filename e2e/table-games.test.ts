@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { formatMoney, minorToAmount, type Money } from '#common/money';
 import { handTotal } from '#common/games/blackjack';
 import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
+import { apiCall, closeContext } from './page-api';
 import { inLocale, tr, type Locale } from './site-facts';
 
 const PASSWORD = 'secret12';
@@ -30,23 +31,6 @@ interface RoundAnswer {
   round: { id: string; status: string; stake: Money; payout: Money };
   game: Record<string, unknown> & { actions?: unknown[] };
   balance: Money | null;
-}
-
-async function apiCall<T>(page: Page, verb: 'GET' | 'POST', name: string, params: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<{ data?: T; error?: { type: string } }> {
-  return page.evaluate(
-    async ({ verb, name, params, headers }) => {
-      const query = new URLSearchParams({ v: '2.34', locale: 'en', ...(verb === 'GET' ? params : {}) });
-      const init: RequestInit = { method: verb, headers, signal: AbortSignal.timeout(15_000) };
-      if (verb === 'POST') init.body = new URLSearchParams(params);
-      return (await fetch(`/api/${name}?${query}`, init)).json();
-    },
-    { verb, name, params, headers },
-  );
-}
-
-async function closeContext(context: BrowserContext): Promise<void> {
-  await Promise.all(context.pages().map((page) => page.close({ runBeforeUnload: false }).catch(() => undefined)));
-  await context.close();
 }
 
 /** The first match's attribute, or null at once when nothing matches. */
@@ -239,6 +223,25 @@ describe('mines and blackjack in the game client', () => {
       await closeContext(context);
     });
   }
+
+  it('issue 5 (provably fair): a settled mines round is verified in the browser from its deal and recorded actions after the seeds are rotated; the open round shows no verify button (en)', async () => {
+    const { context, page } = await newPlayer('en');
+    const frame = await openGame(page, 'en', MINES, 'mines');
+    await frame.fill('[data-mines] input[name="stake"]', '1.00');
+    await frame.selectOption('[data-mines] select[name="mines"]', '3');
+    const started = await send(page, frame, 'mines', '[data-action="start"]', 'games.start');
+    const row = frame.locator(`[data-round-row="${started.round.id}"]`);
+    await expect.poll(() => row.locator('[data-round-open]').count(), POLL).toBe(1);
+    expect(await row.locator('[data-action="verify"]').count()).toBe(0);
+    let answer = await revealUntilGemOrMine(page, frame);
+    if (answer.round.status === 'open') answer = await send(page, frame, 'mines', '[data-action="cashout"]', 'games.act');
+    expect(answer.round.status).toBe('settled');
+    await frame.click('[data-action="rotate"]');
+    await expect.poll(() => frame.locator('[data-previous-seed]').count(), POLL).toBe(1);
+    await row.locator('[data-action="verify"]').click();
+    await expect.poll(() => row.locator('[data-verified]').getAttribute('data-verified'), POLL).toBe('match');
+    await closeContext(context);
+  });
 
   for (const locale of LOCALES) {
     it(`issue 5 (open rounds are resumed, never lost): reloading the page in the middle of a mines round shows the same round with its gems, and it plays on to the end (${locale})`, async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serverSeedHash } from '#common/games/fair';
+import { applyStatefulAction, dealState, settledOutcome, statefulPayoutMinor } from '#common/games/stateful-replay';
+import type { MinesState } from '#common/games/mines';
 import { recomputeOutcome, verifyRoundInBrowser } from './verify-round';
 
 const serverSeed = 'a'.repeat(64);
@@ -23,5 +25,20 @@ describe('verifying a round in the browser', () => {
     expect(verifyRoundInBrowser(round, 'b'.repeat(64))).toMatchObject({ isHashMatch: false, isMatch: false });
     expect(verifyRoundInBrowser({ ...round, outcome: { ...round.outcome, rollHundredths: -1 } }, serverSeed)).toMatchObject({ isHashMatch: true, isOutcomeMatch: false });
     expect(verifyRoundInBrowser({ ...round, nonce: 4 }, serverSeed).isOutcomeMatch).toBe(false);
+  });
+
+  it('matches a mines round from its deal and recorded actions, and finds an action changed after the fact (issue 5 stateful rounds)', () => {
+    const bet = { stake: '1.00', mines: 3 };
+    const dealt = dealState('mines', bet, seeds) as MinesState;
+    const safe = [...Array(25).keys()].find((cell) => !dealt.mines.includes(cell)) ?? 0;
+    const actions = [{ action: 'reveal', params: { cell: safe }, request_id: 'r1' }, { action: 'cashout', params: {}, request_id: 'r2' }];
+    let state = dealState('mines', bet, seeds);
+    for (const item of actions) state = applyStatefulAction('mines', state, item.action, item.params, seeds);
+    const outcome = settledOutcome('mines', state, actions, 'player', statefulPayoutMinor('mines', state));
+    const round = { engine: 'mines', bet, outcome, server_seed_hash: serverSeedHash(serverSeed), client_seed: seeds.clientSeed, nonce: seeds.nonce };
+    expect(verifyRoundInBrowser(round, serverSeed).isMatch).toBe(true);
+    const mine = dealt.mines[0] ?? 0;
+    const tampered = { ...outcome, actions: [{ action: 'reveal', params: { cell: mine }, request_id: 'r1' }] };
+    expect(verifyRoundInBrowser({ ...round, outcome: tampered }, serverSeed).isOutcomeMatch).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import { playRoulette, type RouletteBet } from '#common/games/roulette';
 import { playClassicSlot } from '#common/games/slot-classic';
 import { playFruitsSlot } from '#common/games/slot-fruits';
 import { playCascadeSlot } from '#common/games/slot-cascade';
+import { isStatefulEngine, recomputeSettledOutcome } from '#common/games/stateful-replay';
 
 /** The engines the game client plays and verifies. */
 export const CLIENT_ENGINES = ['dice', 'roulette', 'slot-classic', 'slot-fruits', 'slot-cascade'] as const;
@@ -83,10 +84,16 @@ export interface Verification {
 export function verifyRoundInBrowser(round: RoundToVerify, serverSeed: string): Verification {
   const isHashMatch = serverSeedHash(serverSeed) === round.server_seed_hash.toLowerCase();
   let isOutcomeMatch = false;
-  if (isClientEngine(round.engine) && round.bet && typeof round.bet === 'object') {
+  const seeds = { serverSeed, clientSeed: round.client_seed, nonce: round.nonce };
+  if (round.bet && typeof round.bet === 'object') {
     try {
-      const recomputed = recomputeOutcome(round.engine, round.bet as NormalBet, { serverSeed, clientSeed: round.client_seed, nonce: round.nonce });
-      isOutcomeMatch = canonicalJson(recomputed) === canonicalJson(round.outcome);
+      // Mines and blackjack: the deal and every recorded action played again on the seeds.
+      const recomputed = isClientEngine(round.engine)
+        ? recomputeOutcome(round.engine, round.bet as NormalBet, seeds)
+        : isStatefulEngine(round.engine)
+          ? recomputeSettledOutcome(round.engine, round.bet as NormalBet, round.outcome, seeds)
+          : undefined;
+      isOutcomeMatch = recomputed !== undefined && canonicalJson(recomputed) === canonicalJson(round.outcome);
     } catch {
       isOutcomeMatch = false;
     }

@@ -14,18 +14,27 @@
  */
 import { z } from 'zod';
 import { minorToAmount } from '#common/money';
-import { act as blackjackAct, availableActions, deal, publicBlackjackView, resumeShoe, createShoe, type BlackjackAction, type BlackjackState } from '#common/games/blackjack';
+import { publicBlackjackView, type BlackjackState } from '#common/games/blackjack';
 import { GameRuleError, InvalidBetError } from '#common/games/errors';
-import { FairRng, type RoundSeeds } from '#common/games/fair';
-import { cashOutMines, openCell, publicMinesView, startMines, type MinesState } from '#common/games/mines';
+import type { RoundSeeds } from '#common/games/fair';
+import { publicMinesView, type MinesState } from '#common/games/mines';
+import { applyStatefulAction, dealState, type StatefulEngine, type StatefulState } from '#common/games/stateful-replay';
 import { BetParamError, outcomeJson, parseStake } from './engines';
 
-export const STATEFUL_ENGINES = ['mines', 'blackjack'] as const;
-export type StatefulEngine = (typeof STATEFUL_ENGINES)[number];
+// The pure replay lives in common/games/stateful-replay.ts: the browser verifies rounds with it.
+export {
+  STATEFUL_ENGINES,
+  isStatefulEngine,
+  replayActions,
+  settleByTimeout,
+  settledOutcome,
+  recomputeSettledOutcome as recomputeOutcome,
+  statefulPayoutMinor as payoutMinor,
+  type SettledBy,
+  type StatefulEngine,
+} from '#common/games/stateful-replay';
 
-export function isStatefulEngine(engine: string | undefined): engine is StatefulEngine {
-  return (STATEFUL_ENGINES as readonly string[]).includes(engine ?? '');
-}
+type EngineState = StatefulState;
 
 export const MINES_ACTIONS = ['reveal', 'cashout'] as const;
 export const BLACKJACK_ACTIONS = ['hit', 'stand', 'double', 'split', 'insurance', 'no-insurance'] as const;
@@ -40,9 +49,6 @@ export class ActionError extends Error {
   }
 }
 
-/** How a round ended: by the player's own actions, or by the open-round rule after a timeout. */
-export type SettledBy = 'player' | 'timeout';
-
 /** One applied action as recorded with the round (request id and request hash for replays). */
 export interface RecordedAction {
   action: string;
@@ -51,7 +57,6 @@ export interface RecordedAction {
   request_hash: string;
 }
 
-type EngineState = MinesState | BlackjackState;
 
 const amount = z.union([z.string().max(20), z.number()]);
 const minesBetSchema = z.object({ stake: amount, mines: z.number().int() }).strict();
@@ -103,8 +108,7 @@ function normalStake(normal: Record<string, unknown>): bigint {
 /** The round as it stands after the deal (mines: the field is laid; blackjack: four cards dealt). */
 export function startState(engine: StatefulEngine, normal: Record<string, unknown>, seeds: RoundSeeds): EngineState {
   try {
-    if (engine === 'mines') return startMines({ stakeMinor: normalStake(normal), mineCount: Number(normal.mines) }, new FairRng(seeds));
-    return deal({ stakeMinor: normalStake(normal) }, createShoe(new FairRng(seeds)));
+    return dealState(engine, { ...normal, stake: minorToAmount(normalStake(normal)) }, seeds);
   } catch (error) {
     if (error instanceof InvalidBetError) throw new BetParamError('bet', error.message);
     throw error;
@@ -124,14 +128,7 @@ export function normalAction(engine: StatefulEngine, action: string, params: unk
 /** Applies one (normal) action; an action the rules refuse now throws ActionError('action'). */
 export function applyAction(engine: StatefulEngine, state: EngineState, action: string, params: Record<string, unknown>, seeds: RoundSeeds): EngineState {
   try {
-    if (engine === 'mines') {
-      const mines = state as MinesState;
-      return action === 'reveal' ? openCell(mines, Number(params.cell)) : cashOutMines(mines);
-    }
-    const blackjack = state as BlackjackState;
-    // Checked before the shoe is rebuilt: an out-of-turn action costs no shuffle.
-    if (!availableActions(blackjack).includes(action as BlackjackAction)) throw new GameRuleError(blackjack.phase === 'finished' ? 'action not allowed: the round is over' : `action not allowed: ${action} is not possible now`);
-    return blackjackAct(blackjack, action as BlackjackAction, resumeShoe(new FairRng(seeds), blackjack.cardsDrawn));
+    return applyStatefulAction(engine, state, action, params, seeds);
   } catch (error) {
     if (error instanceof GameRuleError) throw new ActionError('action', error.message);
     throw error;
@@ -147,67 +144,10 @@ export function totalStakeMinor(engine: StatefulEngine, state: EngineState): big
   return engine === 'mines' ? (state as MinesState).stakeMinor : (state as BlackjackState).totalStakeMinor;
 }
 
-export function payoutMinor(engine: StatefulEngine, state: EngineState): bigint {
-  return engine === 'mines' ? (state as MinesState).payoutMinor : ((state as BlackjackState).result?.payoutMinor ?? 0n);
-}
-
-/**
- * The open-round rule, applied to a round left open too long: blackjack answers "no insurance"
- * and stands until the round ends; mines cashes out what was opened. Returns the final state and
- * what it pays (mines with no cell opened: the stake back).
- */
-export function settleByTimeout(engine: StatefulEngine, state: EngineState, seeds: RoundSeeds): { state: EngineState; payoutMinor: bigint; rule: 'stand' | 'cash-out' | 'refund' } {
-  if (engine === 'mines') {
-    const mines = state as MinesState;
-    if (mines.status !== 'playing') return { state, payoutMinor: mines.payoutMinor, rule: 'cash-out' };
-    if (mines.opened.length === 0) return { state, payoutMinor: mines.stakeMinor, rule: 'refund' };
-    const cashed = cashOutMines(mines);
-    return { state: cashed, payoutMinor: cashed.payoutMinor, rule: 'cash-out' };
-  }
-  let blackjack = state as BlackjackState;
-  while (blackjack.phase !== 'finished') {
-    const action: BlackjackAction = blackjack.phase === 'insurance' ? 'no-insurance' : 'stand';
-    blackjack = blackjackAct(blackjack, action, resumeShoe(new FairRng(seeds), blackjack.cardsDrawn));
-  }
-  return { state: blackjack, payoutMinor: blackjack.result?.payoutMinor ?? 0n, rule: 'stand' };
-}
-
 /** What the player may see of a round now (never the mines or the hole card while it is open). */
 export function publicView(engine: StatefulEngine, state: EngineState): Record<string, unknown> {
   const view = engine === 'mines' ? publicMinesView(state as MinesState) : publicBlackjackView(state as BlackjackState);
   return outcomeJson(view) as Record<string, unknown>;
-}
-
-/**
- * A settled round's outcome as stored and shown for recall: the final table, the actions in
- * order, how it ended and what it paid. Verification builds the same object from the seeds.
- */
-export function settledOutcome(engine: StatefulEngine, state: EngineState, actions: readonly RecordedAction[], settledBy: SettledBy, paid: bigint): Record<string, unknown> {
-  const final = engine === 'mines' ? publicMinesView({ ...(state as MinesState), status: (state as MinesState).status === 'playing' ? 'cashed-out' : (state as MinesState).status }) : publicBlackjackView(state as BlackjackState);
-  return {
-    ...(outcomeJson(final) as Record<string, unknown>),
-    actions: actions.map(({ action, params, request_id }) => ({ action, params, request_id })),
-    settled_by: settledBy,
-    payout: minorToAmount(paid),
-  };
-}
-
-/** The state after the first `count` recorded actions, from the seeds alone. */
-export function replayActions(engine: StatefulEngine, normal: Record<string, unknown>, actions: ReadonlyArray<Pick<RecordedAction, 'action' | 'params'>>, seeds: RoundSeeds, count = actions.length): EngineState {
-  let state = startState(engine, normal, seeds);
-  for (const recorded of actions.slice(0, count)) state = applyAction(engine, state, recorded.action, recorded.params, seeds);
-  return state;
-}
-
-/** A settled round's outcome played again from its seeds (games.verifyRound). */
-export function recomputeOutcome(engine: StatefulEngine, normal: Record<string, unknown>, storedOutcome: unknown, seeds: RoundSeeds): Record<string, unknown> {
-  const stored = (storedOutcome ?? {}) as { actions?: RecordedAction[]; settled_by?: SettledBy };
-  const actions = (stored.actions ?? []).map((item) => ({ action: item.action, params: item.params ?? {}, request_id: item.request_id, request_hash: '' }));
-  let state = replayActions(engine, normal, actions, seeds);
-  let paid = payoutMinor(engine, state);
-  const settledBy: SettledBy = stored.settled_by === 'timeout' ? 'timeout' : 'player';
-  if (settledBy === 'timeout') ({ state, payoutMinor: paid } = settleByTimeout(engine, state, seeds));
-  return settledOutcome(engine, state, actions, settledBy, paid);
 }
 
 /** Engine state to and from the jsonb `state` column: bigints as "123n" strings. */
