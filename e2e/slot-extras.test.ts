@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
 import { apiCall, closeContext } from './page-api';
-import { depositWithSandboxCard } from './sandbox-deposit';
 import { inLocale, tr, type Locale } from './site-facts';
 
 const PASSWORD = 'secret12';
@@ -88,14 +87,16 @@ describe('slot autoplay and freespins', () => {
 
   it('plays an awarded freespin pack in its slot: one spin used, no stake taken, the win paid to the main balance (issue 5 freespins)', async () => {
     const { context, page, uid } = await newPlayer('en');
-    await depositWithSandboxCard(page, base, '10');
     const award = await page.request.post(`${base}/backoffice/freespins`, {
       headers: { authorization: `Bearer ${backofficeToken}`, 'content-type': 'application/json' },
       data: { user_id: uid, sysname: SLOT, count: 3, stake: '0.20', valid_days: 7, wagering_multiplier: 0, award_key: `e2e-${uid}`, reason: 'browser test' },
     });
     expect(award.status()).toBe(201);
 
+    // With nothing on the balance the real game would ask for a deposit first (spec §3
+    // canAccessSlotWithZeroBalance false); free spins for this game are enough to play.
     const frame = await openSlot(page, 'en', '#real');
+    expect(await page.locator('[data-deposit-first]').count()).toBe(0);
     const pack = frame.locator('[data-freespin-pack]');
     await expect.poll(() => pack.getAttribute('data-remaining'), POLL).toBe('3');
     const before = Number(await frame.locator('[data-game-balance]').getAttribute('data-game-balance'));

@@ -24,6 +24,11 @@ describe('game page settings (spec §3 gamesItem)', () => {
     expect(mustDepositBeforeRealPlay(false, balances('0.00', '5.00'))).toBe(false);
   });
 
+  it('canAccessSlotWithZeroBalance false with zero balances but free spins for this game: the game opens (issue 5 freespins)', () => {
+    expect(mustDepositBeforeRealPlay(false, balances('0.00', '0.00'), true)).toBe(false);
+    expect(mustDepositBeforeRealPlay(false, balances('0.00', '0.00'), false)).toBe(true);
+  });
+
   it('canAccessSlotWithZeroBalance true, or balances not known yet: the game opens', () => {
     expect(mustDepositBeforeRealPlay(true, balances('0.00', '0.00'))).toBe(false);
     expect(mustDepositBeforeRealPlay(false, null)).toBe(false);

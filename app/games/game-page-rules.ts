@@ -26,9 +26,10 @@ interface RealBalances {
 
 /**
  * canAccessSlotWithZeroBalance false: real play waits for a deposit while the player has no
- * money to stake (main and bonus both zero); demo play is always open.
+ * money to stake (main and bonus both zero); demo play is always open. Free spins of this game
+ * are something to play with: a player holding a pack for it goes straight to the game.
  */
-export function mustDepositBeforeRealPlay(canAccessWithZeroBalance: boolean, balances: RealBalances | null | undefined): boolean {
-  if (canAccessWithZeroBalance || !balances) return false;
+export function mustDepositBeforeRealPlay(canAccessWithZeroBalance: boolean, balances: RealBalances | null | undefined, hasFreespinsForGame = false): boolean {
+  if (canAccessWithZeroBalance || !balances || hasFreespinsForGame) return false;
   return Number(balances.balance_main.amount) <= 0 && Number(balances.balance_bonus.amount) <= 0;
 }

@@ -17,6 +17,7 @@ import { useRootData } from '~/site-data';
 import { useDialogs } from '~/dialogs/dialog-provider';
 import { Icon } from '~/components/icon';
 import { useBalances } from '~/balance';
+import { browserApi } from '~/api/client';
 import { gamePlayPath } from '#common/route-table';
 import { PlaySessionBar } from '~/components/play-session-bar';
 import { configValue } from '~/site-data';
@@ -31,6 +32,26 @@ export function gameDisplayName(sysname: string): string {
     .filter(Boolean)
     .map((word) => word[0]!.toUpperCase() + word.slice(1))
     .join(' ');
+}
+
+/** Whether the signed-in player holds an active freespin pack for this game (freespins.get). */
+function useHasFreespins(sysname: string, isReal: boolean): boolean {
+  const { locale } = useI18n();
+  const [hasPacks, setHasPacks] = useState(false);
+  useEffect(() => {
+    if (!isReal) return;
+    let isCurrent = true;
+    browserApi(locale)
+      .call<{ items: { game: { sysname: string }; remaining_count: number }[] }>('GET', 'freespins.get', { status: 'active', count: '99' })
+      .then((page) => {
+        if (isCurrent) setHasPacks(page.items.some((pack) => pack.game.sysname === sysname && pack.remaining_count > 0));
+      })
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [sysname, isReal, locale]);
+  return hasPacks;
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.game-sysname.title', { game: args.params.sysname ?? '' });
@@ -66,7 +87,8 @@ export default function GamePage({ params }: Route.ComponentProps) {
 
   const name = gameDisplayName(params.sysname);
   const canAccessWithZeroBalance = configValue(root?.config, 'games-config.gamesItem.canAccessSlotWithZeroBalance', false);
-  const isDepositFirst = isReal && mustDepositBeforeRealPlay(canAccessWithZeroBalance, balances);
+  const hasFreespins = useHasFreespins(params.sysname, isReal);
+  const isDepositFirst = isReal && mustDepositBeforeRealPlay(canAccessWithZeroBalance, balances, hasFreespins);
 
   function switchToDemo() {
     void open('demoMode', { type: 'confirm' }).closed.then((choice) => {
