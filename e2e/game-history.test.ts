@@ -20,7 +20,7 @@ const ROUNDS = 5;
 let sequence = 0;
 const newLogin = () => `history${Date.now()}${sequence++}@example.com`;
 /** Each player signs up from an address of their own (sign-up is rate-limited per address). */
-const playerAddress = () => `10.81.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
+const playerAddress = () => `10.83.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
 
 interface HistoryItem {
   id: string;

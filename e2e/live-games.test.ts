@@ -116,11 +116,16 @@ describe('live tables', () => {
           await expect.poll(() => attributeOf(frame, '[data-my-bet]', 'data-my-bet'), ROUND).toBe('open');
           const afterBet = Number(await attributeOf(frame, '[data-game-balance]', 'data-game-balance'));
           await expect.poll(async () => (await roundOf(frame)) !== round || (await phaseOf(frame)) !== 'betting', ROUND).toBe(true);
+          // Cash out while the multiplier climbs; a click that met a re-rendered button is tried
+          // again, so the bet never waits for a late crash (a high crash point runs for minutes).
           const cashOut = frame.locator('[data-action="cash-out"]');
-          if ((await phaseOf(frame)) === 'running' && (await cashOut.count()) > 0) {
-            await cashOut.click().catch(() => undefined);
-          }
-          await expect.poll(() => attributeOf(frame, '[data-my-bet]', 'data-my-bet'), ROUND).not.toBe('open');
+          await expect
+            .poll(async () => {
+              const status = await attributeOf(frame, '[data-my-bet]', 'data-my-bet');
+              if (status === 'open' && (await phaseOf(frame)) === 'running') await cashOut.click({ timeout: 1_000 }).catch(() => undefined);
+              return status;
+            }, ROUND)
+            .not.toBe('open');
           const status = await attributeOf(frame, '[data-my-bet]', 'data-my-bet');
           const bets = await apiCall<Array<{ status: string; payout: { amount: string; currency: string }; cash_out: string | null }>>(page, 'GET', 'games.getLiveBets', { sysname: CRASH, count: '1' });
           const mine = bets.data?.[0];

@@ -96,10 +96,14 @@ export function useMyLiveBets(api: Api, sysname: string, mode: GameMode, round: 
   const [bets, setBets] = useState<LiveBet[]>([]);
   const [roundId, setRoundId] = useState<string | null>(null);
   const key = round ? `${round.id}:${round.phase}` : '';
+  // Only the newest answer counts: an older one arriving late would bring back a settled bet as open.
+  const latest = useRef(0);
 
   const reload = useCallback(async () => {
+    const asked = ++latest.current;
     try {
       const state = await api.call<LiveState>('GET', 'games.getLiveState', { sysname, mode });
+      if (asked !== latest.current) return;
       setBets(state.my_bets);
       setRoundId(state.round?.id ?? null);
       if (state.balance) onBalance(state.balance);
