@@ -87,6 +87,21 @@ describe.each(testDatabaseKinds())('play session summary on %s', (kind) => {
     expect(view.game_transfers).toBe(rounds.length + rounds.filter((round) => round.round.payout.amount !== '0.00').length);
   });
 
+  it('net position counts an external provider game’s bet and win as play (issue 5 seamless wallet); a bonus grant is not play', async () => {
+    const { browser, uid } = await signedInPlayer(t);
+    await fund(uid, '30.00');
+    const ledgerMove = (kind: string, legs: ReturnType<typeof move>, amountMinor: bigint) =>
+      t.services.wallet.transfer({ siteId, userId: uid, kind, currency, amountMinor, legs, idempotencyKey: `summary-provider:${uid}:${sequence++}`, actor: 'provider:demo-aggregator', reason: 'provider round' });
+    await ledgerMove('provider_bet', move(player(uid, 'main'), house('game', uid), 500n), 500n);
+    await ledgerMove('provider_win', move(house('game', uid), player(uid, 'main'), 200n), 200n);
+    await ledgerMove('bonus_grant', move(house('bonus_cost', uid), player(uid, 'bonus'), 1000n), 1000n);
+    const view = await summary(browser);
+    expect(view.staked.amount).toBe('5.00');
+    expect(view.returned.amount).toBe('2.00');
+    expect(view.net_position.amount).toBe('-3.00');
+    expect(view.game_transfers).toBe(2);
+  });
+
   it('a new sign-in starts a new session: earlier play is not in its net position', async () => {
     const first = await signedInPlayer(t);
     await fund(first.uid, '20.00');

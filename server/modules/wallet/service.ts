@@ -246,8 +246,10 @@ export function createWalletService(db: Database) {
 
     /**
      * A player's real-money play since a moment (responsible gaming's net position): what game
-     * transfers (kind `game_…`: bets, wins, rollbacks of in-house and provider games) took from
-     * and paid into the player's cash and bonus accounts in one currency.
+     * transfers took from and paid into the player's cash and bonus accounts in one currency:
+     * in-house and live rounds (`game_…`), external providers' bets, wins and rollbacks
+     * (`provider_…`) and free spin wins (`freespin_win`, `bonus_freespin_win`; their stake is the
+     * house's, so it never touches the player's accounts).
      */
     async playSince(siteId: string, userId: number, currency: string, since: Date): Promise<{ stakedMinor: bigint; returnedMinor: bigint; transfers: number }> {
       const [row] = await db
@@ -264,7 +266,7 @@ export function createWalletService(db: Database) {
             eq(ledgerTransfers.siteId, siteId),
             eq(ledgerTransfers.userId, userId),
             gte(ledgerTransfers.createdAt, since),
-            sql`left(${ledgerTransfers.kind}, 5) = 'game_'`,
+            sql`(left(${ledgerTransfers.kind}, 5) = 'game_' OR left(${ledgerTransfers.kind}, 9) = 'provider_' OR ${ledgerTransfers.kind} IN ('freespin_win', 'bonus_freespin_win'))`,
             eq(ledgerAccounts.ownerKind, 'player'),
             eq(ledgerAccounts.userId, userId),
             inArray(ledgerAccounts.type, ['main', 'bonus']),
