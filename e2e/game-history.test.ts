@@ -7,20 +7,14 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
-import { apiCall, closeContext } from './page-api';
+import { launchBrowser, waitForHydration } from './browser';
+import { apiCall, closeContext, signedUpPlayer } from './page-api';
 import { depositWithSandboxCard } from './sandbox-deposit';
 import { inLocale, tr, type Locale } from './site-facts';
 
-const PASSWORD = 'secret12';
 const POLL = { timeout: 20_000 };
 const DICE = 'dice-roll';
 const ROUNDS = 5;
-
-let sequence = 0;
-const newLogin = () => `history${Date.now()}${sequence++}@example.com`;
-/** Each player signs up from an address of their own (sign-up is rate-limited per address). */
-const playerAddress = () => `10.83.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
 
 interface HistoryItem {
   id: string;
@@ -38,11 +32,7 @@ describe('game history in the browser', () => {
 
   /** A signed-up player with a sandbox deposit and a few real dice rounds played. */
   async function playerWithRounds(locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: locale === 'it' ? 'it-IT' : 'en-GB', serviceWorkers: 'block', acceptDownloads: true });
-    context.setDefaultTimeout(20_000);
-    const page = await context.newPage();
-    await page.goto(`${base}${inLocale('/forms/sign_up', locale)}`);
-    expect((await apiCall(page, 'POST', 'auth.register', { login: newLogin(), password: PASSWORD, terms: '1' }, { 'x-forwarded-for': playerAddress() })).error).toBeUndefined();
+    const { context, page } = await signedUpPlayer(browser, base, locale, { addressPrefix: '10.83', acceptDownloads: true });
     await depositWithSandboxCard(page, base, '20');
     for (let i = 0; i < ROUNDS; i++) {
       const answer = await apiCall(page, 'POST', 'games.play', { sysname: DICE, mode: 'real', bet: JSON.stringify({ stake: '1.00', direction: 'under', target: '50.00' }), request_id: `history-${Date.now()}-${i}` });

@@ -9,20 +9,14 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { formatMoney } from '#common/money';
 import { serverSeedHash } from '#common/games/fair';
 import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
-import { apiCall, closeContext } from './page-api';
+import { apiCall, closeContext, signedUpPlayer } from './page-api';
 import { depositWithSandboxCard } from './sandbox-deposit';
 import { inLocale, tr, type Locale } from './site-facts';
 
-const PASSWORD = 'secret12';
 const POLL = { timeout: 20_000 };
 const LOCALES: Locale[] = ['en', 'it'];
 const DICE = 'dice-roll';
 const SLOTS = { 'aurora-fortune': 15, 'golden-reels': 15, 'cascade-gems': 30 } as const;
-
-let sequence = 0;
-const newLogin = () => `gameplay${Date.now()}${sequence++}@example.com`;
-/** Each player signs up from an address of their own (sign-up is rate-limited per address). */
-const playerAddress = () => `10.78.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
 
 const amountOf = (text: string | null) => Number(text);
 
@@ -35,15 +29,7 @@ describe('playing the in-house games', () => {
   });
   afterAll(() => browser?.close());
 
-  async function newPlayer(locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: locale === 'it' ? 'it-IT' : 'en-GB', serviceWorkers: 'block' });
-    context.setDefaultTimeout(20_000);
-    const page = await context.newPage();
-    await page.goto(`${base}${inLocale('/forms/sign_up', locale)}`);
-    const answer = await apiCall<{ uid: number }>(page, 'POST', 'auth.register', { login: newLogin(), password: PASSWORD, terms: '1' }, { 'x-forwarded-for': playerAddress() });
-    expect(answer.error).toBeUndefined();
-    return { context, page };
-  }
+  const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page }> => signedUpPlayer(browser, base, locale, { addressPrefix: '10.78' });
 
   /** Opens /game/{sysname}{hash} and returns the game client's frame once it is hydrated. */
   async function openGame(page: Page, locale: Locale, sysname: string, hash = ''): Promise<Frame> {

@@ -9,19 +9,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { formatMoney } from '#common/money';
 import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
-import { apiCall, closeContext } from './page-api';
+import { apiCall, closeContext, signedUpPlayer } from './page-api';
 import { depositWithSandboxCard } from './sandbox-deposit';
 import { inLocale, tr, type Locale } from './site-facts';
 
-const PASSWORD = 'secret12';
 const CRASH = 'crash-rocket';
 const ROULETTE = 'live-roulette';
 /** A whole round (betting 8 s, spin 4 s or a climb, result 3 s) with room to spare. */
 const ROUND = { timeout: 45_000, interval: 100 };
-
-let sequence = 0;
-const newLogin = () => `live${Date.now()}${sequence++}@example.com`;
-const playerAddress = () => `10.79.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
 
 const attributeOf = (frame: Frame | Page, selector: string, name: string) =>
   frame.locator(selector).evaluateAll((nodes, attribute) => nodes[0]?.getAttribute(attribute) ?? null, name);
@@ -41,14 +36,7 @@ describe('live tables', () => {
     return context;
   }
 
-  async function newPlayer(locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(locale);
-    const page = await context.newPage();
-    await page.goto(`${base}${inLocale('/forms/sign_up', locale)}`);
-    const answer = await apiCall<{ uid: number }>(page, 'POST', 'auth.register', { login: newLogin(), password: PASSWORD, terms: '1' }, { 'x-forwarded-for': playerAddress() });
-    expect(answer.error).toBeUndefined();
-    return { context, page };
-  }
+  const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page }> => signedUpPlayer(browser, base, locale, { addressPrefix: '10.79' });
 
   /** Opens /game/{sysname}{hash} and returns the game client's frame once hydrated. */
   async function openGame(page: Page, locale: Locale, sysname: string, hash = ''): Promise<Frame> {

@@ -1,9 +1,12 @@
 /**
  * What browser tests do through a page rather than its controls: call the product API with the
- * page's own cookies (as the site's scripts would), and close a context without waiting on
- * beforeunload handlers.
+ * page's own cookies (as the site's scripts would), sign a new player up, and close a context
+ * without waiting on beforeunload handlers.
  */
-import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { VIEWPORTS } from './browser';
+import { inLocale, type Locale } from './site-facts';
 
 export async function apiCall<T>(page: Page | Frame, verb: 'GET' | 'POST', name: string, params: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<{ data?: T; error?: { type: string; error_data?: Record<string, unknown> } }> {
   return page.evaluate(
@@ -20,4 +23,29 @@ export async function apiCall<T>(page: Page | Frame, verb: 'GET' | 'POST', name:
 export async function closeContext(context: BrowserContext): Promise<void> {
   await Promise.all(context.pages().map((page) => page.close({ runBeforeUnload: false }).catch(() => undefined)));
   await context.close();
+}
+
+let signUps = 0;
+
+/**
+ * A player signed up through the API in a fresh browser context (desktop, the locale's language,
+ * no service worker), on the sign-up page of the locale. Sign-up is rate-limited per address, so
+ * each player comes from an address of its own under `addressPrefix` (one per test file).
+ */
+export async function signedUpPlayer(
+  browser: Browser,
+  base: string,
+  locale: Locale,
+  options: { addressPrefix: string; password?: string; acceptDownloads?: boolean },
+): Promise<{ context: BrowserContext; page: Page; uid: number; login: string }> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: locale === 'it' ? 'it-IT' : 'en-GB', serviceWorkers: 'block', acceptDownloads: options.acceptDownloads ?? false });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  await page.goto(`${base}${inLocale('/forms/sign_up', locale)}`);
+  const sequence = signUps++;
+  const login = `player${Date.now()}${sequence}@example.com`;
+  const address = `${options.addressPrefix}.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
+  const answer = await apiCall<{ uid: number }>(page, 'POST', 'auth.register', { login, password: options.password ?? 'secret12', terms: '1' }, { 'x-forwarded-for': address });
+  expect(answer.error).toBeUndefined();
+  return { context, page, uid: answer.data?.uid ?? 0, login };
 }

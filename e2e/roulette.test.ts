@@ -11,21 +11,15 @@ import { amountToMinor, formatMoney, minorToAmount, type Money } from '#common/m
 import { settleRoulette, type RouletteBet } from '#common/games/roulette';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
-import { apiCall, closeContext } from './page-api';
+import { launchBrowser, waitForHydration } from './browser';
+import { apiCall, closeContext, signedUpPlayer } from './page-api';
 import { inLocale, tr, type Locale } from './site-facts';
 
-const PASSWORD = 'secret12';
 const POLL = { timeout: 20_000 };
 const LOCALES: Locale[] = ['en', 'it'];
 const GAME = 'european-roulette';
 /** The game's limits as the catalogue seeds them. */
 const GAME_PARAMS = (JSON.parse(readFileSync(join(process.cwd(), 'content', 'shared', '_all', 'games', `${GAME}.json`), 'utf8')) as { game_params: { min_bet: string; max_bet: string } }).game_params;
-
-let sequence = 0;
-const newLogin = () => `roulette${Date.now()}${sequence++}@example.com`;
-/** Each player signs up from an address of their own (sign-up is rate-limited per address). */
-const playerAddress = () => `10.79.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
 
 interface RoundAnswer {
   id: string;
@@ -66,15 +60,7 @@ describe('european roulette', () => {
   });
   afterAll(() => browser?.close());
 
-  async function newPlayer(locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: locale === 'it' ? 'it-IT' : 'en-GB', serviceWorkers: 'block' });
-    context.setDefaultTimeout(20_000);
-    const page = await context.newPage();
-    await page.goto(`${base}${inLocale('/forms/sign_up', locale)}`);
-    const answer = await apiCall<{ uid: number }>(page, 'POST', 'auth.register', { login: newLogin(), password: PASSWORD, terms: '1' }, { 'x-forwarded-for': playerAddress() });
-    expect(answer.error).toBeUndefined();
-    return { context, page };
-  }
+  const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page }> => signedUpPlayer(browser, base, locale, { addressPrefix: '10.84' });
 
   /** Opens /game/european-roulette (demo) and returns the game client's frame once it is hydrated. */
   async function openGame(page: Page, locale: Locale): Promise<Frame> {

@@ -6,18 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
-import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
-import { apiCall, closeContext } from './page-api';
+import { launchBrowser, waitForHydration } from './browser';
+import { apiCall, closeContext, signedUpPlayer } from './page-api';
 import { inLocale, tr, type Locale } from './site-facts';
 
-const PASSWORD = 'secret12';
 const POLL = { timeout: 30_000 };
 const SLOT = 'golden-reels';
-
-let sequence = 0;
-const newLogin = () => `slotextras${Date.now()}${sequence++}@example.com`;
-/** Each player signs up from an address of their own (sign-up is rate-limited per address). */
-const playerAddress = () => `10.82.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
 
 describe('slot autoplay and freespins', () => {
   let browser: Browser;
@@ -30,15 +24,7 @@ describe('slot autoplay and freespins', () => {
   });
   afterAll(() => browser?.close());
 
-  async function newPlayer(locale: Locale): Promise<{ context: BrowserContext; page: Page; uid: number }> {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: locale === 'it' ? 'it-IT' : 'en-GB', serviceWorkers: 'block' });
-    context.setDefaultTimeout(20_000);
-    const page = await context.newPage();
-    await page.goto(`${base}${inLocale('/forms/sign_up', locale)}`);
-    const answer = await apiCall<{ uid: number }>(page, 'POST', 'auth.register', { login: newLogin(), password: PASSWORD, terms: '1' }, { 'x-forwarded-for': playerAddress() });
-    expect(answer.error).toBeUndefined();
-    return { context, page, uid: answer.data?.uid ?? 0 };
-  }
+  const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page; uid: number }> => signedUpPlayer(browser, base, locale, { addressPrefix: '10.82' });
 
   async function openSlot(page: Page, locale: Locale, hash = ''): Promise<Frame> {
     await page.goto(`${base}${inLocale(`/game/${SLOT}`, locale)}${hash}`);

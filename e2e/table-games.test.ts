@@ -10,22 +10,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { formatMoney, minorToAmount, type Money } from '#common/money';
 import { handTotal } from '#common/games/blackjack';
-import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
-import { apiCall, closeContext } from './page-api';
+import { launchBrowser, waitForHydration } from './browser';
+import { apiCall, closeContext, signedUpPlayer } from './page-api';
 import { inLocale, tr, type Locale } from './site-facts';
 
-const PASSWORD = 'secret12';
 const POLL = { timeout: 20_000 };
 const LOCALES: Locale[] = ['en', 'it'];
 const MINES = 'mines-field';
 const BLACKJACK = 'blackjack-classic';
 /** A new player's fun balance is topped up to this before a demo stake it cannot cover. */
 const DEMO_CREDIT = 1000;
-
-let sequence = 0;
-const newLogin = () => `tablegames${Date.now()}${sequence++}@example.com`;
-/** Each player signs up from an address of their own (sign-up is rate-limited per address). */
-const playerAddress = () => `10.81.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
 
 interface RoundAnswer {
   round: { id: string; status: string; stake: Money; payout: Money };
@@ -50,15 +44,7 @@ describe('mines and blackjack in the game client', () => {
   });
   afterAll(() => browser?.close());
 
-  async function newPlayer(locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: locale === 'it' ? 'it-IT' : 'en-GB', serviceWorkers: 'block' });
-    context.setDefaultTimeout(20_000);
-    const page = await context.newPage();
-    await page.goto(`${base}${inLocale('/forms/sign_up', locale)}`);
-    const answer = await apiCall<{ uid: number }>(page, 'POST', 'auth.register', { login: newLogin(), password: PASSWORD, terms: '1' }, { 'x-forwarded-for': playerAddress() });
-    expect(answer.error).toBeUndefined();
-    return { context, page };
-  }
+  const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page }> => signedUpPlayer(browser, base, locale, { addressPrefix: '10.81' });
 
   /** The demo game client's frame on the loaded game page, once its component has looked for an open round. */
   async function gameFrame(page: Page, locale: Locale, sysname: string, game: 'mines' | 'blackjack'): Promise<Frame> {
