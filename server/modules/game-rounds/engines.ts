@@ -70,7 +70,8 @@ export interface PreparedBet {
   play(seeds: RoundSeeds): { payoutMinor: bigint; outcome: unknown };
 }
 
-function parseJson(text: string): unknown {
+/** The bet's JSON text parsed; BetParamError('bet') when it is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -78,7 +79,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-function schemaParse<T>(schema: z.ZodType<T>, value: unknown): T {
+/** A bet checked by its schema; BetParamError naming stake or bet when it fails. */
+export function schemaParse<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (!result.success) {
     const isStake = result.error.issues.some((issue) => issue.path.at(-1) === 'stake');

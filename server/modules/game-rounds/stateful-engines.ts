@@ -19,7 +19,7 @@ import { GameRuleError, InvalidBetError } from '#common/games/errors';
 import type { RoundSeeds } from '#common/games/fair';
 import { publicMinesView, type MinesState } from '#common/games/mines';
 import { applyStatefulAction, dealState, type StatefulEngine, type StatefulState } from '#common/games/stateful-replay';
-import { BetParamError, outcomeJson, parseStake } from './engines';
+import { BetParamError, outcomeJson, parseJson, parseStake, schemaParse } from './engines';
 
 // The pure replay lives in common/games/stateful-replay.ts: the browser verifies rounds with it.
 export {
@@ -63,23 +63,6 @@ const minesBetSchema = z.object({ stake: amount, mines: z.number().int() }).stri
 const blackjackBetSchema = z.object({ stake: amount }).strict();
 const revealParams = z.object({ cell: z.number().int().min(0).max(24) }).strict();
 const noParams = z.object({}).strict();
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new BetParamError('bet', 'the bet must be JSON');
-  }
-}
-
-function schemaParse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const isStake = result.error.issues.some((issue) => issue.path.at(-1) === 'stake');
-    throw new BetParamError(isStake ? 'stake' : 'bet', result.error.issues[0]?.message ?? 'invalid bet');
-  }
-  return result.data;
-}
 
 /** A stateful bet ready to open: its opening stake, normal form (stored, hashed), and the deal. */
 export interface PreparedStatefulBet {

@@ -127,48 +127,39 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
     return { ...game, engine: game.engine };
   }
 
-  /** Moves one stake of a round (the opening one, or `:2`, `:3` … for doubles, splits, insurance). */
-  async function moveStake(tx: Executor, row: RoundRow, amountMinor: bigint, sequence: number): Promise<void> {
+  /**
+   * Moves money of a round between the player (main for real play, fun for demo) and the house:
+   * a stake, or the round's payout. Anonymous demo rounds move nothing.
+   */
+  async function moveRoundMoney(tx: Executor, row: RoundRow, direction: 'bet' | 'win', amountMinor: bigint, idempotencyKey: string, actor: string): Promise<void> {
     const uid = row.userId;
     if (!uid || amountMinor <= 0n) return;
     const isReal = row.mode === 'real';
+    const playerAccount = player(uid, isReal ? 'main' : 'fun');
+    const houseAccount = house(isReal ? 'game' : 'fun_issuer', uid);
     await wallet.transfer(
       {
         siteId: row.siteId,
         userId: uid,
-        kind: isReal ? 'game_bet' : 'demo_bet',
+        kind: `${isReal ? 'game' : 'demo'}_${direction}`,
         currency: row.currency,
         amountMinor,
-        legs: move(player(uid, isReal ? 'main' : 'fun'), house(isReal ? 'game' : 'fun_issuer', uid), amountMinor),
-        idempotencyKey: sequence === 1 ? `round:${row.id}:bet` : `round:${row.id}:bet:${sequence}`,
+        legs: direction === 'bet' ? move(playerAccount, houseAccount, amountMinor) : move(houseAccount, playerAccount, amountMinor),
+        idempotencyKey,
         reference: `round:${row.id}`,
-        actor: `player:${uid}`,
-        reason: `${row.sysname} bet`,
+        actor,
+        reason: `${row.sysname} ${direction}`,
       },
       tx,
     );
   }
 
-  async function movePayout(tx: Executor, row: RoundRow, amountMinor: bigint, actor: string): Promise<void> {
-    const uid = row.userId;
-    if (!uid || amountMinor <= 0n) return;
-    const isReal = row.mode === 'real';
-    await wallet.transfer(
-      {
-        siteId: row.siteId,
-        userId: uid,
-        kind: isReal ? 'game_win' : 'demo_win',
-        currency: row.currency,
-        amountMinor,
-        legs: move(house(isReal ? 'game' : 'fun_issuer', uid), player(uid, isReal ? 'main' : 'fun'), amountMinor),
-        idempotencyKey: `round:${row.id}:win`,
-        reference: `round:${row.id}`,
-        actor,
-        reason: `${row.sysname} win`,
-      },
-      tx,
-    );
-  }
+  /** One stake of a round: the opening one (`round:{id}:bet`), or `:bet:2`, `:bet:3` … for doubles, splits, insurance. */
+  const moveStake = (tx: Executor, row: RoundRow, amountMinor: bigint, sequence: number) =>
+    moveRoundMoney(tx, row, 'bet', amountMinor, sequence === 1 ? `round:${row.id}:bet` : `round:${row.id}:bet:${sequence}`, `player:${row.userId ?? 0}`);
+
+  /** The round's payout (`round:{id}:win`), once. */
+  const movePayout = (tx: Executor, row: RoundRow, amountMinor: bigint, actor: string) => moveRoundMoney(tx, row, 'win', amountMinor, `round:${row.id}:win`, actor);
 
   /**
    * Writes the round after a change: still open (new state), or settled (outcome, payout paid).
