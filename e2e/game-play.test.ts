@@ -127,6 +127,11 @@ describe('playing the in-house games', () => {
     await page.click('[data-round-row] [data-action="verify"]');
     await expect.poll(() => page.locator('[data-verified]').getAttribute('data-verified'), POLL).toBe('match');
     expect(await page.locator('[data-verified]').textContent()).toBe(tr('it', 'gamePlay.fair.match'));
+    // Game recall: the round as it was played, from the server's record of it.
+    const [played] = (await apiCall<Array<{ id: string; bet: { direction: string; target: string }; outcome: { rollHundredths: number } }>>(page, 'GET', 'games.getRounds', { sysname: DICE })).data ?? [];
+    await page.click(`[data-round-row="${played?.id}"] [data-action="recall"]`);
+    const direction = tr('it', `gamePlay.dice.${played?.bet.direction}`);
+    expect(await page.locator(`[data-recall="${played?.id}"]`).textContent()).toBe(tr('it', 'gamePlay.recall.dice', { roll: ((played?.outcome.rollHundredths ?? 0) / 100).toFixed(2), direction, target: played?.bet.target ?? '' }));
     await closeContext(context);
   });
 

@@ -226,6 +226,12 @@ describe('mines and blackjack in the game client', () => {
     await expect.poll(() => frame.locator('[data-previous-seed]').count(), POLL).toBe(1);
     await row.locator('[data-action="verify"]').click();
     await expect.poll(() => row.locator('[data-verified]').getAttribute('data-verified'), POLL).toBe('match');
+    // Game recall: the field as it was played, the mines where the server laid them.
+    await row.locator('[data-action="recall"]').click();
+    const recalled = frame.locator(`[data-recall="${started.round.id}"] [data-recall-cell]`);
+    await expect.poll(() => recalled.count(), POLL).toBe(25);
+    const shown = await recalled.evaluateAll((nodes) => nodes.flatMap((node, cell) => (['mine', 'boom'].includes(node.getAttribute('data-recall-cell') ?? '') ? [cell] : [])));
+    expect(shown).toEqual([...(answer.game.mines as number[])].sort((a, b) => a - b));
     await closeContext(context);
   });
 

@@ -3,10 +3,11 @@
  * the player may set, rotation that reveals the seed, and the last rounds each verified in the
  * browser by replaying the engine on the revealed seeds.
  */
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { formatMoney } from '#common/money';
 import { useI18n } from '~/i18n';
 import { verifyRoundInBrowser } from '~/games/verify-round';
+import { RoundRecall } from './round-recall';
 import type { Api, RoundView, SeedsView } from './shared';
 
 export function FairnessPanel({
@@ -29,6 +30,7 @@ export function FairnessPanel({
   const [previous, setPrevious] = useState<{ server_seed: string; server_seed_hash: string } | null>(null);
   const [checks, setChecks] = useState<Record<string, 'match' | 'mismatch' | 'unrevealed'>>({});
   const [isBusy, setBusy] = useState(false);
+  const [recalled, setRecalled] = useState<string | null>(null);
 
   useEffect(() => {
     if (seeds) setClientSeed(seeds.client_seed);
@@ -112,29 +114,43 @@ export function FairnessPanel({
           </thead>
           <tbody>
             {rounds.map((round) => (
-              <tr key={round.id} data-round-row={round.id}>
-                <td>#{round.id}</td>
-                <td>{formatMoney(round.stake)}</td>
-                <td>{formatMoney(round.payout)}</td>
-                <td>{round.nonce}</td>
-                <td>
-                  {/* An open mines or blackjack round has no outcome to verify yet. */}
-                  {round.status === 'open' ? (
-                    <span className="fairness__open" data-round-open>
-                      {t('gamePlay.fair.inPlay')}
-                    </span>
-                  ) : (
-                    <button type="button" className="button button--ghost" data-action="verify" onClick={() => void verify(round)}>
-                      {t('gamePlay.fair.verify')}
-                    </button>
-                  )}{' '}
-                  {checks[round.id] && (
-                    <span className={`fairness__check is-${checks[round.id]}`} data-verified={checks[round.id]}>
-                      {t(`gamePlay.fair.${checks[round.id]}`)}
-                    </span>
-                  )}
-                </td>
-              </tr>
+              <Fragment key={round.id}>
+                <tr data-round-row={round.id}>
+                  <td>#{round.id}</td>
+                  <td>{formatMoney(round.stake)}</td>
+                  <td>{formatMoney(round.payout)}</td>
+                  <td>{round.nonce}</td>
+                  <td>
+                    {/* An open mines or blackjack round has no outcome to verify yet. */}
+                    {round.status === 'open' ? (
+                      <span className="fairness__open" data-round-open>
+                        {t('gamePlay.fair.inPlay')}
+                      </span>
+                    ) : (
+                      <button type="button" className="button button--ghost" data-action="verify" onClick={() => void verify(round)}>
+                        {t('gamePlay.fair.verify')}
+                      </button>
+                    )}{' '}
+                    {checks[round.id] && (
+                      <span className={`fairness__check is-${checks[round.id]}`} data-verified={checks[round.id]}>
+                        {t(`gamePlay.fair.${checks[round.id]}`)}
+                      </span>
+                    )}{' '}
+                    {round.status !== 'open' && (
+                      <button type="button" className="button button--ghost" data-action="recall" aria-expanded={recalled === round.id} onClick={() => setRecalled(recalled === round.id ? null : round.id)}>
+                        {t(recalled === round.id ? 'gamePlay.recall.hide' : 'gamePlay.recall.show')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+                {recalled === round.id && (
+                  <tr className="fairness__recall">
+                    <td colSpan={5}>
+                      <RoundRecall round={round} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </table>
