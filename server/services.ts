@@ -74,7 +74,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     accounts,
     auth,
     social: createSocialService({ db, accounts }),
-    liveGames: createLiveGamesService({ db, wallet, games, sites, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid), ...options.liveGames, config: { ...liveConfigFromEnv(), ...options.liveGames?.config } }),
+    liveGames: createLiveGamesService({ db, wallet, games, sites, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid), grantDemoCredit: gameRounds.grantDemoCredit, ...options.liveGames, config: { ...liveConfigFromEnv(), ...options.liveGames?.config } }),
     providerWallet: createProviderWalletService({ db, wallet, games, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid), providers: options.providers ?? [DEMO_PROVIDER] }),
     games,
     freespins,

@@ -182,10 +182,11 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
   }
 
   /** Fun balance below the stake: top it up to DEMO_CREDIT_MINOR, at most once a day. */
-  async function grantDemoCredit(tx: Executor, who: Gambler, currency: string, stakeMinor: bigint): Promise<void> {
+  /** Tops the fun balance up for a demo stake, once a day across every game (live tables pass their clock's day). */
+  async function grantDemoCredit(tx: Executor, who: Gambler, currency: string, stakeMinor: bigint, now = new Date()): Promise<void> {
     const fun = (await wallet.balances(who.siteId, who.uid, currency, tx)).fun;
     if (fun >= stakeMinor || fun >= DEMO_CREDIT_MINOR) return;
-    const day = new Date().toISOString().slice(0, 10);
+    const day = now.toISOString().slice(0, 10);
     try {
       await wallet.transfer(
         {

@@ -31,9 +31,9 @@ import type { GamesService } from '../games/service';
 import type { SiteService } from '../sites/service';
 import { canonicalJson } from '../wallet/audit';
 import { house, move, player } from '../wallet/postings';
-import { IdempotencyConflictError, InsufficientFundsError, type PlayerBalances, type WalletService } from '../wallet/service';
+import { InsufficientFundsError, type PlayerBalances, type WalletService } from '../wallet/service';
 import { BetParamError } from '../game-rounds/engines';
-import { DEMO_CREDIT_MINOR, type Gambler } from '../game-rounds/service';
+import { ownerKeyOf, type Gambler, type GameRoundsService } from '../game-rounds/service';
 import { crashDurationMs, isLiveEngine, liveResult, prepareLiveBet, rouletteBetsOf, type LiveEngine, type LiveResult, type PreparedLiveBet } from './rules';
 import { liveBets, liveLeases, liveRounds, type LiveBetRow, type LiveRoundRow } from './tables';
 
@@ -72,6 +72,8 @@ export interface LiveGamesDeps {
   sites: Pick<SiteService, 'listSites'>;
   findUser: (uid: number) => Promise<{ currency: string } | undefined>;
   activeExclusion: (uid: number) => Promise<{ kind: string; endsAt: Date | null } | undefined>;
+  /** The demo top-up of the in-house games (game-rounds/service.ts): one a day across all games. */
+  grantDemoCredit: GameRoundsService['grantDemoCredit'];
   config?: Partial<LiveGamesConfig>;
   /** The server clock (tests pass their own). */
   clock?: () => number;
@@ -145,7 +147,6 @@ const HISTORY_SIZE = 12;
 const LEASE_NAME = 'live-games';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const ownerKeyOf = (who: Gambler) => (who.uid > 0 ? `user:${who.uid}` : `visitor:${who.visitorId}`);
 const hundredthsText = (value: number | null) => (value === null ? null : minorToAmount(BigInt(value)));
 
 function invalid(field: string, message = `Invalid parameter: ${field}`): ApiError {
@@ -263,31 +264,6 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
       },
       tx,
     );
-  }
-
-  async function grantDemoCredit(tx: Executor, who: Gambler, currency: string, stakeMinor: bigint): Promise<void> {
-    const fun = (await wallet.balances(who.siteId, who.uid, currency, tx)).fun;
-    if (fun >= stakeMinor || fun >= DEMO_CREDIT_MINOR) return;
-    const day = new Date(clock()).toISOString().slice(0, 10);
-    try {
-      await wallet.transfer(
-        {
-          siteId: who.siteId,
-          userId: who.uid,
-          kind: 'demo_credit',
-          currency,
-          amountMinor: DEMO_CREDIT_MINOR - fun,
-          legs: move(house('fun_issuer', who.uid), player(who.uid, 'fun'), DEMO_CREDIT_MINOR - fun),
-          // The same key as single-request games: one top-up a day across all games.
-          idempotencyKey: `demo-credit:${who.siteId}:${who.uid}:${currency}:${day}`,
-          actor: 'system',
-          reason: 'demo credit',
-        },
-        tx,
-      );
-    } catch (error) {
-      if (!(error instanceof IdempotencyConflictError)) throw error;
-    }
   }
 
   /** Settles every open bet of a round by the result its seed decides, and the round. */
@@ -553,7 +529,7 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
           let balances: PlayerBalances | undefined;
           if (who.uid > 0) {
             const isReal = input.mode === 'real';
-            if (!isReal) await grantDemoCredit(tx, who, currency, prepared.stakeMinor);
+            if (!isReal) await deps.grantDemoCredit(tx, who, currency, prepared.stakeMinor, new Date(clock()));
             await wallet.transfer(
               {
                 siteId: who.siteId,
