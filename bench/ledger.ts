@@ -36,9 +36,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { transactionRetries } from '../server/db/retry';
@@ -47,6 +45,7 @@ import { sites } from '../server/modules/sites/tables';
 import { checkLedger } from '../server/modules/wallet/ledger-check';
 import { house, move, player } from '../server/modules/wallet/postings';
 import { createWalletService, type TransferInput, type WalletService } from '../server/modules/wallet/service';
+import { adminQuery, percentile, readDatabaseBenchOptions, withDatabaseName, type DatabaseBenchOptions } from './database-bench';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
@@ -72,67 +71,13 @@ const USAGE = `usage: npm run bench:ledger [-- options]
 env BENCH_DATABASE_URL: the PostgreSQL server to create scratch databases on
   (default ${DEFAULT_SERVER_URL})`;
 
-interface Options {
-  seconds: number;
-  workers: number;
-  players: number;
-  pool: number;
-  only?: 'pglite' | 'postgres';
-}
-
-function readOptions(): Options {
-  const { values } = parseArgs({
-    options: {
-      seconds: { type: 'string', default: '10' },
-      workers: { type: 'string', default: '10' },
-      players: { type: 'string', default: '1000' },
-      pool: { type: 'string', default: '10' },
-      only: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  const positive = (name: string, value: string) => {
-    const parsed = Number(value);
-    if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`--${name} must be a positive integer, not ${value}`);
-    return parsed;
-  };
-  if (values.only !== undefined && values.only !== 'pglite' && values.only !== 'postgres') throw new Error(`--only must be pglite or postgres, not ${values.only}`);
-  return {
-    seconds: positive('seconds', values.seconds),
-    workers: positive('workers', values.workers),
-    players: positive('players', values.players),
-    pool: positive('pool', values.pool),
-    only: values.only,
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL scratch databases
-
-function withDatabaseName(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
 
 function withoutPassword(url: string): string {
   const parsed = new URL(url);
   if (parsed.password) parsed.password = '***';
   return parsed.toString();
-}
-
-async function adminQuery<T extends pg.QueryResultRow>(serverUrl: string, text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 /** The server's version, or why it does not answer. */
@@ -202,11 +147,6 @@ interface LedgerCheckSummary {
   problems: Record<string, number>;
 }
 
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? 0;
-}
-
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 function describeError(error: unknown): string {
@@ -220,7 +160,7 @@ async function runCase(
   wallet: WalletService,
   database: CaseResult['database'],
   name: CaseResult['case'],
-  options: Options,
+  options: DatabaseBenchOptions,
   nextTransfer: (worker: number, n: number) => TransferInput,
 ): Promise<CaseResult> {
   const latencies: number[] = [];
@@ -266,7 +206,7 @@ async function runCase(
 }
 
 /** Migrates, seeds a site and players with a deposit each, runs both cases and checks the ledger. */
-async function benchDatabase(handle: DatabaseHandle, options: Options): Promise<{ cases: CaseResult[]; check: LedgerCheckSummary }> {
+async function benchDatabase(handle: DatabaseHandle, options: DatabaseBenchOptions): Promise<{ cases: CaseResult[]; check: LedgerCheckSummary }> {
   const database = handle.kind;
   const runId = randomBytes(3).toString('hex');
   await runMigrations(handle);
@@ -374,7 +314,7 @@ function run(command: string, args: string[]): Promise<string> {
   });
 }
 
-async function runPgbench(serverUrl: string, version: string, options: Options): Promise<PgbenchResult> {
+async function runPgbench(serverUrl: string, version: string, options: DatabaseBenchOptions): Promise<PgbenchResult> {
   const scratch = await createScratchDatabase(serverUrl, 'bench_pgbench');
   try {
     const scale = 10;
@@ -419,7 +359,7 @@ function printTable(cases: CaseResult[]): void {
 }
 
 async function main(): Promise<number> {
-  const options = readOptions();
+  const options = readDatabaseBenchOptions(USAGE, 1000);
   const serverUrl = process.env.BENCH_DATABASE_URL || DEFAULT_SERVER_URL;
   console.log(`bench:ledger: ${options.workers} workers, ${options.seconds} s per case, ${options.players} players, ${cpus().length} CPUs shared by client and database`);
 

@@ -24,10 +24,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import pino from 'pino';
 import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
@@ -40,63 +38,13 @@ import { checkLedger } from '../server/modules/wallet/ledger-check';
 import { house, move, player } from '../server/modules/wallet/postings';
 import { users } from '../server/modules/account/tables';
 import { createServices } from '../server/services';
+import { adminQuery, percentile, readDatabaseBenchOptions, withDatabaseName, type DatabaseBenchOptions } from './database-bench';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
 const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const GAME = 'fox-fortune';
 const DEPOSIT_MINOR = 1_000_000_000n;
-
-interface Options {
-  seconds: number;
-  workers: number;
-  players: number;
-  pool: number;
-  only?: 'pglite' | 'postgres';
-}
-
-function readOptions(): Options {
-  const { values } = parseArgs({
-    options: {
-      seconds: { type: 'string', default: '10' },
-      workers: { type: 'string', default: '10' },
-      players: { type: 'string', default: '200' },
-      pool: { type: 'string', default: '10' },
-      only: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-  if (values.help) {
-    console.log('usage: npm run bench:provider [-- --seconds N --workers N --players N --pool N --only pglite|postgres]');
-    process.exit(0);
-  }
-  const positive = (name: string, value: string) => {
-    const parsed = Number(value);
-    if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`--${name} must be a positive integer, not ${value}`);
-    return parsed;
-  };
-  if (values.only !== undefined && values.only !== 'pglite' && values.only !== 'postgres') throw new Error(`--only must be pglite or postgres, not ${values.only}`);
-  const parsed = { seconds: positive('seconds', values.seconds), workers: positive('workers', values.workers), players: positive('players', values.players), pool: positive('pool', values.pool), only: values.only as Options['only'] };
-  // Each worker plays a player nobody else is playing: there must be enough of them.
-  if (parsed.players < parsed.workers) throw new Error('--players must be at least --workers');
-  return parsed;
-}
-
-async function adminQuery<T extends pg.QueryResultRow>(serverUrl: string, text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-function withDatabaseName(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
 
 async function dropScratch(serverUrl: string, name: string): Promise<void> {
   const deadline = Date.now() + 5_000;
@@ -125,12 +73,7 @@ interface Result {
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? 0;
-}
-
-async function benchDatabase(handle: DatabaseHandle, options: Options): Promise<Result> {
+async function benchDatabase(handle: DatabaseHandle, options: DatabaseBenchOptions): Promise<Result> {
   const database = handle.kind;
   await runMigrations(handle);
   await seedContent(handle.db);
@@ -225,7 +168,9 @@ async function benchDatabase(handle: DatabaseHandle, options: Options): Promise<
 }
 
 async function main() {
-  const options = readOptions();
+  const options = readDatabaseBenchOptions('usage: npm run bench:provider [-- --seconds N --workers N --players N --pool N --only pglite|postgres]', 200);
+  // Each worker plays a player nobody else is playing: there must be enough of them.
+  if (options.players < options.workers) throw new Error('--players must be at least --workers');
   const results: Result[] = [];
   console.log(`provider wallet bench: bet + win rounds through POST /provider-api/${DEMO_PROVIDER.name}/… over HTTP on 127.0.0.1`);
 
