@@ -15,9 +15,9 @@ import { amountToMinor, minorToAmount } from '#common/money';
 import { ApiError } from '#common/errors';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
+import { fundPlayer } from '../../../test/host-player';
 import { Browser, signedInPlayer, type ApiAnswer } from '../../../test/player';
 import { checkLedger } from '../wallet/ledger-check';
-import { house, move, player } from '../wallet/postings';
 import { ledgerTransfers } from '../wallet/tables';
 import type { RoundView, SeedsView } from './service';
 import { gameRounds } from './tables';
@@ -56,20 +56,7 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
     expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
   };
 
-  async function fund(uid: number, amount: string) {
-    const amountMinor = amountToMinor(amount);
-    await t.services.wallet.transfer({
-      siteId,
-      userId: uid,
-      kind: 'deposit',
-      currency,
-      amountMinor,
-      legs: move(house('psp_clearing'), player(uid, 'main'), amountMinor),
-      idempotencyKey: `test-fund:${uid}:${sequence++}`,
-      actor: 'system',
-      reason: 'test funding',
-    });
-  }
+  const fund = (uid: number, amount: string) => fundPlayer(t, { uid, siteId, currency }, amount);
 
   async function fundedPlayer(amount: string) {
     const signedIn = await signedInPlayer(t);

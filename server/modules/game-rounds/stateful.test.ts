@@ -15,11 +15,11 @@ import { minesPayout, startMines } from '#common/games/mines';
 import { amountToMinor, minorToAmount } from '#common/money';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
+import { fundPlayer } from '../../../test/host-player';
 import { Browser, signedInPlayer, type ApiAnswer } from '../../../test/player';
 import { createJobHandlers } from '../../job-handlers';
 import { createServices } from '../../services';
 import { checkLedger } from '../wallet/ledger-check';
-import { house, move, player } from '../wallet/postings';
 import { ledgerTransfers } from '../wallet/tables';
 import type { RoundView } from './service';
 import { fairSeeds, gameRounds } from './tables';
@@ -56,10 +56,7 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
 
   async function fundedPlayer(amount: string) {
     const signedIn = await signedInPlayer(t);
-    if (amount !== '0.00') {
-      const amountMinor = amountToMinor(amount);
-      await t.services.wallet.transfer({ siteId, userId: signedIn.uid, kind: 'deposit', currency, amountMinor, legs: move(house('psp_clearing'), player(signedIn.uid, 'main'), amountMinor), idempotencyKey: `test-fund:${signedIn.uid}:${sequence++}`, actor: 'system', reason: 'test funding' });
-    }
+    if (amount !== '0.00') await fundPlayer(t, { uid: signedIn.uid, siteId, currency }, amount);
     return signedIn;
   }
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountToMinor, minorToAmount } from '#common/money';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
+import { fundPlayer } from '../../../test/host-player';
 import { Browser, signedInPlayer } from '../../../test/player';
 import { house, move, player } from '../wallet/postings';
 
@@ -36,20 +37,7 @@ describe.each(testDatabaseKinds())('play session summary on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  async function fund(uid: number, amount: string) {
-    const amountMinor = amountToMinor(amount);
-    await t.services.wallet.transfer({
-      siteId,
-      userId: uid,
-      kind: 'deposit',
-      currency,
-      amountMinor,
-      legs: move(house('psp_clearing'), player(uid, 'main'), amountMinor),
-      idempotencyKey: `summary-fund:${uid}:${sequence++}`,
-      actor: 'system',
-      reason: 'test funding',
-    });
-  }
+  const fund = (uid: number, amount: string) => fundPlayer(t, { uid, siteId, currency }, amount);
 
   async function rollDice(browser: Browser, mode: 'real' | 'demo'): Promise<PlayAnswer> {
     const bet = JSON.stringify({ stake: '1.00', direction: 'under', target: '49.50' });
