@@ -18,5 +18,8 @@ export function createJobHandlers(services: Services, fetchInternal: Fetch): Job
     'games.settleAbandoned': async () => {
       await services.statefulRounds.settleAbandoned();
     },
+    'loyalty.accrue': async () => {
+      await services.loyalty.accrue();
+    },
   };
 }

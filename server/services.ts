@@ -25,6 +25,8 @@ import { createLiveGamesService, liveConfigFromEnv, type LiveGamesDeps } from '.
 import { createProviderWalletService } from './modules/provider-wallet/service';
 import { DEMO_PROVIDER, type ProviderConfig } from './modules/provider-wallet/providers';
 import { createStatefulRoundsService } from './modules/game-rounds/stateful';
+import { createLoyaltyService } from './modules/loyalty/service';
+import { DEFAULT_LOCALE } from '#common/locale';
 
 export interface ServiceOptions {
   messaging?: MessagingOptions;
@@ -47,13 +49,23 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const auth = createAuthService({ db, accounts, rateLimits, findActiveExclusion: (userId) => responsibleGaming.activeExclusion(userId) });
   const content = createContentService(db);
   const sites = createSiteService(db);
+  const siteSettings = async (siteId: string) => (await sites.listSites()).find((site) => site.id === siteId)?.settings ?? {};
   const jobs = createJobService(db);
   const payments = createPaymentProviders({ db, jobs, siteSettings: async (siteId) => (await sites.listSites()).find((site) => site.id === siteId)?.settings });
   /** Payment providers by name; the cashier looks one up per payment method. */
   const paymentProviders = payments.providers;
   const games = createGamesService({ db, content });
   const freespins = createFreespinsService({ db, wallet, games, findUser: (uid) => accounts.findUser(uid) });
-  const gameRounds = createGameRoundsService({ db, wallet, games, freespins, jurisdiction: async (siteId) => gamesJurisdiction((await sites.listSites()).find((site) => site.id === siteId)?.settings ?? {}), findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid) });
+  const gameRounds = createGameRoundsService({ db, wallet, games, freespins, jurisdiction: async (siteId) => gamesJurisdiction(await siteSettings(siteId)), findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid) });
+  const loyalty = createLoyaltyService({
+    db,
+    wallet,
+    siteSettings,
+    pointsAlias: async (siteId) => {
+      const alias = (await content.getConfig(siteId, DEFAULT_LOCALE)).loyalty.pointsAlias;
+      return typeof alias === 'string' && alias ? alias : 'points';
+    },
+  });
   const cashier = createCashierService({ db, wallet, accounts, content, responsibleGaming: () => responsibleGaming, findProvider: (name) => paymentProviders.get(name) });
   return {
     wallet,
@@ -78,6 +90,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     providerWallet: createProviderWalletService({ db, wallet, games, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid), providers: options.providers ?? [DEMO_PROVIDER] }),
     games,
     freespins,
+    loyalty,
     gameHistory: createGameHistoryService({ db, jobs, rateLimits, games, freespinRoundIds: (ids) => freespins.paidRoundIds(ids) }),
     gameRounds,
     statefulRounds: createStatefulRoundsService({ db, wallet, games, rounds: gameRounds, abandonAfterMs: options.openRoundTimeoutMs, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid) }),

@@ -21,3 +21,4 @@ export * from '../modules/game-history/tables';
 export * from '../modules/freespins/tables';
 export * from '../modules/provider-wallet/tables';
 export * from '../modules/live-games/tables';
+export * from '../modules/loyalty/tables';

@@ -36,6 +36,8 @@ export const authMethods = [
       terms: truthy,
       notify: truthy,
       promo_code: z.string().max(64).optional(),
+      /** The loyalty character picked in the form (auth config showCharacterSelect). */
+      character: z.coerce.number().int().min(1).max(1_000_000).optional(),
     }),
     handler: async (ctx, params) => {
       if (ctx.uid > 0) throw new ApiError('InvalidRequestException', 'Already signed in');
@@ -46,6 +48,8 @@ export const authMethods = [
       if (!ctx.site.currencies.includes(currency)) throw new ApiError('InvalidParameterException', 'Invalid parameter: currency', { field: 'currency' });
       const { isTermsRequired } = await registrationRules(ctx);
       if (isTermsRequired && !params.terms) throw new ApiError('InvalidParameterException', 'Invalid parameter: terms', { field: 'terms', errorType: 'truthyCheckbox' });
+      // Checked before the account exists: a wrong character must not leave a half-made sign-up.
+      if (params.character !== undefined) await ctx.services.loyalty.checkCharacterId(ctx.site.id, params.character, 'character');
       const { user, token } = await ctx.services.auth.register({
         siteId: ctx.site.id,
         login,
@@ -57,6 +61,7 @@ export const authMethods = [
         userAgent: ctx.userAgent,
       });
       ctx.setSession(token);
+      await ctx.services.loyalty.openAccount(ctx.site.id, user.id, params.character ?? null);
       return ctx.services.accounts.accountInfo(user);
     },
   }),

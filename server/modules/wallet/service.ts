@@ -4,7 +4,7 @@
  * an audit entry, all in one database transaction; an idempotency key makes a replay return the
  * first result and move nothing.
  */
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
 import { appendAudit } from './audit';
@@ -274,6 +274,34 @@ export function createWalletService(db: Database) {
           ),
         );
       return { stakedMinor: BigInt(row?.staked ?? '0'), returnedMinor: BigInt(row?.returned ?? '0'), transfers: row?.transfers ?? 0 };
+    },
+
+    /**
+     * Real-money stakes after a transfer id, oldest first, for loyalty accrual: per game bet
+     * (in-house, live, external provider) what it took from the player's cash and bonus
+     * accounts, and per provider rollback what it gave back, as a negative stake. Only transfers
+     * older than `settledBeforeMs` are read: ids are drawn when a transaction starts but become
+     * visible when it commits, so a reader that followed ids right up to now could step past a
+     * transfer whose transaction was still open.
+     */
+    async stakesAfter(afterTransferId: number, options: { limit: number; settledBeforeMs: number }, executor: Executor = db) {
+      const playerTakes = sql<string>`(-coalesce(sum(${ledgerPostings.amountMinor}) filter (where ${ledgerAccounts.ownerKind} = 'player' and ${ledgerAccounts.type} in ('main', 'bonus')), 0))::text`;
+      const rows = await executor
+        .select({ transferId: ledgerTransfers.id, siteId: ledgerTransfers.siteId, userId: ledgerTransfers.userId, currency: ledgerTransfers.currency, stakedMinor: playerTakes })
+        .from(ledgerTransfers)
+        .innerJoin(ledgerPostings, eq(ledgerPostings.transferId, ledgerTransfers.id))
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .where(
+          and(
+            sql`${ledgerTransfers.id} > ${afterTransferId}`,
+            inArray(ledgerTransfers.kind, ['game_bet', 'provider_bet', 'provider_rollback']),
+            sql`${ledgerTransfers.createdAt} < now() - make_interval(secs => ${options.settledBeforeMs / 1000})`,
+          ),
+        )
+        .groupBy(ledgerTransfers.id)
+        .orderBy(asc(ledgerTransfers.id))
+        .limit(options.limit);
+      return rows.map((row) => ({ ...row, stakedMinor: BigInt(row.stakedMinor) }));
     },
 
     /** Records an operator's or the system's action that moves no money (a decision, a setting). */

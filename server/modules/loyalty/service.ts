@@ -1,0 +1,156 @@
+/**
+ * Loyalty (spec §3 loyalty info and characters, §4 "success loads profile and loyalty info",
+ * "loyalty characters are set on the server, then info is refetched"): a player's account in the
+ * site's programme, the character they picked, and the points they earn by wagering real money.
+ *
+ * Points are earned by a job, not inside the bet's transaction: a bet must stay as short as the
+ * ledger can make it, and a point a few seconds late harms no one. The job reads the wallet's
+ * stakes after its cursor, adds each to the player's running total per currency and credits the
+ * whole points the total has newly passed, all in one transaction with the cursor's move, so a
+ * stake is counted once even if the job runs twice or stops half-way. A provider's rollback of a
+ * bet lowers the total, and the points the total no longer covers are taken back (from what is
+ * left, if some were spent), so a bet placed and rolled back earns nothing overall.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { ApiError } from '#common/errors';
+import { levelOf, levelProgress, type LoyaltyCharacterList, type LoyaltyInfo } from '#common/loyalty-contract';
+import type { Database } from '../../db/client';
+import { inTransaction, type Executor } from '../../db/retry';
+import type { WalletService } from '../wallet/service';
+import { loyaltyProgramme, pointsForWagered, type LoyaltyProgramme } from './programme';
+import { loyaltyAccounts, loyaltyAccrualCursor, loyaltyPointEntries, loyaltyWagerTotals } from './tables';
+
+export const CHARACTERS_PAGE_MAX = 100;
+/** Stakes read per accrual transaction. */
+const ACCRUAL_BATCH = 500;
+/** How old a stake must be before the accrual reads it (see wallet stakesAfter). */
+export const DEFAULT_SETTLED_BEFORE_MS = 60_000;
+
+type AccountRow = typeof loyaltyAccounts.$inferSelect;
+
+export interface LoyaltyDeps {
+  db: Database;
+  wallet: Pick<WalletService, 'stakesAfter'>;
+  siteSettings: (siteId: string) => Promise<Record<string, unknown>>;
+  /** The site's name for its points: the `pointsAlias` of its loyalty configuration section. */
+  pointsAlias: (siteId: string) => Promise<string>;
+}
+
+export function createLoyaltyService(deps: LoyaltyDeps) {
+  const { db } = deps;
+  const programmeOf = async (siteId: string): Promise<LoyaltyProgramme> => loyaltyProgramme(await deps.siteSettings(siteId));
+
+  /** The player's account, opened on first use (players who signed up before the programme, or socially). */
+  async function accountOf(executor: Executor, siteId: string, userId: number, characterId: number | null = null): Promise<AccountRow> {
+    await executor.insert(loyaltyAccounts).values({ siteId, userId, characterId }).onConflictDoNothing({ target: loyaltyAccounts.userId });
+    const [row] = await executor.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, userId)).limit(1);
+    if (!row || row.siteId !== siteId) throw new ApiError('AccessDeniedException', 'Access denied');
+    return row;
+  }
+
+  function checkCharacter(programme: LoyaltyProgramme, characterId: number) {
+    const character = programme.characters.find((item) => item.id === characterId);
+    if (!character) throw new ApiError('InvalidParameterException', 'Invalid parameter: id', { field: 'id' });
+    return character;
+  }
+
+  async function creditWager(tx: Executor, programme: LoyaltyProgramme, stake: { transferId: number; siteId: string; userId: number; currency: string; stakedMinor: bigint }) {
+    const account = await accountOf(tx, stake.siteId, stake.userId);
+    const [total] = await tx
+      .insert(loyaltyWagerTotals)
+      .values({ accountId: account.id, currency: stake.currency, wageredMinor: stake.stakedMinor })
+      .onConflictDoUpdate({ target: [loyaltyWagerTotals.accountId, loyaltyWagerTotals.currency], set: { wageredMinor: sql`${loyaltyWagerTotals.wageredMinor} + ${stake.stakedMinor}` } })
+      .returning();
+    if (!total) return;
+    const change = pointsForWagered(total.wageredMinor, programme.wagerMinorPerPoint[stake.currency]) - total.pointsEarned;
+    if (change === 0n) return;
+    await tx.update(loyaltyWagerTotals).set({ pointsEarned: total.pointsEarned + change }).where(and(eq(loyaltyWagerTotals.accountId, account.id), eq(loyaltyWagerTotals.currency, stake.currency)));
+    await tx.insert(loyaltyPointEntries).values({ accountId: account.id, pointsDelta: change, experienceDelta: change, reason: change > 0n ? 'wager' : 'wager_rollback', entryKey: `wager:${stake.transferId}` });
+    await tx
+      .update(loyaltyAccounts)
+      .set({ points: sql`greatest(${loyaltyAccounts.points} + ${change}, 0)`, experience: sql`greatest(${loyaltyAccounts.experience} + ${change}, 0)`, updatedAt: new Date() })
+      .where(eq(loyaltyAccounts.id, account.id));
+  }
+
+  /** One batch of the accrual: reads stakes after the cursor, credits them, moves the cursor. */
+  async function accrueBatch(settledBeforeMs: number): Promise<number> {
+    return inTransaction(db, async (tx) => {
+      await tx.insert(loyaltyAccrualCursor).values({ name: 'wagers', lastTransferId: 0 }).onConflictDoNothing();
+      const [cursor] = await tx.select().from(loyaltyAccrualCursor).where(eq(loyaltyAccrualCursor.name, 'wagers')).for('update');
+      const stakes = await deps.wallet.stakesAfter(cursor?.lastTransferId ?? 0, { limit: ACCRUAL_BATCH, settledBeforeMs }, tx);
+      const last = stakes.at(-1);
+      if (!last) return 0;
+      const programmes = new Map<string, LoyaltyProgramme>();
+      for (const stake of stakes) {
+        if (stake.userId === null || stake.stakedMinor === 0n) continue;
+        let programme = programmes.get(stake.siteId);
+        if (!programme) programmes.set(stake.siteId, (programme = await programmeOf(stake.siteId)));
+        if (programme.isEnabled) await creditWager(tx, programme, { ...stake, userId: stake.userId });
+      }
+      await tx.update(loyaltyAccrualCursor).set({ lastTransferId: last.transferId, updatedAt: new Date() }).where(eq(loyaltyAccrualCursor.name, 'wagers'));
+      return stakes.length;
+    });
+  }
+
+  return {
+    /** Opens the account at sign-up with the character the player picked (checked first: see checkCharacterId). */
+    async openAccount(siteId: string, userId: number, characterId: number | null): Promise<void> {
+      await accountOf(db, siteId, userId, characterId);
+    },
+
+    /** Refuses a character id the site's programme does not have (InvalidParameterException on `field`). */
+    async checkCharacterId(siteId: string, characterId: number, field = 'id'): Promise<void> {
+      try {
+        checkCharacter(await programmeOf(siteId), characterId);
+      } catch (error) {
+        if (error instanceof ApiError) throw new ApiError(error.type, `Invalid parameter: ${field}`, { field });
+        throw error;
+      }
+    },
+
+    async info(siteId: string, userId: number): Promise<LoyaltyInfo> {
+      const programme = await programmeOf(siteId);
+      const pointsAlias = await deps.pointsAlias(siteId);
+      const account = await accountOf(db, siteId, userId);
+      const experience = Number(account.experience);
+      return {
+        id: account.id,
+        uid: userId,
+        is_active: programme.isEnabled,
+        points: Number(account.points),
+        experience,
+        pointsAlias,
+        character: programme.characters.find((item) => item.id === account.characterId) ?? null,
+        levels: programme.levels,
+        level: levelOf(programme.levels, experience),
+        progress: levelProgress(programme.levels, experience),
+      };
+    },
+
+    async characters(siteId: string, offset: number, limit: number): Promise<LoyaltyCharacterList> {
+      const all = (await programmeOf(siteId)).characters;
+      return { items: all.slice(offset, offset + limit), offset, limit, total: all.length };
+    },
+
+    /** Spec §7 setcharacter: answers 1; the site then refetches the info (§4). */
+    async setCharacter(siteId: string, userId: number, characterId: number): Promise<1> {
+      checkCharacter(await programmeOf(siteId), characterId);
+      const account = await accountOf(db, siteId, userId);
+      await db.update(loyaltyAccounts).set({ characterId, updatedAt: new Date() }).where(eq(loyaltyAccounts.id, account.id));
+      return 1;
+    },
+
+    /** Credits every settled stake not yet counted; returns how many stakes were read. */
+    async accrue(options: { settledBeforeMs?: number } = {}): Promise<number> {
+      const settledBeforeMs = options.settledBeforeMs ?? DEFAULT_SETTLED_BEFORE_MS;
+      let read = 0;
+      for (;;) {
+        const batch = await accrueBatch(settledBeforeMs);
+        if (batch === 0) return read;
+        read += batch;
+      }
+    },
+  };
+}
+
+export type LoyaltyService = ReturnType<typeof createLoyaltyService>;
