@@ -2,7 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from './+types/root';
 import type { PageLoadContext } from '#common/load-context';
 import { DEFAULT_LOCALE, LOCALE_INFO, localeFromPath } from '#common/locale';
-import type { GeneralInfo } from '#common/api-contract';
+import { isAuthenticated, type GeneralInfo } from '#common/api-contract';
 import { createApiClient } from './api/client';
 import { loadOrFail } from './api/errors';
 import { I18nProvider } from './i18n';
@@ -25,15 +25,17 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   const locale = localeFromPath(url.pathname) ?? DEFAULT_LOCALE;
   if (!ctx.site.locales.includes(locale)) throw data({ type: 'notFound' }, { status: 404 });
   const api = createApiClient({ fetch: ctx.fetchInternal, locale });
-  const [generalInfo, config, translations] = await Promise.all([
+  const [generalInfo, config, translations, loyalty] = await Promise.all([
     loadOrFail<GeneralInfo>(api.metadata.getGeneralInfo()),
     ctx.fetchInternal(`/nfx/cms-config/${locale}`).then((response) => response.json() as Promise<ConfigSections>),
     ctx
       .fetchInternal(`/cms/api/translations?locale=${locale}&filters[slug][$eq]=common`)
       .then((response) => response.json() as Promise<{ data: { attributes: Record<string, string> }[] }>)
       .then((body) => body.data[0]?.attributes ?? {}),
+    // Spec §6: only a signed-in player loads loyalty info; a failure leaves the page without it (§8 swallowed).
+    isAuthenticated(ctx.account) ? api.loyalty.getInfo().catch(() => null) : null,
   ]);
-  return { locale, site: ctx.site, account: ctx.account, generalInfo, config, translations, origin: url.origin };
+  return { locale, site: ctx.site, account: ctx.account, loyalty, generalInfo, config, translations, origin: url.origin };
 }
 
 /** The heavy site data changes with the locale or after an action, not on every navigation. */

@@ -3,6 +3,7 @@ import { useRouteLoaderData } from 'react-router';
 import type { AccountInfo, GeneralInfo } from '#common/api-contract';
 import type { SiteSummary } from '#common/load-context';
 import type { Locale } from '#common/locale';
+import type { LoyaltyInfo } from '#common/loyalty-contract';
 
 export type ConfigSections = Record<string, Record<string, unknown>>;
 
@@ -10,6 +11,8 @@ export interface RootData {
   locale: Locale;
   site: SiteSummary;
   account: AccountInfo;
+  /** The signed-in player's loyalty info (spec §4: loaded with the profile after sign-in); null for a visitor. */
+  loyalty: LoyaltyInfo | null;
   generalInfo: GeneralInfo;
   config: ConfigSections;
   translations: Record<string, string>;

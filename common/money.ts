@@ -21,10 +21,15 @@ export function money(minor: bigint, currency: string): Money {
   return { amount: minorToAmount(minor), currency };
 }
 
+/** Spec §9 number grouping: thousands commas in a string of digits ("1234567" → "1,234,567"). */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** Display rule of spec §9: thousands commas, 2 decimals, currency symbol before the amount. */
 export function formatMoney(value: Money, symbols: Record<string, string> = CURRENCY_SYMBOLS): string {
   const [units = '0', cents = '00'] = value.amount.replace('-', '').split('.');
-  const grouped = units.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = groupThousands(units);
   const sign = value.amount.startsWith('-') ? '-' : '';
   const symbol = symbols[value.currency] ?? `${value.currency} `;
   return `${sign}${symbol}${grouped}.${cents.padEnd(2, '0').slice(0, 2)}`;

@@ -26,7 +26,7 @@ import { createOauthRoutes } from './web/oauth';
 import { createPspSandboxRoutes } from './web/psp-sandbox';
 import { createPspWebhookRoutes } from './web/psp-webhooks';
 import { createBackofficeRoutes } from './web/backoffice';
-import { createGameArtRoutes } from './web/game-art';
+import { createAvatarArtRoutes, createGameArtRoutes } from './web/game-art';
 import { createHistoryExportRoutes } from './web/history-export';
 import { createLiveRoutes } from './modules/live-games/routes';
 import { createProviderApiRoutes } from './web/provider-api';
@@ -105,6 +105,7 @@ export function createHttpApp(options: HttpAppOptions) {
   app.route('/', createPwaRoutes(options.buildVersion));
   app.route('/', createSeoRoutes());
   app.route('/platform/art', createGameArtRoutes());
+  app.route('/platform/avatar', createAvatarArtRoutes());
   app.route('/platform/history-export', createHistoryExportRoutes());
   app.route('/platform/live', createLiveRoutes());
   app.route('/kyc', createKycSandboxRoutes(() => app.fetch));

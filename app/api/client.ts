@@ -5,6 +5,7 @@
  */
 import { API_VERSION, type AccountInfo, type GeneralInfo, type SiteMetadata } from '#common/api-contract';
 import { ApiError, type ErrorBody } from '#common/errors';
+import type { LoyaltyCharacterList, LoyaltyInfo } from '#common/loyalty-contract';
 import type { Locale } from '#common/locale';
 
 type Fetch = (path: string, init?: RequestInit) => Promise<Response>;
@@ -56,6 +57,11 @@ export function createApiClient(options: ApiClientOptions) {
     },
     account: {
       getInfo: () => call<AccountInfo>('GET', 'account.getInfo'),
+    },
+    loyalty: {
+      getInfo: () => call<LoyaltyInfo>('GET', 'loyalty.getinfo'),
+      getCharacters: () => call<LoyaltyCharacterList>('GET', 'loyalty.getcharacters'),
+      setCharacter: (id: number) => call<1>('POST', 'loyalty.setcharacter', { id }),
     },
     storage: {
       get: (keys: string[]) => call<Record<string, string | null>>('GET', 'storage.get', { keys: keys.join(',') }),

@@ -1,11 +1,12 @@
 /**
  * Sign-in and sign-up (spec §2, §4, §5), driven by the auth and form configuration: fields,
- * promo code, terms and notify checkboxes with their defaults, currency choice. Fields are
+ * promo code, terms and notify checkboxes with their defaults, loyalty character, currency choice. Fields are
  * checked with the shared validators (eagerly or on submit, as configured) and the server's
  * answer is shown on the field it names. A sign-in the server answers with "two-factor already
  * enabled" moves to the 6-digit code step, keeping login and password until it succeeds.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { LoyaltyCharacter } from '#common/loyalty-contract';
 import { isApiError } from '#common/errors';
 import { normalizeLogin, validateCheckbox, validateCode, validateEmail, validatePassword, validatePasswordLength, validatePhone, validationMessage, type ValidationResult } from '#common/validators';
 import { useI18n } from '~/i18n';
@@ -13,6 +14,7 @@ import { browserApi } from '~/api/client';
 import { configValue, useRootData } from '~/site-data';
 import { PROMO_CODE_KEY } from '~/hooks/use-address-popups';
 import { SocialButtons } from '~/components/social-buttons';
+import { CharacterPicker } from '~/components/character-picker';
 
 export type AuthMode = 'sign_in' | 'sign_up';
 
@@ -22,6 +24,7 @@ interface CheckboxConfig {
 }
 
 interface RegistrationConfig {
+  showCharacterSelect?: boolean;
   showPromocode?: boolean;
   showPromoFieldByDefault?: boolean;
   terms?: CheckboxConfig;
@@ -53,6 +56,25 @@ async function activateStoredPromoCode(api: ReturnType<typeof browserApi>, code:
   }
 }
 
+/** The loyalty characters a new player may pick (public list); none when the form shows no select. */
+function useRegistrationCharacters(isShown: boolean): LoyaltyCharacter[] {
+  const { locale } = useI18n();
+  const [characters, setCharacters] = useState<LoyaltyCharacter[]>([]);
+  useEffect(() => {
+    if (!isShown) return;
+    let isCurrent = true;
+    browserApi(locale)
+      .loyalty.getCharacters()
+      .then((list) => isCurrent && setCharacters(list.items))
+      // Without the list the form still works: the player picks a character later in the profile.
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [isShown, locale]);
+  return characters;
+}
+
 export function AuthForm({ mode, onForgotPassword }: { mode: AuthMode; onForgotPassword?: () => void }) {
   const { t, locale, localePath } = useI18n();
   const root = useRootData();
@@ -74,6 +96,9 @@ export function AuthForm({ mode, onForgotPassword }: { mode: AuthMode; onForgotP
   const [formError, setFormError] = useState<string | null>(null);
   const [isCodeStep, setCodeStep] = useState(false);
   const [isBusy, setBusy] = useState(false);
+  const characters = useRegistrationCharacters(mode === 'sign_up' && registration.showCharacterSelect === true);
+  const [characterId, setCharacterId] = useState<number | null>(null);
+  const chosenCharacter = characterId ?? characters[0]?.id ?? null;
 
   function check(field: string, value: string, allChecks = checks): ValidationResult {
     if (field === 'login') return validateLogin(value);
@@ -127,6 +152,7 @@ export function AuthForm({ mode, onForgotPassword }: { mode: AuthMode; onForgotP
           terms: checks.terms ? '1' : '0',
           notify: checks.notify ? '1' : '0',
           promo_code: values.promo_code || undefined,
+          character: chosenCharacter ?? undefined,
         });
         await activateStoredPromoCode(api, values.promo_code);
         window.location.assign(`${localePath('/')}?register=success`);
@@ -174,6 +200,7 @@ export function AuthForm({ mode, onForgotPassword }: { mode: AuthMode; onForgotP
             {currencies.map((code) => <option key={code} value={code}>{code}</option>)}
           </select>
         ))}
+      {characters.length > 0 && <CharacterPicker characters={characters} value={chosenCharacter} onChange={setCharacterId} label={t('auth.field.character')} />}
       {mode === 'sign_up' && registration.showPromocode && (isPromoOpen
         ? field('promo_code', t('auth.field.promoCode'), <input className="field__input" name="promo_code" value={values.promo_code} onChange={(e) => update('promo_code', e.target.value)} />)
         : <button type="button" className="link-button" onClick={() => setPromoOpen(true)}>{t('auth.promo.open')}</button>)}

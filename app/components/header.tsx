@@ -11,8 +11,7 @@ import { Icon } from './icon';
 import { iconForPath } from './route-icon';
 import { activeNavPath } from './nav-active';
 import { stripLocalePrefix } from '#common/locale';
-
-
+import { LoyaltyBadge } from './loyalty-badge';
 
 export interface NavItem {
   key: string;
@@ -70,6 +69,7 @@ export function Header({ isCompact = false }: { isCompact?: boolean }) {
           <LanguageSwitch />
           {isAuthenticated(account) && account ? (
             <>
+              <LoyaltyBadge loyalty={root?.loyalty ?? null} />
               <Link to={localePath('/cashier/deposit')} className="balance" data-balance>
                 {formatMoney(totalBalance(balances ?? account.balances))}
               </Link>

@@ -6,6 +6,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { DemoModeDialog } from './demo-mode';
 import { GamesSearch } from './games-search';
 import { IdleWarning } from './idle-warning';
+import { LoyaltyCharacterChange, LoyaltyCharacterConfirm } from './loyalty-character';
 import { VerificationDialog } from './verification-dialog';
 import { RealityCheck } from './reality-check';
 import { SiteMenu } from './site-menu';
@@ -24,6 +25,8 @@ export const DIALOG_COMPONENTS: Record<string, ComponentType<any>> = {
   demoMode: DemoModeDialog,
   gamesSearch: GamesSearch,
   idleWarning: IdleWarning,
+  loyaltyCharacter: LoyaltyCharacterChange,
+  loyaltyCharacterConfirm: LoyaltyCharacterConfirm,
   verification: VerificationDialog,
   realityCheck: RealityCheck,
   menu: SiteMenu,

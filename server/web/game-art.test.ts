@@ -1,9 +1,13 @@
-/** /platform/art/{sysname}.svg: generated game tile art, nothing fetched from outside (issue 5). */
+/**
+ * /platform/art/{sysname}.svg: generated game tile art, nothing fetched from outside (issue 5);
+ * /platform/avatar/{sysname}.svg: loyalty character portraits drawn the same way (issue 3).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GamesPage } from '#common/games-contract';
 import { createTestApp, type TestApp } from '../../test/api-harness';
 import { testDatabaseKinds } from '../../test/databases';
-import { gameArtSvg } from './game-art';
+import type { LoyaltyCharacterList } from '#common/loyalty-contract';
+import { avatarArtSvg, gameArtSvg } from './game-art';
 
 describe('game art', () => {
   it('is deterministic: the same sysname gives the same picture, another sysname another one', () => {
@@ -13,8 +17,14 @@ describe('game art', () => {
   });
 
   it('refers to nothing outside itself: no external address, no script', () => {
-    const svg = gameArtSvg('lightning-wheel');
-    expect(svg.replace('http://www.w3.org/2000/svg', '')).not.toMatch(/https?:|href|<script|<image/);
+    for (const svg of [gameArtSvg('lightning-wheel'), avatarArtSvg('fox')]) expect(svg.replace('http://www.w3.org/2000/svg', '')).not.toMatch(/https?:|href|<script|<image/);
+  });
+
+  it('a character portrait is square, deterministic and shows the initial', () => {
+    expect(avatarArtSvg('owl')).toBe(avatarArtSvg('owl'));
+    expect(avatarArtSvg('owl')).not.toBe(avatarArtSvg('wolf'));
+    expect(avatarArtSvg('owl')).toContain('viewBox="0 0 96 96"');
+    expect(avatarArtSvg('owl')).toContain('>O</text>');
   });
 });
 
@@ -50,8 +60,18 @@ describe.each(testDatabaseKinds())('/platform/art on %s', (kind) => {
     }
   });
 
+  it('every loyalty character picture of the site is served (loyalty.getcharacters)', async () => {
+    const list = (await t.api('loyalty.getcharacters')).body.data as LoyaltyCharacterList;
+    expect(list.items.length).toBeGreaterThan(0);
+    for (const character of list.items) {
+      const response = await t.request(character.image);
+      expect(response.status, character.image).toBe(200);
+      expect(await response.text()).toBe(avatarArtSvg(character.sysname));
+    }
+  });
+
   it('a name outside [a-z0-9-] or without .svg is 404', async () => {
-    for (const path of ['/platform/art/Dice.svg', '/platform/art/dice-roll.png', '/platform/art/%3Cscript%3E.svg', '/platform/art/-x.svg']) {
+    for (const path of ['/platform/art/Dice.svg', '/platform/art/dice-roll.png', '/platform/art/%3Cscript%3E.svg', '/platform/art/-x.svg', '/platform/avatar/Fox.svg', '/platform/avatar/fox.png']) {
       expect((await t.request(path)).status, path).toBe(404);
     }
   });

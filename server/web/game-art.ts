@@ -2,6 +2,7 @@
  * /platform/art/{name}.svg: tile art of a game or provider generated from its sysname, so the
  * catalogue's image_url never points outside the site. The same name always gives the same
  * picture; colours and shape follow the site's game tiles (app/components/game-art.tsx).
+ * /platform/avatar/{name}.svg: a round portrait the same way, for loyalty characters.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from './app-env';
@@ -57,7 +58,6 @@ export function gameArtSvg(sysname: string): string {
     '<rect x="170" y="-20" width="140" height="140" rx="28" transform="rotate(20 240 50)" fill="#fff" opacity=".12"/>',
     '<path d="M0 150 Q 144 60 288 150 V192 H0z" fill="#fff" opacity=".12"/>',
   ];
-  // The name is checked against NAME before it gets here, so it needs no escaping.
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-label="${sysname}">` +
     `<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hueA} 80% 45%)"/><stop offset="1" stop-color="hsl(${hueB} 75% 30%)"/></linearGradient></defs>` +
@@ -66,7 +66,22 @@ export function gameArtSvg(sysname: string): string {
   );
 }
 
-export function createGameArtRoutes() {
+/** A square portrait with the name's initial, in the colours its tile would have. */
+export function avatarArtSvg(sysname: string): string {
+  const seed = hash(sysname);
+  const hueA = seed % 360;
+  const hueB = (hueA + 60 + ((seed >> 8) % 90)) % 360;
+  const id = `a${seed.toString(36)}`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" width="96" height="96" role="img" aria-label="${sysname}">` +
+    `<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hueA} 80% 50%)"/><stop offset="1" stop-color="hsl(${hueB} 75% 30%)"/></linearGradient></defs>` +
+    `<rect width="96" height="96" fill="url(#${id})"/><circle cx="74" cy="18" r="30" fill="#fff" opacity=".14"/>` +
+    `<text x="48" y="64" text-anchor="middle" font-family="system-ui, sans-serif" font-weight="900" font-size="46" fill="#fff">${(sysname[0] ?? '').toUpperCase()}</text></svg>`
+  );
+}
+
+/** Serves `{name}.svg` drawn by `draw`; the name is checked against NAME, so it needs no escaping. */
+function generatedSvgRoutes(draw: (name: string) => string) {
   const routes = new Hono<AppEnv>();
   routes.get('/:file', (c) => {
     const file = c.req.param('file');
@@ -76,7 +91,10 @@ export function createGameArtRoutes() {
     // A name's picture never changes, so browsers and caches may keep it for a day.
     c.header('Cache-Control', 'public, max-age=86400');
     c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-    return c.body(gameArtSvg(name));
+    return c.body(draw(name));
   });
   return routes;
 }
+
+export const createGameArtRoutes = () => generatedSvgRoutes(gameArtSvg);
+export const createAvatarArtRoutes = () => generatedSvgRoutes(avatarArtSvg);
