@@ -11,31 +11,23 @@ export const SETTLE_ABANDONED_EVERY_MS = 5 * 60_000;
 /** How often wagers are turned into loyalty points (loyalty/service.ts). */
 export const LOYALTY_ACCRUE_EVERY_MS = 60_000;
 
+/** The periodic jobs: kind, period, and what the warning says when one cannot be queued. */
+const SCHEDULES = [
+  { kind: 'cashier.reconcile', everyMs: RECONCILE_EVERY_MS, what: 'reconciliation' },
+  { kind: 'games.settleAbandoned', everyMs: SETTLE_ABANDONED_EVERY_MS, what: 'the settlement of abandoned rounds' },
+  { kind: 'loyalty.accrue', everyMs: LOYALTY_ACCRUE_EVERY_MS, what: 'the loyalty accrual' },
+] as const;
+
 export function startSchedules(services: Services, logger: { warn(object: object, message: string): void }): () => void {
-  const enqueueReconcile = () => {
-    const period = Math.floor(Date.now() / RECONCILE_EVERY_MS);
-    services.jobs.enqueue('cashier.reconcile', {}, { key: `cashier.reconcile:${period}`, maxAttempts: 3 }).catch((error: unknown) => logger.warn({ err: error }, 'could not schedule reconciliation'));
-  };
-  enqueueReconcile();
-  const timer = setInterval(enqueueReconcile, RECONCILE_EVERY_MS);
-  timer.unref();
-  const enqueueSettleAbandoned = () => {
-    const period = Math.floor(Date.now() / SETTLE_ABANDONED_EVERY_MS);
-    services.jobs.enqueue('games.settleAbandoned', {}, { key: `games.settleAbandoned:${period}`, maxAttempts: 3 }).catch((error: unknown) => logger.warn({ err: error }, 'could not schedule the settlement of abandoned rounds'));
-  };
-  enqueueSettleAbandoned();
-  const settleTimer = setInterval(enqueueSettleAbandoned, SETTLE_ABANDONED_EVERY_MS);
-  settleTimer.unref();
-  const enqueueLoyaltyAccrual = () => {
-    const period = Math.floor(Date.now() / LOYALTY_ACCRUE_EVERY_MS);
-    services.jobs.enqueue('loyalty.accrue', {}, { key: `loyalty.accrue:${period}`, maxAttempts: 3 }).catch((error: unknown) => logger.warn({ err: error }, 'could not schedule the loyalty accrual'));
-  };
-  enqueueLoyaltyAccrual();
-  const loyaltyTimer = setInterval(enqueueLoyaltyAccrual, LOYALTY_ACCRUE_EVERY_MS);
-  loyaltyTimer.unref();
-  return () => {
-    clearInterval(timer);
-    clearInterval(settleTimer);
-    clearInterval(loyaltyTimer);
-  };
+  const timers = SCHEDULES.map(({ kind, everyMs, what }) => {
+    const enqueue = () => {
+      const period = Math.floor(Date.now() / everyMs);
+      services.jobs.enqueue(kind, {}, { key: `${kind}:${period}`, maxAttempts: 3 }).catch((error: unknown) => logger.warn({ err: error }, `could not schedule ${what}`));
+    };
+    enqueue();
+    const timer = setInterval(enqueue, everyMs);
+    timer.unref();
+    return timer;
+  });
+  return () => timers.forEach((timer) => clearInterval(timer));
 }

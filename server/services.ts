@@ -61,6 +61,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     db,
     wallet,
     siteSettings,
+    allSiteSettings: async () => Object.fromEntries((await sites.listSites()).map((site) => [site.id, site.settings])),
     pointsAlias: async (siteId) => {
       const alias = (await content.getConfig(siteId, DEFAULT_LOCALE)).loyalty.pointsAlias;
       return typeof alias === 'string' && alias ? alias : 'points';

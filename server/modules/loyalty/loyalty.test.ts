@@ -107,6 +107,8 @@ describe.each(testDatabaseKinds())('loyalty on %s', (kind) => {
     // Stakes that are not whole multiples of the rate: points come from the total, not per bet.
     const stakes = ['0.70', '0.70', '0.70', '2.35'];
     for (const stake of stakes) who.browser.data(await who.browser.call('games.play', { sysname: DICE, mode: 'real', bet: JSON.stringify({ stake, direction: 'under', target: '50.00' }), request_id: `loyal-${sequence++}` }));
+    // With the sites cache cold: the accrual must read settings before its transaction (PGlite has one connection).
+    t.services.sites.invalidate();
     await accrueNow();
     const wagered = stakes.reduce((sum, stake) => sum + amountToMinor(stake), 0n);
     const expected = Number(wagered / rate);
@@ -134,10 +136,18 @@ describe.each(testDatabaseKinds())('loyalty on %s', (kind) => {
     who.browser.data(await who.browser.call('games.play', { sysname: DICE, mode: 'demo', bet: JSON.stringify({ stake: '5.00', direction: 'under', target: '50.00' }), request_id: `loyal-${sequence++}` }));
     const stake = rate * 20n;
     const common = { siteId: who.siteId, userId: who.uid, currency: who.currency, amountMinor: stake, actor: 'provider:test', reason: 'test' };
+    // A bet and its rollback counted in one run: they cancel out.
     await t.services.wallet.transfer({ ...common, kind: 'provider_bet', legs: move(player(who.uid, 'main'), house('game', who.uid), stake), idempotencyKey: `loyal-bet-${sequence++}` });
     await t.services.wallet.transfer({ ...common, kind: 'provider_rollback', legs: move(house('game', who.uid), player(who.uid, 'main'), stake), idempotencyKey: `loyal-rollback-${sequence++}` });
     await accrueNow();
     // Read through the service: the account may not exist until the first look.
+    expect(await t.services.loyalty.info(who.siteId, who.uid)).toMatchObject({ points: 0, experience: 0 });
+    // A bet counted, then rolled back in a later run: its points are taken back.
+    await t.services.wallet.transfer({ ...common, kind: 'provider_bet', legs: move(player(who.uid, 'main'), house('game', who.uid), stake), idempotencyKey: `loyal-bet-${sequence++}` });
+    await accrueNow();
+    expect(await t.services.loyalty.info(who.siteId, who.uid)).toMatchObject({ points: 20, experience: 20 });
+    await t.services.wallet.transfer({ ...common, kind: 'provider_rollback', legs: move(house('game', who.uid), player(who.uid, 'main'), stake), idempotencyKey: `loyal-rollback-${sequence++}` });
+    await accrueNow();
     expect(await t.services.loyalty.info(who.siteId, who.uid)).toMatchObject({ points: 0, experience: 0 });
     // The rollback took the bet's points back: the next bet of the same size earns them again.
     await t.services.wallet.transfer({ ...common, kind: 'provider_bet', legs: move(player(who.uid, 'main'), house('game', who.uid), stake), idempotencyKey: `loyal-bet-${sequence++}` });

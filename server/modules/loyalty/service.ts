@@ -28,10 +28,34 @@ export const DEFAULT_SETTLED_BEFORE_MS = 60_000;
 
 type AccountRow = typeof loyaltyAccounts.$inferSelect;
 
+/** A player's net stake in one currency over a batch of transfers, and the last transfer of it. */
+interface WagerGroup {
+  siteId: string;
+  userId: number;
+  currency: string;
+  stakedMinor: bigint;
+  lastTransferId: number;
+}
+
+function groupStakes(stakes: { transferId: number; siteId: string; userId: number | null; currency: string; stakedMinor: bigint }[]): WagerGroup[] {
+  const groups = new Map<string, WagerGroup>();
+  for (const stake of stakes) {
+    if (stake.userId === null) continue;
+    const key = `${stake.siteId}:${stake.userId}:${stake.currency}`;
+    const group = groups.get(key) ?? { siteId: stake.siteId, userId: stake.userId, currency: stake.currency, stakedMinor: 0n, lastTransferId: 0 };
+    group.stakedMinor += stake.stakedMinor;
+    group.lastTransferId = stake.transferId;
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
 export interface LoyaltyDeps {
   db: Database;
   wallet: Pick<WalletService, 'stakesAfter'>;
   siteSettings: (siteId: string) => Promise<Record<string, unknown>>;
+  /** Every site's settings by site id (the accrual reads them before its transaction). */
+  allSiteSettings: () => Promise<Record<string, Record<string, unknown>>>;
   /** The site's name for its points: the `pointsAlias` of its loyalty configuration section. */
   pointsAlias: (siteId: string) => Promise<string>;
 }
@@ -54,7 +78,8 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
     return character;
   }
 
-  async function creditWager(tx: Executor, programme: LoyaltyProgramme, stake: { transferId: number; siteId: string; userId: number; currency: string; stakedMinor: bigint }) {
+  /** Adds one player's net stake in one currency to the running total and credits the change in points. */
+  async function creditWager(tx: Executor, programme: LoyaltyProgramme, stake: WagerGroup) {
     const account = await accountOf(tx, stake.siteId, stake.userId);
     const [total] = await tx
       .insert(loyaltyWagerTotals)
@@ -65,27 +90,30 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
     const change = pointsForWagered(total.wageredMinor, programme.wagerMinorPerPoint[stake.currency]) - total.pointsEarned;
     if (change === 0n) return;
     await tx.update(loyaltyWagerTotals).set({ pointsEarned: total.pointsEarned + change }).where(and(eq(loyaltyWagerTotals.accountId, account.id), eq(loyaltyWagerTotals.currency, stake.currency)));
-    await tx.insert(loyaltyPointEntries).values({ accountId: account.id, pointsDelta: change, experienceDelta: change, reason: change > 0n ? 'wager' : 'wager_rollback', entryKey: `wager:${stake.transferId}` });
+    await tx.insert(loyaltyPointEntries).values({ accountId: account.id, pointsDelta: change, experienceDelta: change, reason: change > 0n ? 'wager' : 'wager_rollback', entryKey: `wager:${stake.lastTransferId}` });
     await tx
       .update(loyaltyAccounts)
       .set({ points: sql`greatest(${loyaltyAccounts.points} + ${change}, 0)`, experience: sql`greatest(${loyaltyAccounts.experience} + ${change}, 0)`, updatedAt: new Date() })
       .where(eq(loyaltyAccounts.id, account.id));
   }
 
-  /** One batch of the accrual: reads stakes after the cursor, credits them, moves the cursor. */
+  /**
+   * One batch of the accrual: reads stakes after the cursor, credits each player's net stake per
+   * currency, moves the cursor. Grouping keeps the transaction to a few statements per player, not
+   * per bet: on the embedded database it holds the only connection while it runs.
+   */
   async function accrueBatch(settledBeforeMs: number): Promise<number> {
+    // Read before the transaction: on PGlite a read through `db` inside it would wait forever.
+    const programmes = new Map(Object.entries(await deps.allSiteSettings()).map(([siteId, settings]) => [siteId, loyaltyProgramme(settings)]));
     return inTransaction(db, async (tx) => {
       await tx.insert(loyaltyAccrualCursor).values({ name: 'wagers', lastTransferId: 0 }).onConflictDoNothing();
       const [cursor] = await tx.select().from(loyaltyAccrualCursor).where(eq(loyaltyAccrualCursor.name, 'wagers')).for('update');
       const stakes = await deps.wallet.stakesAfter(cursor?.lastTransferId ?? 0, { limit: ACCRUAL_BATCH, settledBeforeMs }, tx);
       const last = stakes.at(-1);
       if (!last) return 0;
-      const programmes = new Map<string, LoyaltyProgramme>();
-      for (const stake of stakes) {
-        if (stake.userId === null || stake.stakedMinor === 0n) continue;
-        let programme = programmes.get(stake.siteId);
-        if (!programme) programmes.set(stake.siteId, (programme = await programmeOf(stake.siteId)));
-        if (programme.isEnabled) await creditWager(tx, programme, { ...stake, userId: stake.userId });
+      for (const group of groupStakes(stakes)) {
+        const programme = programmes.get(group.siteId);
+        if (programme?.isEnabled && group.stakedMinor !== 0n) await creditWager(tx, programme, group);
       }
       await tx.update(loyaltyAccrualCursor).set({ lastTransferId: last.transferId, updatedAt: new Date() }).where(eq(loyaltyAccrualCursor.name, 'wagers'));
       return stakes.length;
