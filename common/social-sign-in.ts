@@ -26,12 +26,22 @@ export function socialPopupFeatures(
   return `popup=yes,width=${size.width},height=${size.height},left=${left},top=${top}`;
 }
 
-export type SocialMessage = { type: typeof SOCIAL_MESSAGE_TYPE; status: 'success'; redirectUrl: string; isNew: boolean } | { type: typeof SOCIAL_MESSAGE_TYPE; status: 'error'; reason: string };
+export type SocialMessage =
+  | { type: typeof SOCIAL_MESSAGE_TYPE; status: 'success'; redirectUrl: string; isNew: boolean }
+  | { type: typeof SOCIAL_MESSAGE_TYPE; status: 'two_factor'; redirectUrl: string; ticket: string }
+  | { type: typeof SOCIAL_MESSAGE_TYPE; status: 'error'; reason: string };
+
+/**
+ * Session-storage key of a social sign-in's two-factor ticket when the pop-up was blocked and the
+ * whole tab went through the flow: the page it comes back to asks for the code.
+ */
+export const SECOND_FACTOR_TICKET_KEY = 'second_factor_ticket';
 
 export function isSocialMessage(data: unknown): data is SocialMessage {
   if (typeof data !== 'object' || data === null) return false;
   const message = data as Record<string, unknown>;
   if (message.type !== SOCIAL_MESSAGE_TYPE) return false;
+  if (message.status === 'two_factor') return typeof message.redirectUrl === 'string' && typeof message.ticket === 'string';
   return (message.status === 'success' && typeof message.redirectUrl === 'string') || (message.status === 'error' && typeof message.reason === 'string');
 }
 

@@ -75,7 +75,16 @@ function useRegistrationCharacters(isShown: boolean): LoyaltyCharacter[] {
   return characters;
 }
 
-export function AuthForm({ mode, onForgotPassword }: { mode: AuthMode; onForgotPassword?: () => void }) {
+/**
+ * A social or messenger sign-in of a player with two-factor on ends at the code step: the
+ * ticket the server gave stands for the login and password, and `onSignedIn` says where to go.
+ */
+export interface SecondFactorTicket {
+  ticket: string;
+  onSignedIn: () => void;
+}
+
+export function AuthForm({ mode, onForgotPassword, secondFactor }: { mode: AuthMode; onForgotPassword?: () => void; secondFactor?: SecondFactorTicket }) {
   const { t, locale, localePath } = useI18n();
   const root = useRootData();
   const dictionary = configValue<Record<string, string>>(root?.config, 'forms-config.validationDict', {});
@@ -94,7 +103,7 @@ export function AuthForm({ mode, onForgotPassword }: { mode: AuthMode; onForgotP
   const [isPromoOpen, setPromoOpen] = useState(Boolean(registration.showPromoFieldByDefault));
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [isCodeStep, setCodeStep] = useState(false);
+  const [isCodeStep, setCodeStep] = useState(secondFactor !== undefined);
   const [isBusy, setBusy] = useState(false);
   const characters = useRegistrationCharacters(mode === 'sign_up' && registration.showCharacterSelect === true);
   const [characterId, setCharacterId] = useState<number | null>(null);
@@ -141,7 +150,10 @@ export function AuthForm({ mode, onForgotPassword }: { mode: AuthMode; onForgotP
     setBusy(true);
     const api = browserApi(locale);
     try {
-      if (mode === 'sign_in') {
+      if (secondFactor) {
+        await api.call('POST', 'auth.confirmSecondFactor', { ticket: secondFactor.ticket, code: values.code });
+        secondFactor.onSignedIn();
+      } else if (mode === 'sign_in') {
         await api.call('POST', 'auth.login', { login: normalizeLogin(values.login ?? ''), password: values.password, code: isCodeStep ? values.code : undefined });
         window.location.assign(localePath('/'));
       } else {
@@ -161,6 +173,8 @@ export function AuthForm({ mode, onForgotPassword }: { mode: AuthMode; onForgotP
       const isSecondFactor = isApiError(error) && error.type === 'AuthorizationException' && error.errorData?.two_factor !== undefined;
       if (isSecondFactor && error.errorData?.two_factor === 'required') {
         setCodeStep(true);
+      } else if (isSecondFactor && error.errorData?.two_factor === 'expired') {
+        setFormError(t('auth.twoFactor.expired'));
       } else if (isSecondFactor) {
         setErrors({ code: t('auth.twoFactor.invalid') });
       } else serverError(error);

@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import type { DialogComponentProps } from './registry';
-import { AuthForm, type AuthMode } from '~/components/auth-form';
+import { AuthForm, type AuthMode, type SecondFactorTicket } from '~/components/auth-form';
 import { RestoreForm } from '~/components/restore-form';
 import { useI18n } from '~/i18n';
 
-/** The authorization/registration popup: sign in and sign up as tabs, and the forgotten-password step. */
-export function AuthPopup({ mode: initialMode = 'sign_in' }: DialogComponentProps & { mode?: AuthMode }) {
+/**
+ * The authorization/registration popup: sign in and sign up as tabs, and the forgotten-password
+ * step; opened with a second-factor ticket, only the code step of a social or messenger sign-in.
+ */
+export function AuthPopup({ mode: initialMode = 'sign_in', secondFactor }: DialogComponentProps & { mode?: AuthMode; secondFactor?: SecondFactorTicket }) {
   const { t } = useI18n();
   const [mode, setMode] = useState<AuthMode | 'restore'>(initialMode);
+  if (secondFactor) return <div className="auth-popup"><AuthForm mode="sign_in" secondFactor={secondFactor} /></div>;
   if (mode === 'restore') return <RestoreForm onBack={() => setMode('sign_in')} />;
   return (
     <div className="auth-popup">

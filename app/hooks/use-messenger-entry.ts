@@ -2,8 +2,9 @@
  * Messenger mini-app entry (spec §1, §4): a visitor opening the site from the messenger carries
  * init data (the mini-app script's WebApp.initData, or the tgWebAppData hash parameter). An
  * anonymous visitor's init data goes to auth.messengerEntry, which registers the first time and
- * signs in; the page then loads again signed in. A refused entry shows the wrong-registration
- * toast (spec §8) and the visitor stays anonymous.
+ * signs in; the page then loads again signed in. A player with two-factor on is asked for the
+ * code first, in the authorization popup's code step. A refused entry shows the
+ * wrong-registration toast (spec §8) and the visitor stays anonymous.
  */
 import { useEffect, useRef } from 'react';
 import { isAuthenticated } from '#common/api-contract';
@@ -12,6 +13,8 @@ import { browserApi } from '~/api/client';
 import { useI18n } from '~/i18n';
 import { useRootData } from '~/site-data';
 import { useToasts } from '~/toasts/toast-provider';
+import { useDialogs } from '~/dialogs/dialog-provider';
+import { isApiError } from '#common/errors';
 
 declare global {
   interface Window {
@@ -40,10 +43,18 @@ function rememberMessengerTab(): void {
   }
 }
 
+/** Loads the page again, signed in, without the init data in the address. */
+function reloadSignedIn(): void {
+  const { pathname, search, hash } = window.location;
+  window.history.replaceState(window.history.state, '', `${pathname}${search}${hashWithoutMessengerData(hash)}`);
+  window.location.reload();
+}
+
 export function useMessengerEntry(): void {
   const account = useRootData()?.account;
   const { t, locale } = useI18n();
   const { show } = useToasts();
+  const { open } = useDialogs();
   const isAnonymous = !isAuthenticated(account);
   const isTried = useRef(false);
 
@@ -55,12 +66,11 @@ export function useMessengerEntry(): void {
     isTried.current = true;
     browserApi(locale)
       .call('POST', 'auth.messengerEntry', { init_data: initData })
-      .then(() => {
-        // Load the page again, signed in, without the init data in the address.
-        const { pathname, search, hash } = window.location;
-        window.history.replaceState(window.history.state, '', `${pathname}${search}${hashWithoutMessengerData(hash)}`);
-        window.location.reload();
-      })
-      .catch(() => show(t('messenger.wrongRegistration'), { tone: 'error' }));
-  }, [isAnonymous, locale, show, t]);
+      .then(reloadSignedIn)
+      .catch((error: unknown) => {
+        const ticket = isApiError(error) && error.errorData?.two_factor === 'required' ? error.errorData.ticket : undefined;
+        if (typeof ticket === 'string') open('auth', { componentProps: { secondFactor: { ticket, onSignedIn: reloadSignedIn } } });
+        else show(t('messenger.wrongRegistration'), { tone: 'error' });
+      });
+  }, [isAnonymous, locale, show, t, open]);
 }

@@ -1,10 +1,13 @@
 /**
  * The pages the social sign-in pop-up ends on. Success: tell the page that opened the pop-up
  * (postMessage to our own origin only, and a same-origin BroadcastChannel for when the provider's
- * opener policy cut the link) and close; with nobody to tell, go to the return address. Failure:
+ * opener policy cut the link) and close; with nobody to tell, go to the return address. Two-factor
+ * still to do: the same, carrying the ticket the code step needs; with nobody to tell, the ticket
+ * waits in this tab's session storage for the return address's page to ask for the code. Failure:
  * say what went wrong and offer to close.
  */
 import type { Locale } from '#common/locale';
+import { SECOND_FACTOR_TICKET_KEY, SOCIAL_MESSAGE_TYPE } from '#common/social-sign-in';
 import { escapeXml } from './brand';
 
 export type SocialFailure = 'denied' | 'expired' | 'failed' | 'unavailable' | 'blocked' | 'tooMany';
@@ -12,13 +15,13 @@ export type SocialFailure = 'denied' | 'expired' | 'failed' | 'unavailable' | 'b
 /** What the pop-up tells the site; the app's listener reads exactly this shape. */
 export type SocialResult =
   | { status: 'success'; redirectUrl: string; isNew: boolean; typeAuth: string }
+  | { status: 'two_factor'; redirectUrl: string; ticket: string }
   | { status: 'error'; reason: SocialFailure };
-
-export const SOCIAL_MESSAGE_TYPE = 'social-auth';
 
 const FALLBACK_TEXT: Record<string, string> = {
   'social.popup.title': 'Sign in',
   'social.popup.success': 'You are signed in. This window closes by itself.',
+  'social.popup.twoFactor': 'Enter your two-factor code on the site to finish signing in.',
   'social.popup.close': 'Close',
   'social.popup.error.denied': 'Sign-in was cancelled.',
   'social.popup.error.expired': 'This sign-in link has expired or was already used. Please start again.',
@@ -40,14 +43,19 @@ export function socialResultPage(input: { locale: Locale; translations: Record<s
   const body =
     result.status === 'success'
       ? `<p data-social-result="success">${text('social.popup.success')}</p>`
-      : `<p role="alert" data-social-result="error" data-reason="${result.reason}">${text(`social.popup.error.${result.reason}`)}</p><button type="button" onclick="window.close()">${text('social.popup.close')}</button>`;
+      : result.status === 'two_factor'
+        ? `<p data-social-result="two_factor">${text('social.popup.twoFactor')}</p>`
+        : `<p role="alert" data-social-result="error" data-reason="${result.reason}">${text(`social.popup.error.${result.reason}`)}</p><button type="button" onclick="window.close()">${text('social.popup.close')}</button>`;
   const script = `(function () {
   var message = ${scriptJson(message)};
   try { var channel = new BroadcastChannel(${scriptJson(SOCIAL_MESSAGE_TYPE)}); channel.postMessage(message); channel.close(); } catch (e) {}
   var opener = null;
   try { opener = window.opener && !window.opener.closed ? window.opener : null; } catch (e) {}
   if (opener) { try { opener.postMessage(message, window.location.origin); } catch (e) {} }
-  if (message.status === 'success') {
+  if (message.status === 'two_factor' && !opener) {
+    try { window.sessionStorage.setItem(${scriptJson(SECOND_FACTOR_TICKET_KEY)}, message.ticket); } catch (e) {}
+  }
+  if (message.status === 'success' || message.status === 'two_factor') {
     // A window a script opened closes; a full page (pop-up blocked) is not closable and goes on.
     window.close();
     setTimeout(function () { window.location.replace(message.redirectUrl); }, 400);

@@ -184,6 +184,12 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
       // The player still accepts the terms and picks a currency (spec §2: socialRegistration).
       isRegistrationCompleted: false,
     });
+    const translations = await services.content.getTranslations(site.id, locale);
+    if (services.auth.needsSecondFactor(user)) {
+      // The provider vouched for the player; the site still asks for the code (auth.confirmSecondFactor).
+      const ticket = await services.oneTimeSecrets.issueSecondFactorTicket(user.id, identity.visitorId);
+      return c.html(socialResultPage({ locale, translations, result: { status: 'two_factor', redirectUrl: flow.redirectUrl, ticket } }));
+    }
     let token: string;
     try {
       token = await services.auth.signInVerified(user, identity);
@@ -194,7 +200,6 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
     // Rotate: the session this browser had before ends now.
     if (identity.sessionTokenHash) await services.auth.revokeSession(identity.sessionTokenHash);
     writeSessionCookie(c, token);
-    const translations = await services.content.getTranslations(site.id, locale);
     return c.html(socialResultPage({ locale, translations, result: { status: 'success', redirectUrl: flow.redirectUrl, isNew, typeAuth: flow.typeAuth } }));
   });
 

@@ -7,10 +7,12 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { oneTimeSecrets } from './tables';
 
-export type SecretPurpose = 'contact' | 'password_reset';
+export type SecretPurpose = 'contact' | 'password_reset' | 'second_factor';
 export const MAX_ATTEMPTS = 5;
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
+/** How long a social or messenger sign-in waits for the two-factor code. */
+export const SECOND_FACTOR_TTL_MS = 5 * 60 * 1000;
 
 const digest = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
@@ -57,6 +59,37 @@ export function createOneTimeSecrets(db: Database) {
         await tx.update(oneTimeSecrets).set({ usedAt: new Date() }).where(eq(oneTimeSecrets.id, row.id));
         return true;
       });
+    },
+
+    /**
+     * A ticket for a sign-in that still needs the two-factor code (social or messenger): the
+     * outside provider vouched for the player, the code is still to come. Bound to the browser
+     * (visitor id) it was issued to.
+     */
+    async issueSecondFactorTicket(userId: number, visitorId: string): Promise<string> {
+      const ticket = randomBytes(32).toString('base64url');
+      await issue(userId, 'second_factor', visitorId, ticket, SECOND_FACTOR_TTL_MS);
+      return ticket;
+    },
+
+    /** The player an open ticket of this browser is for, without using it up (a wrong code keeps it). */
+    async secondFactorTicketOwner(ticket: string, visitorId: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ userId: oneTimeSecrets.userId })
+        .from(oneTimeSecrets)
+        .where(and(eq(oneTimeSecrets.secretHash, digest(ticket)), eq(oneTimeSecrets.purpose, 'second_factor'), eq(oneTimeSecrets.target, visitorId), isNull(oneTimeSecrets.usedAt), sql`${oneTimeSecrets.expiresAt} > now()`))
+        .limit(1);
+      return row?.userId;
+    },
+
+    /** Uses the ticket up; false when another request used it first or it expired meanwhile. */
+    async useSecondFactorTicket(ticket: string, visitorId: string): Promise<boolean> {
+      const rows = await db
+        .update(oneTimeSecrets)
+        .set({ usedAt: new Date() })
+        .where(and(eq(oneTimeSecrets.secretHash, digest(ticket)), eq(oneTimeSecrets.purpose, 'second_factor'), eq(oneTimeSecrets.target, visitorId), isNull(oneTimeSecrets.usedAt), sql`${oneTimeSecrets.expiresAt} > now()`))
+        .returning({ id: oneTimeSecrets.id });
+      return rows.length > 0;
     },
 
     /** The player a reset token belongs to, marking it used; undefined when unknown, used or expired. */

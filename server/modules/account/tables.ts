@@ -49,15 +49,16 @@ export const contacts = pgTable(
 );
 
 /**
- * One-time secrets sent to a player: 6-digit contact confirmation codes and password reset
- * tokens. Only a hash is stored; each expires, allows few attempts and works once.
+ * One-time secrets: 6-digit contact confirmation codes and password reset tokens sent to a
+ * player, and tickets of sign-ins waiting for the two-factor code. Only a hash is stored; each
+ * expires, allows few attempts and works once.
  */
 export const oneTimeSecrets = pgTable(
   'one_time_secrets',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').$type<'contact' | 'password_reset'>().notNull(),
+    purpose: text('purpose').$type<'contact' | 'password_reset' | 'second_factor'>().notNull(),
     target: text('target').notNull(),
     secretHash: text('secret_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -65,5 +66,5 @@ export const oneTimeSecrets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('one_time_secrets_lookup').on(table.userId, table.purpose, table.target)],
+  (table) => [index('one_time_secrets_lookup').on(table.userId, table.purpose, table.target), index('one_time_secrets_hash').on(table.secretHash)],
 );

@@ -21,6 +21,7 @@ const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 /** Messages the site recognises to move to the two-factor code step (spec §4). */
 export const TWO_FACTOR_REQUIRED_MESSAGE = 'Two-factor authentication is already enabled';
 export const TWO_FACTOR_INVALID_MESSAGE = 'Two-factor code is invalid';
+export const TWO_FACTOR_EXPIRED_MESSAGE = 'Two-factor time expired';
 const WRONG_CREDENTIALS_MESSAGE = 'Wrong login or password';
 
 export function hashToken(token: string): string {
@@ -64,6 +65,12 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
 
   return {
     openSession,
+    checkSecondFactor,
+
+    /** True when the player turned two-factor on: every way of signing in then asks for the code. */
+    needsSecondFactor(user: UserRow): boolean {
+      return Boolean(user.twoFactorEnabledAt && user.twoFactorSecret);
+    },
 
     async register(input: { siteId: string; login: string; password: string; currency: string; locale: Locale; isSubscribed: boolean; ip: string; userAgent: string }) {
       await rateLimits.consume({ key: `register:ip:${input.ip}`, max: 20, windowMs: 60 * 60 * 1000 });

@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { siteSeed } from '../../../test/fixtures';
 import { Browser } from '../../../test/player';
+import { CookieBrowser } from '../../../test/cookie-browser';
+import { generateTotpSecret, totpCode } from '../auth/totp';
 import { users } from '../account/tables';
 import { socialIdentities } from './tables';
 
@@ -77,6 +79,23 @@ describe.each(testDatabaseKinds())('messenger mini-app entry on %s (spec §1, §
     const stale = new Browser(app);
     stale.cookie = oldCookie;
     expect(stale.data<{ uid: number }>(await stale.call('account.getInfo', {}, 'GET')).uid).toBe(0);
+  });
+
+  it('a player with two-factor on gets the code step: AuthorizationException with a ticket, then auth.confirmSecondFactor signs in (issue 3)', async () => {
+    const person = messengerUser();
+    const first = new Browser(app);
+    const uid = first.data<{ uid: number }>(await first.call('auth.messengerEntry', { init_data: signInitData(entryFields(person)) })).uid;
+    const secret = generateTotpSecret();
+    await app.services.db.update(users).set({ twoFactorSecret: secret, twoFactorEnabledAt: new Date() }).where(eq(users.id, uid));
+
+    const browser = new CookieBrowser(app);
+    const entry = await browser.api('auth.messengerEntry', { init_data: signInitData(entryFields(person)) });
+    expect(entry.error).toMatchObject({ type: 'AuthorizationException', error_data: { two_factor: 'required' } });
+    expect(browser.cookies.has('sid')).toBe(false);
+    const ticket = String(entry.error?.error_data?.ticket);
+    const signedIn = await browser.api<{ uid: number }>('auth.confirmSecondFactor', { ticket, code: totpCode(secret, Date.now()) });
+    expect(signedIn.data?.uid).toBe(uid);
+    expect((await browser.api<{ uid: number }>('account.getInfo', {}, 'GET')).data?.uid).toBe(uid);
   });
 
   describe('refused entries create nothing and leave the visitor anonymous (spec §8: messenger registration failure)', () => {

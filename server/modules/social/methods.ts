@@ -1,14 +1,20 @@
 /**
  * auth.completeRegistration (spec §2: the socialRegistration popup of a player whose
- * registration is not complete) and auth.messengerEntry (spec §3 messenger registration, §4: a
- * visitor entering from the messenger mini-app is registered and signed in automatically).
+ * registration is not complete), auth.messengerEntry (spec §3 messenger registration, §4: a
+ * visitor entering from the messenger mini-app is registered and signed in automatically) and
+ * auth.confirmSecondFactor: a player who turned two-factor on is asked for the code after a
+ * social or messenger sign-in too (spec §4 two-factor step), or the outside account alone would
+ * be enough to get in.
  */
 import { z } from 'zod';
 import { ApiError } from '#common/errors';
+import { validateCode } from '#common/validators';
+import { requireValid } from '../../api/require-valid';
 import { isLocale } from '#common/locale';
 import { defineMethod } from '../../api/define';
 import type { Site } from '../sites/service';
 import { registrationRules, truthy } from '../auth/methods';
+import { TWO_FACTOR_EXPIRED_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from '../auth/service';
 import { checkInitData } from './messenger-init-data';
 
 export const MESSENGER_PROVIDER = 'telegram';
@@ -67,8 +73,32 @@ export const socialMethods = [
         // The messenger registers the visitor automatically (spec §4): nothing is left to ask.
         isRegistrationCompleted: true,
       });
+      if (ctx.services.auth.needsSecondFactor(user)) {
+        const ticket = await ctx.services.oneTimeSecrets.issueSecondFactorTicket(user.id, ctx.visitorId);
+        throw new ApiError('AuthorizationException', TWO_FACTOR_REQUIRED_MESSAGE, { two_factor: 'required', ticket });
+      }
       const token = await ctx.services.auth.signInVerified(user, ctx);
       // Rotate: the session this browser had before ends now.
+      if (ctx.sessionTokenHash) await ctx.services.auth.revokeSession(ctx.sessionTokenHash);
+      ctx.setSession(token);
+      return ctx.services.accounts.accountInfo(user);
+    },
+  }),
+  defineMethod({
+    service: 'auth',
+    method: 'confirmSecondFactor',
+    verbs: ['POST'],
+    params: z.object({ ticket: z.string().min(1).max(100), code: z.string().max(12) }),
+    handler: async (ctx, params) => {
+      requireValid('code', validateCode(params.code.trim()));
+      const expired = () => new ApiError('AuthorizationException', TWO_FACTOR_EXPIRED_MESSAGE, { two_factor: 'expired' });
+      const userId = await ctx.services.oneTimeSecrets.secondFactorTicketOwner(params.ticket, ctx.visitorId);
+      const user = userId === undefined ? undefined : await ctx.services.accounts.findUser(userId);
+      if (!user) throw expired();
+      // Rate-limited per player, and a code works once (the last accepted TOTP step is stored).
+      await ctx.services.auth.checkSecondFactor(user, params.code.trim());
+      if (!(await ctx.services.oneTimeSecrets.useSecondFactorTicket(params.ticket, ctx.visitorId))) throw expired();
+      const token = await ctx.services.auth.signInVerified(user, ctx);
       if (ctx.sessionTokenHash) await ctx.services.auth.revokeSession(ctx.sessionTokenHash);
       ctx.setSession(token);
       return ctx.services.accounts.accountInfo(user);

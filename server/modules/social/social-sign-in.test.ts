@@ -1,44 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { registeredPlayer, uniqueEmail } from '../../../test/player';
-import { users } from '../account/tables';
+import { CookieBrowser } from '../../../test/cookie-browser';
+import { oneTimeSecrets, users } from '../account/tables';
 import { sessions } from '../auth/tables';
+import { generateTotpSecret, totpCode } from '../auth/totp';
 import { oauthStates, socialIdentities } from './tables';
 
 const ORIGIN = 'http://127.0.0.1';
-
-/** One browser: keeps every cookie the server sets (visitor id and session) and sends them back. */
-class CookieBrowser {
-  readonly cookies = new Map<string, string>();
-  constructor(private readonly app: TestApp) {}
-
-  get header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  async request(path: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.cookies.size) headers.set('cookie', this.header);
-    const response = await this.app.request(path.startsWith(ORIGIN) ? path.slice(ORIGIN.length) : path, { ...init, headers });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      if (/Max-Age=0/i.test(cookie) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-
-  async api<T>(name: string, params: Record<string, string> = {}, method: 'GET' | 'POST' = 'POST'): Promise<{ status: number; data?: T; error?: { type: string; error_data?: Record<string, unknown> } }> {
-    const query = new URLSearchParams({ v: '2.34', locale: 'en', ...(method === 'GET' ? params : {}) });
-    const response = await this.request(`/api/${name}?${query}`, { method, body: method === 'POST' ? new URLSearchParams(params) : undefined });
-    const json = (await response.json()) as { data?: T; error?: { type: string; error_data?: Record<string, unknown> } };
-    return { status: response.status, ...json };
-  }
-}
 
 interface AuthorizeStep {
   /** The dev provider's authorize address the init answer sent the pop-up to. */
@@ -224,6 +196,55 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
       expect(again.status).toBe(403);
       expect(again.html).toContain('data-reason="blocked"');
       expect(fresh.cookies.has('sid')).toBe(false);
+    });
+  });
+
+  describe('two-factor after social sign-in (issue 3: sign-in with two-factor; spec §4 two-factor step)', () => {
+    /** A player who signed in socially once and then turned two-factor on. */
+    async function playerWithTwoFactor() {
+      const person = { email: uniqueEmail(), name: 'Grace Hopper' };
+      const first = await signInWithDev(app, person);
+      const uid = (await first.browser.api<{ uid: number }>('account.getInfo', {}, 'GET')).data?.uid ?? 0;
+      const secret = generateTotpSecret();
+      await app.services.db.update(users).set({ twoFactorSecret: secret, twoFactorEnabledAt: new Date() }).where(eq(users.id, uid));
+      return { person, uid, secret };
+    }
+
+    it('the pop-up hands the opener a ticket instead of a session; the code step then signs the player in, once', async () => {
+      const { person, uid, secret } = await playerWithTwoFactor();
+      const browser = new CookieBrowser(app);
+      const { status, html } = await signInWithDev(app, person, browser);
+      expect(status).toBe(200);
+      const message = postedMessage(html);
+      expect(message).toMatchObject({ type: 'social-auth', status: 'two_factor', redirectUrl: '/promotions' });
+      expect(message.ticket).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(browser.cookies.has('sid')).toBe(false);
+      expect((await browser.api<{ uid: number }>('account.getInfo', {}, 'GET')).data?.uid).toBe(0);
+
+      const ticket = String(message.ticket);
+      expect((await browser.api('auth.confirmSecondFactor', { ticket, code: '12345' })).error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'code' } });
+      const wrong = String((Number(totpCode(secret, Date.now())) + 1) % 1_000_000).padStart(6, '0');
+      expect((await browser.api('auth.confirmSecondFactor', { ticket, code: wrong })).error).toMatchObject({ type: 'AuthorizationException', error_data: { two_factor: 'invalid' } });
+      // A wrong code keeps the ticket: the right one still works.
+      const signedIn = await browser.api<{ uid: number }>('auth.confirmSecondFactor', { ticket, code: totpCode(secret, Date.now()) });
+      expect(signedIn.data?.uid).toBe(uid);
+      expect(browser.cookies.get('sid')).toBeTruthy();
+      expect((await browser.api<{ uid: number }>('account.getInfo', {}, 'GET')).data?.uid).toBe(uid);
+      // Used once: the ticket is spent even with the next valid code.
+      expect((await browser.api('auth.confirmSecondFactor', { ticket, code: totpCode(secret, Date.now() + 30_000) })).error).toMatchObject({ type: 'AuthorizationException', error_data: { two_factor: 'expired' } });
+    });
+
+    it('a ticket is useless in another browser, and after it expires', async () => {
+      const { person, secret } = await playerWithTwoFactor();
+      const browser = new CookieBrowser(app);
+      const ticket = String(postedMessage((await signInWithDev(app, person, browser)).html).ticket);
+      const thief = new CookieBrowser(app);
+      await thief.request('/');
+      expect((await thief.api('auth.confirmSecondFactor', { ticket, code: totpCode(secret, Date.now()) })).error).toMatchObject({ type: 'AuthorizationException', error_data: { two_factor: 'expired' } });
+      expect(thief.cookies.has('sid')).toBe(false);
+      await app.services.db.update(oneTimeSecrets).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(oneTimeSecrets.purpose, 'second_factor'), isNull(oneTimeSecrets.usedAt)));
+      expect((await browser.api('auth.confirmSecondFactor', { ticket, code: totpCode(secret, Date.now()) })).error).toMatchObject({ type: 'AuthorizationException', error_data: { two_factor: 'expired' } });
+      expect(browser.cookies.has('sid')).toBe(false);
     });
   });
 

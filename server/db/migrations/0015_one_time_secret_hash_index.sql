@@ -1,0 +1,1 @@
+CREATE INDEX "one_time_secrets_hash" ON "one_time_secrets" USING btree ("secret_hash");
