@@ -136,23 +136,26 @@ describe.each(testDatabaseKinds())('loyalty on %s', (kind) => {
     who.browser.data(await who.browser.call('games.play', { sysname: DICE, mode: 'demo', bet: JSON.stringify({ stake: '5.00', direction: 'under', target: '50.00' }), request_id: `loyal-${sequence++}` }));
     const stake = rate * 20n;
     const common = { siteId: who.siteId, userId: who.uid, currency: who.currency, amountMinor: stake, actor: 'provider:test', reason: 'test' };
-    // A bet and its rollback counted in one run: they cancel out.
-    await t.services.wallet.transfer({ ...common, kind: 'provider_bet', legs: move(player(who.uid, 'main'), house('game', who.uid), stake), idempotencyKey: `loyal-bet-${sequence++}` });
-    await t.services.wallet.transfer({ ...common, kind: 'provider_rollback', legs: move(house('game', who.uid), player(who.uid, 'main'), stake), idempotencyKey: `loyal-rollback-${sequence++}` });
-    await accrueNow();
+    const bet = () => t.services.wallet.transfer({ ...common, kind: 'provider_bet', legs: move(player(who.uid, 'main'), house('game', who.uid), stake), idempotencyKey: `loyal-bet-${sequence++}` });
+    const rollback = () => t.services.wallet.transfer({ ...common, kind: 'provider_rollback', legs: move(house('game', who.uid), player(who.uid, 'main'), stake), idempotencyKey: `loyal-rollback-${sequence++}` });
     // Read through the service: the account may not exist until the first look.
-    expect(await t.services.loyalty.info(who.siteId, who.uid)).toMatchObject({ points: 0, experience: 0 });
+    const pointsAfterAccrual = async () => {
+      await accrueNow();
+      const info = await t.services.loyalty.info(who.siteId, who.uid);
+      return [info.points, info.experience];
+    };
+    // A bet and its rollback counted in one run: they cancel out.
+    await bet();
+    await rollback();
+    expect(await pointsAfterAccrual()).toEqual([0, 0]);
     // A bet counted, then rolled back in a later run: its points are taken back.
-    await t.services.wallet.transfer({ ...common, kind: 'provider_bet', legs: move(player(who.uid, 'main'), house('game', who.uid), stake), idempotencyKey: `loyal-bet-${sequence++}` });
-    await accrueNow();
-    expect(await t.services.loyalty.info(who.siteId, who.uid)).toMatchObject({ points: 20, experience: 20 });
-    await t.services.wallet.transfer({ ...common, kind: 'provider_rollback', legs: move(house('game', who.uid), player(who.uid, 'main'), stake), idempotencyKey: `loyal-rollback-${sequence++}` });
-    await accrueNow();
-    expect(await t.services.loyalty.info(who.siteId, who.uid)).toMatchObject({ points: 0, experience: 0 });
-    // The rollback took the bet's points back: the next bet of the same size earns them again.
-    await t.services.wallet.transfer({ ...common, kind: 'provider_bet', legs: move(player(who.uid, 'main'), house('game', who.uid), stake), idempotencyKey: `loyal-bet-${sequence++}` });
-    await accrueNow();
-    expect(await t.services.loyalty.info(who.siteId, who.uid)).toMatchObject({ points: 20, experience: 20 });
+    await bet();
+    expect(await pointsAfterAccrual()).toEqual([20, 20]);
+    await rollback();
+    expect(await pointsAfterAccrual()).toEqual([0, 0]);
+    // The next bet of the same size earns them again.
+    await bet();
+    expect(await pointsAfterAccrual()).toEqual([20, 20]);
     const account = await accountRow(who.uid);
     const entries = await t.services.db.select().from(loyaltyPointEntries).where(eq(loyaltyPointEntries.accountId, account!.id)).orderBy(asc(loyaltyPointEntries.id));
     expect(entries.map((entry) => [entry.reason, entry.pointsDelta])).toEqual([['wager', 20n], ['wager_rollback', -20n], ['wager', 20n]]);
