@@ -7,3 +7,8 @@ export function requireValid(field: string, result: ValidationResult): void {
     throw new ApiError('InvalidParameterException', `Invalid parameter: ${field}`, { field, errorType: result.errorType, ...result.params });
   }
 }
+
+/** InvalidParameterException naming a field whose value the method cannot use (error_data field, errorType wrongField). */
+export function invalidParameter(field: string, message = `Invalid parameter: ${field}`): ApiError {
+  return new ApiError('InvalidParameterException', message, { field, errorType: 'wrongField' });
+}

@@ -12,6 +12,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ApiError } from '#common/errors';
+import { invalidParameter as invalid } from '../api/require-valid';
 import type { AppEnv } from './app-env';
 import { gamesJurisdiction } from '../modules/game-rounds/jurisdiction';
 
@@ -28,9 +29,6 @@ const awardSchema = z.object({
   reason: z.string().max(500).optional(),
 });
 
-function invalid(field: string): ApiError {
-  return new ApiError('InvalidParameterException', `Invalid parameter: ${field}`, { field, errorType: 'wrongField' });
-}
 
 export function createBackofficeFreespinRoutes() {
   const routes = new Hono<Env>();

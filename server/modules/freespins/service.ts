@@ -16,7 +16,8 @@
  * request id makes a replay return the first round without consuming a second spin.
  */
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { ApiError } from '#common/errors';
+import { invalidParameter as invalid } from '../../api/require-valid';
+import { stakeLimits } from '../games/stake-limits';
 import type { Locale } from '#common/locale';
 import { amountToMinor, minorToAmount, money, type Money } from '#common/money';
 import type { Database } from '../../db/client';
@@ -77,9 +78,6 @@ export interface FreespinsDeps {
   findUser: (uid: number) => Promise<{ siteId: string; currency: string; locale: string } | undefined>;
 }
 
-function invalid(field: string, message = `Invalid parameter: ${field}`): ApiError {
-  return new ApiError('InvalidParameterException', message, { field, errorType: 'wrongField' });
-}
 
 export function packStatus(row: FreespinPackRow, now = new Date()): FreespinStatus {
   if (row.cancelledAt) return 'cancelled';
@@ -111,11 +109,6 @@ function packView(row: FreespinPackRow, gameName: string, locale: Locale, withDe
   return view;
 }
 
-/** A catalogue amount ("0.10") in minor units, undefined when absent or not an amount. */
-function limitMinor(value: unknown): bigint | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) value = value.toFixed(2);
-  return typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value) ? amountToMinor(value) : undefined;
-}
 
 export function createFreespinsService(deps: FreespinsDeps) {
   const { db, wallet } = deps;
@@ -140,8 +133,7 @@ export function createFreespinsService(deps: FreespinsDeps) {
       if (!Number.isInteger(input.validDays) || input.validDays < 1 || input.validDays > AWARD_MAX_VALID_DAYS) throw invalid('valid_days', `From 1 to ${AWARD_MAX_VALID_DAYS} days`);
       if (!Number.isInteger(input.wageringMultiplier) || input.wageringMultiplier < 0 || input.wageringMultiplier > WAGERING_MAX) throw invalid('wagering_multiplier', `From 0 to ${WAGERING_MAX}`);
       if (!/^[\w:.-]{1,100}$/.test(input.awardKey)) throw invalid('award_key');
-      const minBet = limitMinor(game.game_params.min_bet);
-      const maxBet = limitMinor(game.game_params.max_bet);
+      const { minMinor: minBet, maxMinor: maxBet } = stakeLimits(game.game_params);
       const stakeText = input.stake ?? (minBet !== undefined ? minorToAmount(minBet) : undefined);
       if (!stakeText || !/^\d{1,9}(\.\d{1,2})?$/.test(stakeText)) throw invalid('stake');
       const stakeMinor = amountToMinor(stakeText);

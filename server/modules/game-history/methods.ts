@@ -4,7 +4,7 @@
  * games.gethistoryexportrequest (GET; id, or the latest request). Signed-in players only.
  */
 import { z } from 'zod';
-import { ApiError } from '#common/errors';
+import { invalidParameter as invalid } from '../../api/require-valid';
 import { defineMethod, type ApiContext } from '../../api/define';
 import { generalInfo } from '../metadata/methods';
 import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX, type HistoryFilter } from './service';
@@ -24,9 +24,6 @@ const filterParams = {
   date_to: dateParam,
 };
 
-function invalid(field: string): ApiError {
-  return new ApiError('InvalidParameterException', `Invalid parameter: ${field}`, { field, errorType: 'wrongField' });
-}
 
 /** date_from is inclusive; date_to as a day means through the end of that day. */
 function parseFilter(params: { sysname?: string; date_from?: string; date_to?: string }): HistoryFilter {

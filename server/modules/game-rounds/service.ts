@@ -13,8 +13,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { ApiError } from '#common/errors';
+import { invalidParameter as invalid } from '../../api/require-valid';
+import { checkStake } from '../games/stake-limits';
 import type { Locale } from '#common/locale';
-import { amountToMinor, money, type Money } from '#common/money';
+import { money, type Money } from '#common/money';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
 import type { GamesService } from '../games/service';
@@ -49,6 +51,19 @@ export interface GameRoundsDeps {
   jurisdiction?: (siteId: string) => Promise<Pick<GamesJurisdiction, 'minSpinDurationMs'>>;
   /** Freespin packs (server/modules/freespins): pays a round with one spin of a pack, inside the round's transaction. */
   freespins?: { settleRound(tx: Executor, round: RoundRow, packId: number): Promise<PlayerBalances> };
+}
+
+/**
+ * The currency a gambler plays in: the account's, or the site's for an anonymous visitor's demo
+ * play. Refuses a player who is gone or excluded from play, before any stake moves.
+ */
+export async function playingCurrency(who: Gambler, deps: Pick<GameRoundsDeps, 'findUser' | 'activeExclusion'>): Promise<string> {
+  if (who.uid <= 0) return who.siteCurrency;
+  const user = await deps.findUser(who.uid);
+  if (!user) throw new ApiError('AuthorizationException', 'Sign in to continue');
+  const exclusion = await deps.activeExclusion(who.uid);
+  if (exclusion) throw new ApiError('AccessDeniedException', 'The account is excluded from play', { exclusion: exclusion.kind, until: exclusion.endsAt?.toISOString() ?? null });
+  return user.currency;
 }
 
 /** What a demo player's fun balance is topped up to, once a day, when it cannot cover a stake. */
@@ -92,9 +107,6 @@ export interface PlayResult {
 type SeedRow = typeof fairSeeds.$inferSelect;
 type RoundRow = typeof gameRounds.$inferSelect;
 
-export function invalid(field: string, message = `Invalid parameter: ${field}`): ApiError {
-  return new ApiError('InvalidParameterException', message, { field, errorType: 'wrongField' });
-}
 
 export const ownerKeyOf = (who: Gambler) => (who.uid > 0 ? `user:${who.uid}` : `visitor:${who.visitorId}`);
 const newServerSeed = () => randomBytes(32).toString('hex');
@@ -124,10 +136,32 @@ export function roundView(row: RoundRow): RoundView {
   };
 }
 
-/** A catalogue amount ("0.10") in minor units, undefined when absent or not an amount. */
-export function limitMinor(value: unknown): bigint | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) value = value.toFixed(2);
-  return typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value) ? amountToMinor(value) : undefined;
+
+/** The round an owner already played under a request id (a retried request), if any. */
+export async function roundOfRequest(tx: Executor, who: Gambler, requestId: string): Promise<RoundRow | undefined> {
+  const [row] = await tx.select().from(gameRounds).where(and(eq(gameRounds.siteId, who.siteId), eq(gameRounds.ownerKey, ownerKeyOf(who)), eq(gameRounds.requestKey, requestId)));
+  return row;
+}
+
+/** Takes the next nonce of the owner's seed; call holding the seed's lock (lockActiveSeed). */
+export async function drawNonce(tx: Executor, seed: SeedRow): Promise<number> {
+  await tx.update(fairSeeds).set({ nextNonce: seed.nextNonce + 1 }).where(eq(fairSeeds.id, seed.id));
+  return seed.nextNonce;
+}
+
+/** The columns every new round starts with: who plays what, for which stake, on which seed and nonce. */
+export function newRoundColumns(who: Gambler, round: Pick<RoundRow, 'sysname' | 'engine' | 'mode' | 'currency' | 'stakeMinor' | 'bet'>, seed: SeedRow, nonce: number) {
+  return {
+    siteId: who.siteId,
+    ownerKey: ownerKeyOf(who),
+    userId: who.uid > 0 ? who.uid : null,
+    visitorId: who.uid > 0 ? null : who.visitorId,
+    ...round,
+    seedId: seed.id,
+    serverSeedHash: seed.serverSeedHash,
+    clientSeed: seed.clientSeed,
+    nonce,
+  };
 }
 
 export function createGameRoundsService(deps: GameRoundsDeps) {
@@ -290,19 +324,9 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
         if (error instanceof BetParamError) throw invalid(error.field, error.message);
         throw error;
       }
-      const minBet = limitMinor(game.game_params.min_bet);
-      const maxBet = limitMinor(game.game_params.max_bet);
-      if (minBet !== undefined && prepared.stakeMinor < minBet) throw invalid('stake', `The stake is below the minimum of ${game.game_params.min_bet}`);
-      if (maxBet !== undefined && prepared.stakeMinor > maxBet) throw invalid('stake', `The stake is above the maximum of ${game.game_params.max_bet}`);
+      checkStake(game.game_params, prepared.stakeMinor);
 
-      let currency = who.siteCurrency;
-      if (who.uid > 0) {
-        const user = await deps.findUser(who.uid);
-        if (!user) throw new ApiError('AuthorizationException', 'Sign in to continue');
-        currency = user.currency;
-        const exclusion = await deps.activeExclusion(who.uid);
-        if (exclusion) throw new ApiError('AccessDeniedException', 'The account is excluded from play', { exclusion: exclusion.kind, until: exclusion.endsAt?.toISOString() ?? null });
-      }
+      const currency = await playingCurrency(who, deps);
 
       const ownerKey = ownerKeyOf(who);
       // canonicalJson drops an undefined freespin_pack_id: a paid round hashes as before.
@@ -313,10 +337,7 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
         return await inTransaction(db, async (tx) => {
           // The seed row is the owner's lock: one round at a time, each on its own nonce.
           const seed = await lockActiveSeed(tx, who);
-          const [earlier] = await tx
-            .select()
-            .from(gameRounds)
-            .where(and(eq(gameRounds.siteId, who.siteId), eq(gameRounds.ownerKey, ownerKey), eq(gameRounds.requestKey, input.requestId)));
+          const earlier = await roundOfRequest(tx, who, input.requestId);
           if (earlier) {
             if (earlier.requestHash !== requestHash) throw invalid('request_id', 'This request id was used for another round');
             const balances = who.uid > 0 ? await wallet.balances(who.siteId, who.uid, earlier.currency, tx) : undefined;
@@ -325,27 +346,13 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
           // Jurisdiction: a real slot round no sooner than the site's minimum spin duration after the last (under the seed lock).
           await enforceMinSpinDuration(tx, who.siteId, ownerKey, minSpinDurationMs);
 
-          const nonce = seed.nextNonce;
-          await tx.update(fairSeeds).set({ nextNonce: nonce + 1 }).where(eq(fairSeeds.id, seed.id));
+          const nonce = await drawNonce(tx, seed);
           const { payoutMinor, outcome } = prepared.play({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce });
           const [opened] = await tx
             .insert(gameRounds)
             .values({
-              siteId: who.siteId,
-              ownerKey,
-              userId: who.uid > 0 ? who.uid : null,
-              visitorId: who.uid > 0 ? null : who.visitorId,
-              sysname: input.sysname,
-              engine,
-              mode: input.mode,
-              currency,
-              stakeMinor: prepared.stakeMinor,
+              ...newRoundColumns(who, { sysname: input.sysname, engine, mode: input.mode, currency, stakeMinor: prepared.stakeMinor, bet: prepared.normal }, seed, nonce),
               payoutMinor,
-              seedId: seed.id,
-              serverSeedHash: seed.serverSeedHash,
-              clientSeed: seed.clientSeed,
-              nonce,
-              bet: prepared.normal,
               outcome: outcomeJson(outcome),
               status: 'open',
               requestKey: input.requestId,

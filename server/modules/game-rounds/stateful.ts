@@ -17,6 +17,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { ApiError } from '#common/errors';
+import { invalidParameter as invalid } from '../../api/require-valid';
+import { checkStake } from '../games/stake-limits';
 import { money, type Money } from '#common/money';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
@@ -25,7 +27,7 @@ import { canonicalJson } from '../wallet/audit';
 import { house, move, player } from '../wallet/postings';
 import { InsufficientFundsError, type PlayerBalances, type createWalletService } from '../wallet/service';
 import { BetParamError } from './engines';
-import { invalid, limitMinor, ownerKeyOf, roundView, type Gambler, type GameRoundsService, type RoundView } from './service';
+import { drawNonce, newRoundColumns, ownerKeyOf, playingCurrency, roundOfRequest, roundView, type Gambler, type GameRoundsService, type RoundView } from './service';
 import {
   ActionError,
   applyAction,
@@ -241,19 +243,9 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
         if (error instanceof BetParamError) throw invalid(error.field, error.message);
         throw error;
       }
-      const minBet = limitMinor(game.game_params.min_bet);
-      const maxBet = limitMinor(game.game_params.max_bet);
-      if (minBet !== undefined && prepared.stakeMinor < minBet) throw invalid('stake', `The stake is below the minimum of ${String(game.game_params.min_bet)}`);
-      if (maxBet !== undefined && prepared.stakeMinor > maxBet) throw invalid('stake', `The stake is above the maximum of ${String(game.game_params.max_bet)}`);
+      checkStake(game.game_params, prepared.stakeMinor);
 
-      let currency = who.siteCurrency;
-      if (who.uid > 0) {
-        const user = await deps.findUser(who.uid);
-        if (!user) throw new ApiError('AuthorizationException', 'Sign in to continue');
-        currency = user.currency;
-        const exclusion = await deps.activeExclusion(who.uid);
-        if (exclusion) throw new ApiError('AccessDeniedException', 'The account is excluded from play', { exclusion: exclusion.kind, until: exclusion.endsAt?.toISOString() ?? null });
-      }
+      const currency = await playingCurrency(who, deps);
 
       const ownerKey = ownerKeyOf(who);
       const requestHash = sha256(canonicalJson({ sysname: input.sysname, mode: input.mode, bet: prepared.normal }));
@@ -262,10 +254,7 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
         return await inTransaction(db, async (tx) => {
           // The seed row is the owner's lock: starts queue on it, so the open-round check holds.
           const seed = await deps.rounds.lockActiveSeed(tx, who);
-          const [earlier] = await tx
-            .select()
-            .from(gameRounds)
-            .where(and(eq(gameRounds.siteId, who.siteId), eq(gameRounds.ownerKey, ownerKey), eq(gameRounds.requestKey, input.requestId)));
+          const earlier = await roundOfRequest(tx, who, input.requestId);
           if (earlier) {
             if (earlier.requestHash !== requestHash || !isStatefulEngine(earlier.engine)) throw invalid('request_id', 'This request id was used for another round');
             const first = publicView(earlier.engine, replayActions(earlier.engine, earlier.bet as Record<string, unknown>, [], await seedsOf(tx, earlier)));
@@ -278,27 +267,13 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
             .limit(1);
           if (open) throw new ApiError('InvalidParameterException', 'Finish the open round of this game first', { field: 'sysname', errorType: 'wrongField', round_id: String(open.id) });
 
-          const nonce = seed.nextNonce;
-          await tx.update(fairSeeds).set({ nextNonce: nonce + 1 }).where(eq(fairSeeds.id, seed.id));
+          const nonce = await drawNonce(tx, seed);
           const seeds = { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce };
           const state = startState(engine, prepared.normal, seeds);
           const [opened] = await tx
             .insert(gameRounds)
             .values({
-              siteId: who.siteId,
-              ownerKey,
-              userId: who.uid > 0 ? who.uid : null,
-              visitorId: who.uid > 0 ? null : who.visitorId,
-              sysname: input.sysname,
-              engine,
-              mode: input.mode,
-              currency,
-              stakeMinor: prepared.stakeMinor,
-              seedId: seed.id,
-              serverSeedHash: seed.serverSeedHash,
-              clientSeed: seed.clientSeed,
-              nonce,
-              bet: prepared.normal,
+              ...newRoundColumns(who, { sysname: input.sysname, engine, mode: input.mode, currency, stakeMinor: prepared.stakeMinor, bet: prepared.normal }, seed, nonce),
               state: { game: encodeState(state), actions: [], touched_at: new Date().toISOString() } satisfies StoredState,
               status: 'open',
               requestKey: input.requestId,

@@ -3,7 +3,7 @@
  * getLikes, addLike, removeLike): parameters checked here, rules in the service.
  */
 import { z } from 'zod';
-import { ApiError } from '#common/errors';
+import { invalidParameter as invalid } from '../../api/require-valid';
 import { GAME_SORTS, GAME_TYPES, type GameType } from '#common/games-contract';
 import { defineMethod } from '../../api/define';
 
@@ -18,9 +18,6 @@ function commaList(value: string | undefined): string[] {
     .slice(0, MAX_LIST_ITEMS);
 }
 
-function invalid(field: string): ApiError {
-  return new ApiError('InvalidParameterException', `Invalid parameter: ${field}`, { field, errorType: 'wrongField' });
-}
 
 /** Game types of a comma list; an unknown type is an invalid parameter, not an empty answer. */
 function gameTypes(value: string | undefined, field = 'types'): GameType[] {

@@ -22,7 +22,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, lt, lte, or } from 'drizzle-orm';
 import { ApiError } from '#common/errors';
-import { amountToMinor, minorToAmount, money, type Money } from '#common/money';
+import { invalidParameter as invalid } from '../../api/require-valid';
+import { checkStake } from '../games/stake-limits';
+import { minorToAmount, money, type Money } from '#common/money';
 import { crashMultiplierAt, settleCrash, CRASH_MIN_CASH_OUT_HUNDREDTHS } from '#common/games/crash';
 import { settleLiveRoulette } from '#common/games/live-roulette';
 import type { Database } from '../../db/client';
@@ -33,7 +35,7 @@ import { canonicalJson } from '../wallet/audit';
 import { house, move, player } from '../wallet/postings';
 import { InsufficientFundsError, type PlayerBalances, type WalletService } from '../wallet/service';
 import { BetParamError } from '../game-rounds/engines';
-import { ownerKeyOf, type Gambler, type GameRoundsService } from '../game-rounds/service';
+import { ownerKeyOf, playingCurrency, type Gambler, type GameRoundsService } from '../game-rounds/service';
 import { crashDurationMs, isLiveEngine, liveResult, prepareLiveBet, rouletteBetsOf, type LiveEngine, type LiveResult, type PreparedLiveBet } from './rules';
 import { liveBets, liveLeases, liveRounds, type LiveBetRow, type LiveRoundRow } from './tables';
 
@@ -149,14 +151,7 @@ const LEASE_NAME = 'live-games';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const hundredthsText = (value: number | null) => (value === null ? null : minorToAmount(BigInt(value)));
 
-function invalid(field: string, message = `Invalid parameter: ${field}`): ApiError {
-  return new ApiError('InvalidParameterException', message, { field, errorType: 'wrongField' });
-}
 
-function limitMinor(value: unknown): bigint | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) value = value.toFixed(2);
-  return typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value) ? amountToMinor(value) : undefined;
-}
 
 export function betView(row: LiveBetRow, round: Pick<LiveRoundRow, 'roundNo' | 'sysname'>): LiveBetView {
   return {
@@ -419,15 +414,6 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
     return row;
   }
 
-  async function currencyOf(who: Gambler): Promise<string> {
-    if (who.uid <= 0) return who.siteCurrency;
-    const user = await deps.findUser(who.uid);
-    if (!user) throw new ApiError('AuthorizationException', 'Sign in to continue');
-    const exclusion = await deps.activeExclusion(who.uid);
-    if (exclusion) throw new ApiError('AccessDeniedException', 'The account is excluded from play', { exclusion: exclusion.kind, until: exclusion.endsAt?.toISOString() ?? null });
-    return user.currency;
-  }
-
   /** A table's public state (and one gambler's bets): what the events stream sends. */
   async function stateOf(table: LiveTable, who?: Gambler): Promise<LiveState> {
     const now = clock();
@@ -481,11 +467,8 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
         if (error instanceof BetParamError) throw invalid(error.field, error.message);
         throw error;
       }
-      const minBet = limitMinor(game.game_params.min_bet);
-      const maxBet = limitMinor(game.game_params.max_bet);
-      if (minBet !== undefined && prepared.stakeMinor < minBet) throw invalid('stake', `The stake is below the minimum of ${String(game.game_params.min_bet)}`);
-      if (maxBet !== undefined && prepared.stakeMinor > maxBet) throw invalid('stake', `The stake is above the maximum of ${String(game.game_params.max_bet)}`);
-      const currency = await currencyOf(who);
+      checkStake(game.game_params, prepared.stakeMinor);
+      const currency = await playingCurrency(who, deps);
       const ownerKey = ownerKeyOf(who);
       const requestHash = sha256(canonicalJson({ sysname: input.sysname, mode: input.mode, bet: prepared.normal }));
 

@@ -16,7 +16,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { ApiError } from '#common/errors';
+import { invalidParameter as invalid } from '../../api/require-valid';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
 import type { GamesService } from '../games/service';
@@ -53,9 +53,6 @@ export interface ProviderSession {
 /** The transaction id was taken before: roll back and answer from the recorded row. */
 class SeenBefore extends Error {}
 
-function invalid(field: string, message = `Invalid parameter: ${field}`): ApiError {
-  return new ApiError('InvalidParameterException', message, { field, errorType: 'wrongField' });
-}
 
 const hashOf = (value: Record<string, unknown>) => createHash('sha256').update(canonicalJson(value)).digest('hex');
 
