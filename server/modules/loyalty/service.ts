@@ -13,6 +13,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { ApiError } from '#common/errors';
+import { invalidParameter } from '../../api/require-valid';
 import { levelOf, levelProgress, type LoyaltyCharacterList, type LoyaltyInfo } from '#common/loyalty-contract';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
@@ -66,16 +67,19 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
 
   /** The player's account, opened on first use (players who signed up before the programme, or socially). */
   async function accountOf(executor: Executor, siteId: string, userId: number, characterId: number | null = null): Promise<AccountRow> {
-    await executor.insert(loyaltyAccounts).values({ siteId, userId, characterId }).onConflictDoNothing({ target: loyaltyAccounts.userId });
-    const [row] = await executor.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, userId)).limit(1);
+    const find = async () => (await executor.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, userId)).limit(1))[0];
+    // Read first: the account exists on every look but the first, which opens it (a racing open loses quietly).
+    let row = await find();
+    if (!row) {
+      await executor.insert(loyaltyAccounts).values({ siteId, userId, characterId }).onConflictDoNothing({ target: loyaltyAccounts.userId });
+      row = await find();
+    }
     if (!row || row.siteId !== siteId) throw new ApiError('AccessDeniedException', 'Access denied');
     return row;
   }
 
-  function checkCharacter(programme: LoyaltyProgramme, characterId: number) {
-    const character = programme.characters.find((item) => item.id === characterId);
-    if (!character) throw new ApiError('InvalidParameterException', 'Invalid parameter: id', { field: 'id' });
-    return character;
+  function checkCharacter(programme: LoyaltyProgramme, characterId: number, field = 'id') {
+    if (!programme.characters.some((item) => item.id === characterId)) throw invalidParameter(field);
   }
 
   /** Adds one player's net stake in one currency to the running total and credits the change in points. */
@@ -128,12 +132,7 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
 
     /** Refuses a character id the site's programme does not have (InvalidParameterException on `field`). */
     async checkCharacterId(siteId: string, characterId: number, field = 'id'): Promise<void> {
-      try {
-        checkCharacter(await programmeOf(siteId), characterId);
-      } catch (error) {
-        if (error instanceof ApiError) throw new ApiError(error.type, `Invalid parameter: ${field}`, { field });
-        throw error;
-      }
+      checkCharacter(await programmeOf(siteId), characterId, field);
     },
 
     async info(siteId: string, userId: number): Promise<LoyaltyInfo> {
