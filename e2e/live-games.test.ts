@@ -107,14 +107,15 @@ describe('live tables', () => {
           // Cash out while the multiplier climbs; a click that met a re-rendered button is tried
           // again, so the bet never waits for a late crash (a high crash point runs for minutes).
           const cashOut = frame.locator('[data-action="cash-out"]');
+          // The settled status as the poll saw it: read again later, the next round may have cleared it.
+          let status: string | null = 'open';
           await expect
             .poll(async () => {
-              const status = await attributeOf(frame, '[data-my-bet]', 'data-my-bet');
+              status = await attributeOf(frame, '[data-my-bet]', 'data-my-bet');
               if (status === 'open' && (await phaseOf(frame)) === 'running') await cashOut.click({ timeout: 1_000 }).catch(() => undefined);
               return status;
             }, ROUND)
             .not.toBe('open');
-          const status = await attributeOf(frame, '[data-my-bet]', 'data-my-bet');
           const bets = await apiCall<Array<{ status: string; payout: { amount: string; currency: string }; cash_out: string | null }>>(page, 'GET', 'games.getLiveBets', { sysname: CRASH, count: '1' });
           const mine = bets.data?.[0];
           expect(mine?.status).toBe(status);
