@@ -23,10 +23,20 @@ export default tseslint.config(
     // Layering (architecture §3, §8): the app talks to the API contract, never to server code;
     // common/ is shared by both and depends on neither.
     files: ['app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '../server/*'], message: 'The app talks to the API, not to server code.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**', '../server/*'], message: 'The app talks to the API, not to server code.' }] },
+      ],
+    },
   },
   {
     files: ['common/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/app/**', '~/*'], message: 'common/ depends on nothing above it.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**', '**/app/**', '~/*'], message: 'common/ depends on nothing above it.' }] },
+      ],
+    },
   },
 );

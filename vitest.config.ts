@@ -10,10 +10,19 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['common/**/*.test.ts', 'app/**/*.test.{ts,tsx}'], environment: 'node' } },
       {
         resolve: { alias },
-        test: { name: 'integration', include: ['server/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+        test: { name: 'unit', include: ['common/**/*.test.ts', 'app/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         resolve: { alias },

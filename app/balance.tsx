@@ -13,7 +13,10 @@ import { balanceRefreshSettings, shouldPollBalance, shouldRefreshOnClick, type B
 
 type Balances = AccountInfo['balances'];
 
-const BalanceContext = createContext<{ balances: Balances | null; refresh: () => Promise<void> }>({ balances: null, refresh: async () => undefined });
+const BalanceContext = createContext<{ balances: Balances | null; refresh: () => Promise<void> }>({
+  balances: null,
+  refresh: async () => undefined,
+});
 
 export function BalanceProvider({ children }: { children: ReactNode }) {
   const root = useRootData();
@@ -22,7 +25,13 @@ export function BalanceProvider({ children }: { children: ReactNode }) {
   const [balances, setBalances] = useState<Balances | null>(root?.account.balances ?? null);
   const lastRequest = useRef(0);
   const lastActivity = useRef(Date.now());
-  const settings = balanceRefreshSettings(configValue<Partial<BalanceRefreshSettings> | undefined>(root?.config, 'prazer-config.functionalSettings.settingsForUpdBalance', undefined));
+  const settings = balanceRefreshSettings(
+    configValue<Partial<BalanceRefreshSettings> | undefined>(
+      root?.config,
+      'prazer-config.functionalSettings.settingsForUpdBalance',
+      undefined,
+    ),
+  );
 
   useEffect(() => setBalances(root?.account.balances ?? null), [root?.account.balances]);
 
@@ -46,7 +55,10 @@ export function BalanceProvider({ children }: { children: ReactNode }) {
       if (shouldRefreshOnClick(settings, Date.now(), lastRequest.current)) void refresh();
     };
     const timer = settings.isEnabledInterval
-      ? setInterval(() => shouldPollBalance(settings, Date.now(), lastActivity.current) && void refresh(), settings.countSecondsForInterval * 1000)
+      ? setInterval(
+          () => shouldPollBalance(settings, Date.now(), lastActivity.current) && void refresh(),
+          settings.countSecondsForInterval * 1000,
+        )
       : undefined;
     window.addEventListener('click', onClick, { capture: true });
     window.addEventListener('keydown', onActivity, { capture: true });

@@ -28,10 +28,21 @@ const I18nContext = createContext<I18nValue>({
   localePath: (path) => path,
 });
 
-export function I18nProvider({ locale, table, children }: { locale: Locale; table: Record<string, string>; children: ReactNode }) {
+export function I18nProvider({
+  locale,
+  table,
+  children,
+}: {
+  locale: Locale;
+  table: Record<string, string>;
+  children: ReactNode;
+}) {
   // A stable value: effects that depend on t or localePath (the game page's #real popup) must not
   // re-run, and open another dialog, on every render of the app.
-  const value = useMemo<I18nValue>(() => ({ locale, t: createTranslate(table), localePath: (path) => localizePath(path, locale) }), [locale, table]);
+  const value = useMemo<I18nValue>(
+    () => ({ locale, t: createTranslate(table), localePath: (path) => localizePath(path, locale) }),
+    [locale, table],
+  );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

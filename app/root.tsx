@@ -1,4 +1,13 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, data, type ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  data,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import type { Route } from './+types/root';
 import type { PageLoadContext } from '#common/load-context';
 import { DEFAULT_LOCALE, LOCALE_INFO, localeFromPath } from '#common/locale';

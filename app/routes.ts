@@ -20,7 +20,9 @@ export default [
   layout('routes/site-layout.tsx', { id: 'site' }, [
     ...localizedRoutes(),
     ...LOCALES.map((locale) =>
-      route(locale === DEFAULT_LOCALE ? '*' : `${locale}/*`, 'routes/unmatched.tsx', { id: localizedRouteName('unmatched', locale) }),
+      route(locale === DEFAULT_LOCALE ? '*' : `${locale}/*`, 'routes/unmatched.tsx', {
+        id: localizedRouteName('unmatched', locale),
+      }),
     ),
   ]),
 ] satisfies RouteConfig;

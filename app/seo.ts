@@ -42,7 +42,9 @@ export function pageMeta(args: MetaArgsLike, titleKey: string, params: Record<st
   const replacements = configValue<Record<string, string> | undefined>(root.config, 'settings-seo.replacements', undefined);
   const pageTitle = applyReplacements(seo?.title ?? `${t(titleKey, params)} | ${root.site.name}`, replacements);
   const description = applyReplacements(seo?.description ?? t('seo.default.description', { site: root.site.name }), replacements);
-  const robots = seo?.robots ?? robotsMetaFor(args.location.pathname, configValue<string | undefined>(root.config, 'settings-seo.robots', undefined));
+  const robots =
+    seo?.robots ??
+    robotsMetaFor(args.location.pathname, configValue<string | undefined>(root.config, 'settings-seo.robots', undefined));
   const bare = stripLocalePrefix(args.location.pathname);
   const meta: MetaDescriptor[] = [
     { title: pageTitle },

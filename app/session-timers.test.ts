@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BALANCE_REFRESH_DEFAULTS, balanceRefreshSettings, idleSchedule, shouldPollBalance, shouldRefreshOnClick } from './session-timers';
+import {
+  BALANCE_REFRESH_DEFAULTS,
+  balanceRefreshSettings,
+  idleSchedule,
+  shouldPollBalance,
+  shouldRefreshOnClick,
+} from './session-timers';
 
 describe('idle logout schedule (spec §4: warning at 80 %, countdown of the remaining 20 %)', () => {
   it('warns at 80 % and logs out at 100 %, counting down the rest in seconds', () => {

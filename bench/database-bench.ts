@@ -36,8 +36,15 @@ export function readDatabaseBenchOptions(usage: string, defaultPlayers: number):
     return parsed;
   };
   const only = values.only;
-  if (only !== undefined && only !== 'pglite' && only !== 'postgres') throw new Error(`--only must be pglite or postgres, not ${only}`);
-  return { seconds: positive('seconds', values.seconds), workers: positive('workers', values.workers), players: positive('players', values.players), pool: positive('pool', values.pool), only };
+  if (only !== undefined && only !== 'pglite' && only !== 'postgres')
+    throw new Error(`--only must be pglite or postgres, not ${only}`);
+  return {
+    seconds: positive('seconds', values.seconds),
+    workers: positive('workers', values.workers),
+    players: positive('players', values.players),
+    pool: positive('pool', values.pool),
+    only,
+  };
 }
 
 export function withDatabaseName(url: string, name: string): string {
@@ -47,7 +54,11 @@ export function withDatabaseName(url: string, name: string): string {
 }
 
 /** One statement on its own connection (CREATE / DROP DATABASE cannot share a pool's). */
-export async function adminQuery<T extends pg.QueryResultRow>(serverUrl: string, text: string, params: unknown[] = []): Promise<T[]> {
+export async function adminQuery<T extends pg.QueryResultRow>(
+  serverUrl: string,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
   await client.connect();
   try {

@@ -74,7 +74,10 @@ const GAMES: BenchGame[] = [
   {
     name: 'dice',
     expectedRtp: 0.99,
-    play: (rng) => ({ stakeMinor: STAKE, payoutMinor: playDice({ stakeMinor: STAKE, direction: 'under', targetHundredths: 5_000 }, rng).payoutMinor }),
+    play: (rng) => ({
+      stakeMinor: STAKE,
+      payoutMinor: playDice({ stakeMinor: STAKE, direction: 'under', targetHundredths: 5_000 }, rng).payoutMinor,
+    }),
   },
   {
     name: 'mines',
@@ -86,13 +89,24 @@ const GAMES: BenchGame[] = [
       return { stakeMinor: 1_000_000n, payoutMinor: state.payoutMinor };
     },
   },
-  { name: 'crash', expectedRtp: 0.99, play: (rng) => ({ stakeMinor: STAKE, payoutMinor: playCrash({ stakeMinor: STAKE, cashOutHundredths: 200 }, rng).payoutMinor }) },
+  {
+    name: 'crash',
+    expectedRtp: 0.99,
+    play: (rng) => ({
+      stakeMinor: STAKE,
+      payoutMinor: playCrash({ stakeMinor: STAKE, cashOutHundredths: 200 }, rng).payoutMinor,
+    }),
+  },
 ];
 
-const newRng = (nonce: number) => new FairRng({ serverSeed: SIMULATION_SEEDS.serverSeed, clientSeed: SIMULATION_SEEDS.clientSeed, nonce });
+const newRng = (nonce: number) =>
+  new FairRng({ serverSeed: SIMULATION_SEEDS.serverSeed, clientSeed: SIMULATION_SEEDS.clientSeed, nonce });
 
 /** Plays as many rounds as fit in `seconds` (after a short warm-up) and reports their rate. */
-function measureSpeed(game: BenchGame, seconds: number): { rounds: number; roundsPerSecond: number; microsecondsPerRound: number; secondsForTenMillion: number } {
+function measureSpeed(
+  game: BenchGame,
+  seconds: number,
+): { rounds: number; roundsPerSecond: number; microsecondsPerRound: number; secondsForTenMillion: number } {
   for (let nonce = 0; nonce < 2_000; nonce++) game.play(newRng(nonce));
   let rounds = 0;
   const started = performance.now();
@@ -102,7 +116,12 @@ function measureSpeed(game: BenchGame, seconds: number): { rounds: number; round
   }
   const elapsedSeconds = (performance.now() - started) / 1000;
   const roundsPerSecond = rounds / elapsedSeconds;
-  return { rounds, roundsPerSecond, microsecondsPerRound: 1e6 / roundsPerSecond, secondsForTenMillion: TEN_MILLION / roundsPerSecond };
+  return {
+    rounds,
+    roundsPerSecond,
+    microsecondsPerRound: 1e6 / roundsPerSecond,
+    secondsForTenMillion: TEN_MILLION / roundsPerSecond,
+  };
 }
 
 function measureRtp(game: BenchGame, rounds: number) {
@@ -135,7 +154,9 @@ function duration(seconds: number): string {
 }
 
 function main(): void {
-  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '2' }, rtp: { type: 'string' }, games: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { seconds: { type: 'string', default: '2' }, rtp: { type: 'string' }, games: { type: 'string' } },
+  });
   const seconds = Number(values.seconds);
   const rtpRounds = values.rtp === undefined ? undefined : Number(values.rtp);
   if (!(seconds > 0) || (rtpRounds !== undefined && !(Number.isInteger(rtpRounds) && rtpRounds > 1)))
@@ -164,7 +185,10 @@ function main(): void {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = join(RESULTS_DIR, `games-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   const environment = { node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, loadAverage: loadavg() };
-  writeFileSync(file, `${JSON.stringify({ mode: rtpRounds === undefined ? 'speed' : 'rtp', seconds, rtpRounds, environment, results }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ mode: rtpRounds === undefined ? 'speed' : 'rtp', seconds, rtpRounds, environment, results }, null, 2)}\n`,
+  );
   console.log(`results: ${file}`);
 }
 

@@ -105,7 +105,13 @@ async function measure(baseUrl, target) {
 
 function printTable(rows) {
   const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors'];
-  const lines = rows.map((row) => [row.name, String(row.requestsPerSecond), String(row.latencyMs.p50), String(row.latencyMs.p99), String(row.errors)]);
+  const lines = rows.map((row) => [
+    row.name,
+    String(row.requestsPerSecond),
+    String(row.latencyMs.p50),
+    String(row.latencyMs.p99),
+    String(row.errors),
+  ]);
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
   const format = (cells) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   console.log(format(header));
@@ -119,7 +125,9 @@ async function main() {
     process.exit(1);
   }
   const database = DATABASE_URL ? 'postgres' : 'pglite';
-  console.log(`bench: production server on ${database}, ${CONNECTIONS} connections, ${DURATION_S} s per target, ${cpus().length} CPUs shared by client and server`);
+  console.log(
+    `bench: production server on ${database}, ${CONNECTIONS} connections, ${DURATION_S} s per target, ${cpus().length} CPUs shared by client and server`,
+  );
   let server;
   const stop = async () => {
     await stopServer(server);

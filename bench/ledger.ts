@@ -107,7 +107,11 @@ async function createScratchDatabase(serverUrl: string, prefix: string): Promise
       // closing clients report FATAL 57P01, so wait for the sessions to go first.
       const deadline = Date.now() + 5_000;
       while (Date.now() < deadline) {
-        const [row] = await adminQuery<{ n: number }>(serverUrl, 'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        const [row] = await adminQuery<{ n: number }>(
+          serverUrl,
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
         if (row?.n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -196,7 +200,11 @@ async function runCase(
     seconds: round(elapsed),
     transfers: latencies.length,
     transfersPerSecond: Math.round(latencies.length / elapsed),
-    latencyMs: { p50: round(percentile(sorted, 0.5)), p99: round(percentile(sorted, 0.99)), max: round(sorted[sorted.length - 1] ?? 0) },
+    latencyMs: {
+      p50: round(percentile(sorted, 0.5)),
+      p99: round(percentile(sorted, 0.99)),
+      max: round(sorted[sorted.length - 1] ?? 0),
+    },
     retries: transactionRetries() - retriesBefore,
     clientCpuPercent: Math.round(((cpu.user + cpu.system) / 1e6 / elapsed) * 100),
     clientCpuMsPerTransfer: latencies.length ? round((cpu.user + cpu.system) / 1000 / latencies.length, 3) : 0,
@@ -206,14 +214,31 @@ async function runCase(
 }
 
 /** Migrates, seeds a site and players with a deposit each, runs both cases and checks the ledger. */
-async function benchDatabase(handle: DatabaseHandle, options: DatabaseBenchOptions): Promise<{ cases: CaseResult[]; check: LedgerCheckSummary }> {
+async function benchDatabase(
+  handle: DatabaseHandle,
+  options: DatabaseBenchOptions,
+): Promise<{ cases: CaseResult[]; check: LedgerCheckSummary }> {
   const database = handle.kind;
   const runId = randomBytes(3).toString('hex');
   await runMigrations(handle);
-  await handle.db.insert(sites).values({ id: SITE, name: 'Ledger bench', hosts: ['bench-ledger.local'], defaultCurrency: CURRENCY, currencies: [CURRENCY], locales: ['en'] });
+  await handle.db
+    .insert(sites)
+    .values({
+      id: SITE,
+      name: 'Ledger bench',
+      hosts: ['bench-ledger.local'],
+      defaultCurrency: CURRENCY,
+      currencies: [CURRENCY],
+      locales: ['en'],
+    });
   const playerIds: number[] = [];
   for (let first = 0; first < options.players; first += 500) {
-    const batch = Array.from({ length: Math.min(500, options.players - first) }, (_, i) => ({ siteId: SITE, login: `bench${first + i}@example.com`, currency: CURRENCY, locale: 'en' }));
+    const batch = Array.from({ length: Math.min(500, options.players - first) }, (_, i) => ({
+      siteId: SITE,
+      login: `bench${first + i}@example.com`,
+      currency: CURRENCY,
+      locale: 'en',
+    }));
     const rows = await handle.db.insert(users).values(batch).returning({ id: users.id });
     playerIds.push(...rows.map((row) => row.id));
   }
@@ -221,7 +246,17 @@ async function benchDatabase(handle: DatabaseHandle, options: DatabaseBenchOptio
 
   // Deposits big enough that no bet of either case can run a balance dry.
   const deposit = (userId: number, amountMinor: bigint) =>
-    wallet.transfer({ siteId: SITE, userId, kind: 'deposit', currency: CURRENCY, amountMinor, legs: move(house('psp_clearing'), player(userId, 'main'), amountMinor), idempotencyKey: `bench-${runId}-deposit-${userId}`, actor: 'psp:bench', reason: 'bench deposit' });
+    wallet.transfer({
+      siteId: SITE,
+      userId,
+      kind: 'deposit',
+      currency: CURRENCY,
+      amountMinor,
+      legs: move(house('psp_clearing'), player(userId, 'main'), amountMinor),
+      idempotencyKey: `bench-${runId}-deposit-${userId}`,
+      actor: 'psp:bench',
+      reason: 'bench deposit',
+    });
   let nextDeposit = 0;
   await Promise.all(
     Array.from({ length: options.workers }, async () => {
@@ -240,7 +275,9 @@ async function benchDatabase(handle: DatabaseHandle, options: DatabaseBenchOptio
       kind: isBet ? 'bet' : 'win',
       currency: CURRENCY,
       amountMinor,
-      legs: isBet ? move(player(userId, 'main'), house('game'), amountMinor) : move(house('game'), player(userId, 'main'), amountMinor),
+      legs: isBet
+        ? move(player(userId, 'main'), house('game'), amountMinor)
+        : move(house('game'), player(userId, 'main'), amountMinor),
       idempotencyKey: `bench-${runId}-${caseKey}-${worker}-${n}`,
       reference: `round-${caseKey}-${worker}-${Math.floor(n / 2)}`,
       actor: 'provider:bench',
@@ -252,19 +289,33 @@ async function benchDatabase(handle: DatabaseHandle, options: DatabaseBenchOptio
   const cases: CaseResult[] = [];
   const single = playerIds[0] as number;
   process.stdout.write(`  ${database}: single player … `);
-  cases.push(await runCase(wallet, database, 'single player', options, (worker, n) => game(single, worker, n, (worker + n) % 2 === 0, 'single')));
+  cases.push(
+    await runCase(wallet, database, 'single player', options, (worker, n) =>
+      game(single, worker, n, (worker + n) % 2 === 0, 'single'),
+    ),
+  );
   console.log(`${cases.at(-1)?.transfersPerSecond} transfers/s`);
   stopIfInterrupted();
   process.stdout.write(`  ${database}: many players (${playerIds.length}) … `);
-  cases.push(await runCase(wallet, database, 'many players', options, (worker, n) => game(playerIds[randomInt(playerIds.length)] as number, worker, n, randomInt(2) === 0, 'many')));
+  cases.push(
+    await runCase(wallet, database, 'many players', options, (worker, n) =>
+      game(playerIds[randomInt(playerIds.length)] as number, worker, n, randomInt(2) === 0, 'many'),
+    ),
+  );
   console.log(`${cases.at(-1)?.transfersPerSecond} transfers/s`);
   stopIfInterrupted();
 
   process.stdout.write(`  ${database}: ledger check … `);
   const report = await checkLedger(handle.db);
-  const [counted] = ((await handle.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transfers`)) as unknown as { rows: { n: number }[] }).rows;
+  const [counted] = (
+    (await handle.db.execute(sql`SELECT count(*)::int AS n FROM ledger_transfers`)) as unknown as { rows: { n: number }[] }
+  ).rows;
   const expectedTransfers = playerIds.length + cases.reduce((sum, result) => sum + result.transfers, 0);
-  const problems = Object.fromEntries(Object.entries(report).filter(([, value]) => Array.isArray(value) && value.length > 0).map(([key, value]) => [key, (value as unknown[]).length]));
+  const problems = Object.fromEntries(
+    Object.entries(report)
+      .filter(([, value]) => Array.isArray(value) && value.length > 0)
+      .map(([key, value]) => [key, (value as unknown[]).length]),
+  );
   const check = {
     database,
     isSound: report.isSound && counted?.n === expectedTransfers,
@@ -274,7 +325,11 @@ async function benchDatabase(handle: DatabaseHandle, options: DatabaseBenchOptio
     auditEntries: report.auditEntries,
     problems,
   };
-  console.log(check.isSound ? `sound (${check.transfers} transfers, ${check.accounts} accounts, ${check.auditEntries} audit entries)` : `NOT SOUND: ${JSON.stringify(check)}`);
+  console.log(
+    check.isSound
+      ? `sound (${check.transfers} transfers, ${check.accounts} accounts, ${check.auditEntries} audit entries)`
+      : `NOT SOUND: ${JSON.stringify(check)}`,
+  );
   return { cases, check };
 }
 
@@ -309,7 +364,12 @@ function run(command: string, args: string[]): Promise<string> {
     child.once('exit', (code) => {
       runningChild = undefined;
       if (code === 0) resolve(output);
-      else reject(interrupted ? new InterruptedError('interrupted') : new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`));
+      else
+        reject(
+          interrupted
+            ? new InterruptedError('interrupted')
+            : new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`),
+        );
     });
   });
 }
@@ -329,7 +389,16 @@ async function runPgbench(serverUrl: string, version: string, options: DatabaseB
     if (!tps) throw new Error(`no tps in pgbench's output:\n${output}`);
     const latency = /latency average = ([\d.]+) ms/.exec(output)?.[1];
     console.log(`${Math.round(Number(tps))} tps`);
-    return { version, command: `pgbench ${args.join(' ')}`, scale, clients: options.workers, threads, seconds: options.seconds, tps: round(Number(tps)), latencyAverageMs: latency ? Number(latency) : undefined };
+    return {
+      version,
+      command: `pgbench ${args.join(' ')}`,
+      scale,
+      clients: options.workers,
+      threads,
+      seconds: options.seconds,
+      tps: round(Number(tps)),
+      latencyAverageMs: latency ? Number(latency) : undefined,
+    };
   } finally {
     await scratch.drop();
   }
@@ -338,7 +407,18 @@ async function runPgbench(serverUrl: string, version: string, options: DatabaseB
 // ---------------------------------------------------------------------------------------------
 
 function printTable(cases: CaseResult[]): void {
-  const header = ['database', 'case', 'transfers/s', 'p50 ms', 'p99 ms', 'retries', 'errors', 'node CPU', 'CPU ms/transfer', '÷ pgbench'];
+  const header = [
+    'database',
+    'case',
+    'transfers/s',
+    'p50 ms',
+    'p99 ms',
+    'retries',
+    'errors',
+    'node CPU',
+    'CPU ms/transfer',
+    '÷ pgbench',
+  ];
   const lines = cases.map((row) => [
     row.database,
     row.case,
@@ -352,7 +432,8 @@ function printTable(cases: CaseResult[]): void {
     row.ratioToPgbench === undefined ? '' : row.ratioToPgbench.toFixed(3),
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => (line[i] ?? '').length)));
-  const format = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+  const format = (cells: string[]) =>
+    cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
   console.log(format(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const line of lines) console.log(format(line));
@@ -361,7 +442,9 @@ function printTable(cases: CaseResult[]): void {
 async function main(): Promise<number> {
   const options = readDatabaseBenchOptions(USAGE, 1000);
   const serverUrl = process.env.BENCH_DATABASE_URL || DEFAULT_SERVER_URL;
-  console.log(`bench:ledger: ${options.workers} workers, ${options.seconds} s per case, ${options.players} players, ${cpus().length} CPUs shared by client and database`);
+  console.log(
+    `bench:ledger: ${options.workers} workers, ${options.seconds} s per case, ${options.players} players, ${cpus().length} CPUs shared by client and database`,
+  );
 
   const cases: CaseResult[] = [];
   const checks: LedgerCheckSummary[] = [];
@@ -406,21 +489,29 @@ async function main(): Promise<number> {
       stopIfInterrupted();
       const version = pgbenchVersion();
       if (!version) {
-        const message = 'pgbench: not found on PATH; install it with `apt-get install -y postgresql-contrib` (Debian) for the comparison. Skipped.';
+        const message =
+          'pgbench: not found on PATH; install it with `apt-get install -y postgresql-contrib` (Debian) for the comparison. Skipped.';
         console.log(`  ${message}`);
         skipped.push(message);
       } else {
         pgbench = await runPgbench(serverUrl, version, options);
-        for (const row of cases) if (row.database === 'postgres') row.ratioToPgbench = round(row.transfersPerSecond / pgbench.tps, 3);
+        for (const row of cases)
+          if (row.database === 'postgres') row.ratioToPgbench = round(row.transfersPerSecond / pgbench.tps, 3);
       }
     }
   }
 
   console.log('');
   printTable(cases);
-  if (pgbench) console.log(`\npgbench simple update (${pgbench.command}, scale ${pgbench.scale}): ${pgbench.tps} tps, latency average ${pgbench.latencyAverageMs ?? '?'} ms`);
+  if (pgbench)
+    console.log(
+      `\npgbench simple update (${pgbench.command}, scale ${pgbench.scale}): ${pgbench.tps} tps, latency average ${pgbench.latencyAverageMs ?? '?'} ms`,
+    );
   for (const row of cases) for (const sample of row.errorSamples) console.log(`  ${row.database} ${row.case}: ${sample}`);
-  for (const check of checks) console.log(`ledger on ${check.database}: ${check.isSound ? 'sound' : 'NOT SOUND'} (${check.transfers} transfers, expected ${check.expectedTransfers}; ${check.accounts} accounts; ${check.auditEntries} audit entries)`);
+  for (const check of checks)
+    console.log(
+      `ledger on ${check.database}: ${check.isSound ? 'sound' : 'NOT SOUND'} (${check.transfers} transfers, expected ${check.expectedTransfers}; ${check.accounts} accounts; ${check.auditEntries} audit entries)`,
+    );
 
   mkdirSync(RESULTS_DIR, { recursive: true });
   const date = new Date();

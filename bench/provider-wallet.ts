@@ -49,7 +49,11 @@ const DEPOSIT_MINOR = 1_000_000_000n;
 async function dropScratch(serverUrl: string, name: string): Promise<void> {
   const deadline = Date.now() + 5_000;
   while (Date.now() < deadline) {
-    const [row] = await adminQuery<{ n: number }>(serverUrl, 'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+    const [row] = await adminQuery<{ n: number }>(
+      serverUrl,
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+      [name],
+    );
     if (row?.n === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -79,7 +83,14 @@ async function benchDatabase(handle: DatabaseHandle, options: DatabaseBenchOptio
   await seedContent(handle.db);
   const services = createServices(handle.db);
   const site = await services.sites.resolveSite('127.0.0.1');
-  const app = createHttpApp({ services, logger: pino({ level: 'silent' }), mode: 'test', maxBodyBytes: 64 * 1024, trustProxy: false, buildVersion: 'bench' });
+  const app = createHttpApp({
+    services,
+    logger: pino({ level: 'silent' }),
+    mode: 'test',
+    maxBodyBytes: 64 * 1024,
+    trustProxy: false,
+    buildVersion: 'bench',
+  });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -90,11 +101,28 @@ async function benchDatabase(handle: DatabaseHandle, options: DatabaseBenchOptio
     process.stdout.write(`  ${database}: ${options.players} players with a deposit and a provider session … `);
     const rows = await handle.db
       .insert(users)
-      .values(Array.from({ length: options.players }, (_, i) => ({ siteId: site.id, login: `bench-provider-${runId}-${i}@example.com`, currency: site.defaultCurrency, locale: 'en' })))
+      .values(
+        Array.from({ length: options.players }, (_, i) => ({
+          siteId: site.id,
+          login: `bench-provider-${runId}-${i}@example.com`,
+          currency: site.defaultCurrency,
+          locale: 'en',
+        })),
+      )
       .returning({ id: users.id });
     const players: { uid: number; token: string; expected: bigint; isBusy: boolean }[] = [];
     for (const { id } of rows) {
-      await services.wallet.transfer({ siteId: site.id, userId: id, kind: 'deposit', currency: site.defaultCurrency, amountMinor: DEPOSIT_MINOR, legs: move(house('psp_clearing'), player(id, 'main'), DEPOSIT_MINOR), idempotencyKey: `bench-provider-${runId}-${id}`, actor: 'psp:bench', reason: 'bench deposit' });
+      await services.wallet.transfer({
+        siteId: site.id,
+        userId: id,
+        kind: 'deposit',
+        currency: site.defaultCurrency,
+        amountMinor: DEPOSIT_MINOR,
+        legs: move(house('psp_clearing'), player(id, 'main'), DEPOSIT_MINOR),
+        idempotencyKey: `bench-provider-${runId}-${id}`,
+        actor: 'psp:bench',
+        reason: 'bench deposit',
+      });
       const session = await services.providerWallet.openProviderSession(site.id, id, GAME, site.defaultCurrency);
       players.push({ uid: id, token: session.token, expected: DEPOSIT_MINOR, isBusy: false });
     }
@@ -144,9 +172,12 @@ async function benchDatabase(handle: DatabaseHandle, options: DatabaseBenchOptio
 
     process.stdout.write(`  ${database}: balances and ledger check … `);
     let balancesAgree = true;
-    for (const who of players) if ((await services.wallet.balances(site.id, who.uid, site.defaultCurrency)).main !== who.expected) balancesAgree = false;
+    for (const who of players)
+      if ((await services.wallet.balances(site.id, who.uid, site.defaultCurrency)).main !== who.expected) balancesAgree = false;
     const report = await checkLedger(handle.db);
-    console.log(`${balancesAgree ? 'balances agree' : 'BALANCES DISAGREE'}, ledger ${report.isSound ? 'sound' : `NOT SOUND ${JSON.stringify(report)}`} (${report.transfers} transfers)`);
+    console.log(
+      `${balancesAgree ? 'balances agree' : 'BALANCES DISAGREE'}, ledger ${report.isSound ? 'sound' : `NOT SOUND ${JSON.stringify(report)}`} (${report.transfers} transfers)`,
+    );
     return {
       database,
       workers: options.workers,
@@ -155,7 +186,11 @@ async function benchDatabase(handle: DatabaseHandle, options: DatabaseBenchOptio
       rounds: latencies.length,
       roundsPerSecond: Math.round(latencies.length / elapsed),
       requestsPerSecond: Math.round((2 * latencies.length) / elapsed),
-      roundLatencyMs: { p50: round2(percentile(sorted, 0.5)), p99: round2(percentile(sorted, 0.99)), max: round2(sorted[sorted.length - 1] ?? 0) },
+      roundLatencyMs: {
+        p50: round2(percentile(sorted, 0.5)),
+        p99: round2(percentile(sorted, 0.99)),
+        max: round2(sorted[sorted.length - 1] ?? 0),
+      },
       retries: transactionRetries() - retriesBefore,
       errors,
       errorSamples: [...errorSamples].map(([message, count]) => `${count}× ${message}`).slice(0, 5),
@@ -168,11 +203,16 @@ async function benchDatabase(handle: DatabaseHandle, options: DatabaseBenchOptio
 }
 
 async function main() {
-  const options = readDatabaseBenchOptions('usage: npm run bench:provider [-- --seconds N --workers N --players N --pool N --only pglite|postgres]', 200);
+  const options = readDatabaseBenchOptions(
+    'usage: npm run bench:provider [-- --seconds N --workers N --players N --pool N --only pglite|postgres]',
+    200,
+  );
   // Each worker plays a player nobody else is playing: there must be enough of them.
   if (options.players < options.workers) throw new Error('--players must be at least --workers');
   const results: Result[] = [];
-  console.log(`provider wallet bench: bet + win rounds through POST /provider-api/${DEMO_PROVIDER.name}/… over HTTP on 127.0.0.1`);
+  console.log(
+    `provider wallet bench: bet + win rounds through POST /provider-api/${DEMO_PROVIDER.name}/… over HTTP on 127.0.0.1`,
+  );
 
   if (options.only !== 'postgres') {
     const handle = await openDatabase({ dataDir: 'memory://' });
@@ -190,7 +230,9 @@ async function main() {
       name = `bench_provider_${randomBytes(4).toString('hex')}`;
       await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
     } catch (error) {
-      console.log(`  postgres: skipped, no server answers at ${serverUrl} (${error instanceof Error ? error.message : String(error)})`);
+      console.log(
+        `  postgres: skipped, no server answers at ${serverUrl} (${error instanceof Error ? error.message : String(error)})`,
+      );
       name = undefined;
     }
     if (name) {

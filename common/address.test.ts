@@ -40,7 +40,14 @@ describe('trailing slash (spec §2: a trailing slash is removed)', () => {
 
 describe('anonymous access rule (spec §2, §6)', () => {
   it('protects paths with bets, cashier, profile or responsible-game segments in both locales', () => {
-    for (const path of ['/cashier', '/cashier/deposit', '/it/profile/settings', '/bets/live/1', '/responsible-game', '/it/responsible-game']) {
+    for (const path of [
+      '/cashier',
+      '/cashier/deposit',
+      '/it/profile/settings',
+      '/bets/live/1',
+      '/responsible-game',
+      '/it/responsible-game',
+    ]) {
       expect(isProtectedPath(path), path).toBe(true);
     }
     for (const path of ['/', '/promotions', '/it', '/profiles-of-winners', '/gamehall']) {
@@ -48,7 +55,9 @@ describe('anonymous access rule (spec §2, §6)', () => {
     }
   });
   it('sends the visitor to the locale home with the encoded full path in redirectUrl', () => {
-    expect(anonymousRedirectTarget('/cashier/deposit?x=1', 'en')).toBe(`/?redirectUrl=${encodeURIComponent('/cashier/deposit?x=1')}`);
+    expect(anonymousRedirectTarget('/cashier/deposit?x=1', 'en')).toBe(
+      `/?redirectUrl=${encodeURIComponent('/cashier/deposit?x=1')}`,
+    );
     expect(anonymousRedirectTarget('/it/profile', 'it')).toBe(`/it?redirectUrl=${encodeURIComponent('/it/profile')}`);
   });
 });
@@ -100,7 +109,9 @@ describe('redirect table (spec §2: from_url patterns with wildcards to to_url t
     expect(matchRedirect([{ from_url: '/a.b', to_url: '/x' }], '/a.b')?.to).toBe('/x');
   });
   it('refuses a javascript: target with the spec message', () => {
-    expect(() => matchRedirect([{ from_url: '/x', to_url: 'javascript:alert(1)' }], '/x')).toThrow(blockedProtocolMessage('javascript:'));
+    expect(() => matchRedirect([{ from_url: '/x', to_url: 'javascript:alert(1)' }], '/x')).toThrow(
+      blockedProtocolMessage('javascript:'),
+    );
   });
 });
 
@@ -141,8 +152,16 @@ describe('external navigation (spec §5, §8)', () => {
     expect(() => assertNavigable('/promotions')).not.toThrow();
   });
   it('refuses javascript-type protocols even with permission, whatever their spelling', () => {
-    for (const target of ['javascript:alert(1)', 'JavaScript:alert(1)', ' java\tscript:alert(1)', 'vbscript:x', 'data:text/html,x']) {
-      expect(() => assertNavigable(target, { external: true }), target).toThrow(/Cannot navigate to a URL with '(javascript|vbscript|data):' protocol\./);
+    for (const target of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      ' java\tscript:alert(1)',
+      'vbscript:x',
+      'data:text/html,x',
+    ]) {
+      expect(() => assertNavigable(target, { external: true }), target).toThrow(
+        /Cannot navigate to a URL with '(javascript|vbscript|data):' protocol\./,
+      );
     }
   });
 });

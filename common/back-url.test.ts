@@ -14,7 +14,10 @@ function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & 
 
 function fakeLocation(href: string) {
   const calls: string[] = [];
-  return { calls, location: { href, assign: (url: string) => void calls.push(`assign ${url}`), reload: () => void calls.push('reload') } };
+  return {
+    calls,
+    location: { href, assign: (url: string) => void calls.push(`assign ${url}`), reload: () => void calls.push('reload') },
+  };
 }
 
 describe('backUrl (spec §3: a return address stored under backUrl is read once, removed, then navigated to)', () => {
@@ -33,7 +36,14 @@ describe('backUrl (spec §3: a return address stored under backUrl is read once,
   });
 
   it('follows same-origin paths only: another origin, //host, javascript: and backslash tricks give the fallback, and are removed too', () => {
-    for (const value of ['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/\t/evil.example', 'promotions']) {
+    for (const value of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+      'promotions',
+    ]) {
       const storage = memoryStorage({ backUrl: value });
       expect(takeBackUrl(storage, '/'), value).toBe('/');
       expect(storage.data.has(BACK_URL_KEY)).toBe(false);
@@ -67,8 +77,14 @@ describe('backUrl (spec §3: a return address stored under backUrl is read once,
   });
 
   it('reloads when the return address is the current page, even with another hash (assigning would not load it)', () => {
-    expect(fullPageLoad('/game/x#real', 'https://site.example/game/x')).toEqual({ action: 'reload', href: 'https://site.example/game/x#real' });
-    expect(fullPageLoad('/game/x', 'https://site.example/game/x')).toEqual({ action: 'reload', href: 'https://site.example/game/x' });
+    expect(fullPageLoad('/game/x#real', 'https://site.example/game/x')).toEqual({
+      action: 'reload',
+      href: 'https://site.example/game/x#real',
+    });
+    expect(fullPageLoad('/game/x', 'https://site.example/game/x')).toEqual({
+      action: 'reload',
+      href: 'https://site.example/game/x',
+    });
     expect(fullPageLoad('/game/x?a=1', 'https://site.example/game/x').action).toBe('assign');
     const storage = memoryStorage({ backUrl: '/game/x#real' });
     const { calls, location } = fakeLocation('https://site.example/game/x');

@@ -44,7 +44,12 @@ export function fullPageLoad(target: string, currentHref: string): { action: 'as
 }
 
 /** Takes the stored return address and leaves for it by a full page load. */
-export function leaveByBackUrl(storage: KeyValueStorage, fallback: string, location: { href: string; assign(url: string): void; reload(): void }, replaceAddress: (href: string) => void): string {
+export function leaveByBackUrl(
+  storage: KeyValueStorage,
+  fallback: string,
+  location: { href: string; assign(url: string): void; reload(): void },
+  replaceAddress: (href: string) => void,
+): string {
   const target = takeBackUrl(storage, fallback);
   const load = fullPageLoad(target, location.href);
   if (load.action === 'reload') {

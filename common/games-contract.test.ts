@@ -12,7 +12,9 @@ describe('game-like record', () => {
   });
 
   it('shows description.img_288_192 instead of image_url, and image_url when there is none', () => {
-    expect(gameDisplayImage({ ...record, description: { img_288_192: '/platform/art/promo.svg' } })).toBe('/platform/art/promo.svg');
+    expect(gameDisplayImage({ ...record, description: { img_288_192: '/platform/art/promo.svg' } })).toBe(
+      '/platform/art/promo.svg',
+    );
     expect(gameDisplayImage({ ...record, description: { name: 'Other' } })).toBe('/platform/art/lightning-wheel.svg');
   });
 

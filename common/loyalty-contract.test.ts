@@ -4,9 +4,15 @@ import fc from 'fast-check';
 import { levelOf, levelProgress, type LoyaltyLevel } from './loyalty-contract';
 
 /** Levels as a programme has them: numbered from 1, the first at 0, thresholds rising. */
-const levelsArbitrary = fc.uniqueArray(fc.integer({ min: 1, max: 1_000_000 }), { maxLength: 6 }).map((thresholds): LoyaltyLevel[] =>
-  [0, ...thresholds.sort((a, b) => a - b)].map((min_points, index) => ({ level: index + 1, sysname: `level-${index + 1}`, min_points })),
-);
+const levelsArbitrary = fc
+  .uniqueArray(fc.integer({ min: 1, max: 1_000_000 }), { maxLength: 6 })
+  .map((thresholds): LoyaltyLevel[] =>
+    [0, ...thresholds.sort((a, b) => a - b)].map((min_points, index) => ({
+      level: index + 1,
+      sysname: `level-${index + 1}`,
+      min_points,
+    })),
+  );
 
 describe('loyalty levels and progress (spec §3 progress helper)', () => {
   it('the level reached is the highest whose threshold the experience meets', () => {

@@ -66,5 +66,9 @@ export function levelProgress(levels: readonly LoyaltyLevel[], experience: numbe
   const next = levels.find((level) => level.min_points > current.min_points);
   if (!next) return { minValue: current.min_points, maxValue: current.min_points, expCount: 100 };
   const share = (experience - current.min_points) / (next.min_points - current.min_points);
-  return { minValue: current.min_points, maxValue: next.min_points, expCount: Math.min(100, Math.max(0, Math.floor(share * 100))) };
+  return {
+    minValue: current.min_points,
+    maxValue: next.min_points,
+    expCount: Math.min(100, Math.max(0, Math.floor(share * 100))),
+  };
 }

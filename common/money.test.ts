@@ -28,8 +28,16 @@ describe('money display (spec §9: thousands commas, 2 decimals, symbol before t
 describe('total balance (spec §9: main + bonus + betting bonus)', () => {
   it('adds the three balances in minor units, without the fun balance', async () => {
     const { totalBalance, amountToMinor } = await import('./money');
-    const total = totalBalance({ balance_main: money(1050n, 'EUR'), balance_bonus: money(250n, 'EUR'), balance_betting_bonus: money(5n, 'EUR') });
+    const total = totalBalance({
+      balance_main: money(1050n, 'EUR'),
+      balance_bonus: money(250n, 'EUR'),
+      balance_betting_bonus: money(5n, 'EUR'),
+    });
     expect(total).toEqual({ amount: '13.05', currency: 'EUR' });
-    fc.assert(fc.property(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), (minor) => { expect(amountToMinor(minorToAmount(minor))).toBe(minor); }));
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), (minor) => {
+        expect(amountToMinor(minorToAmount(minor))).toBe(minor);
+      }),
+    );
   });
 });

@@ -44,7 +44,10 @@ export function amountToMinor(amount: string): bigint {
 
 /** Total displayed balance = main + bonus + betting bonus (spec §9). */
 export function totalBalance(balances: { balance_main: Money; balance_bonus: Money; balance_betting_bonus: Money }): Money {
-  const minor = [balances.balance_main, balances.balance_bonus, balances.balance_betting_bonus].reduce((sum, part) => sum + amountToMinor(part.amount), 0n);
+  const minor = [balances.balance_main, balances.balance_bonus, balances.balance_betting_bonus].reduce(
+    (sum, part) => sum + amountToMinor(part.amount),
+    0n,
+  );
   return money(minor, balances.balance_main.currency);
 }
 

@@ -96,7 +96,9 @@ export const PLACEHOLDER_TARGETS: Record<string, string> = {
  * chrome) rather than a server-rendered page, so the client shares the app's i18n, API client,
  * styles and the pure engines of common/games for in-browser verification.
  */
-export const GAME_CLIENT_ROUTES: readonly RouteEntry[] = [entry('platform-game-sysname-mode', 'platform/game/:sysname/:mode', 'routes/game-client.tsx', { layout: 'empty' })];
+export const GAME_CLIENT_ROUTES: readonly RouteEntry[] = [
+  entry('platform-game-sysname-mode', 'platform/game/:sysname/:mode', 'routes/game-client.tsx', { layout: 'empty' }),
+];
 
 export type GamePlayMode = 'play' | 'demo';
 

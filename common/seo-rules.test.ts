@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { applyReplacements, disallowedPrefixes, robotsMetaFor } from './seo-rules';
 
-const ROBOTS = ['User-agent: Googlebot', 'Disallow: /only-google', '', 'User-agent: *', 'Disallow: /cashier', 'Disallow: /it/profile', 'Disallow: /tmp-*', 'Allow: /'].join('\n');
+const ROBOTS = [
+  'User-agent: Googlebot',
+  'Disallow: /only-google',
+  '',
+  'User-agent: *',
+  'Disallow: /cashier',
+  'Disallow: /it/profile',
+  'Disallow: /tmp-*',
+  'Allow: /',
+].join('\n');
 
 describe('robots rules (spec §9: Disallow rules make pages noindex, follow)', () => {
   it('reads the Disallow rules of the * group only', () => {

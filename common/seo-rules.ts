@@ -20,7 +20,11 @@ export function robotsMetaFor(pathname: string, robotsText: string | undefined):
   if (!robotsText) return undefined;
   const isDisallowed = disallowedPrefixes(robotsText).some((prefix) => {
     const bare = prefix.endsWith('*') ? prefix.slice(0, -1) : prefix;
-    return pathname === bare || pathname.startsWith(bare.endsWith('/') ? bare : `${bare}/`) || (prefix.endsWith('*') && pathname.startsWith(bare));
+    return (
+      pathname === bare ||
+      pathname.startsWith(bare.endsWith('/') ? bare : `${bare}/`) ||
+      (prefix.endsWith('*') && pathname.startsWith(bare))
+    );
   });
   return isDisallowed ? 'noindex, follow' : undefined;
 }

@@ -42,7 +42,10 @@ export function isSocialMessage(data: unknown): data is SocialMessage {
   const message = data as Record<string, unknown>;
   if (message.type !== SOCIAL_MESSAGE_TYPE) return false;
   if (message.status === 'two_factor') return typeof message.redirectUrl === 'string' && typeof message.ticket === 'string';
-  return (message.status === 'success' && typeof message.redirectUrl === 'string') || (message.status === 'error' && typeof message.reason === 'string');
+  return (
+    (message.status === 'success' && typeof message.redirectUrl === 'string') ||
+    (message.status === 'error' && typeof message.reason === 'string')
+  );
 }
 
 /** Address parameters that open the sign-in popup (spec §2): a signed-in player must not get it again. */

@@ -27,10 +27,19 @@ const NAME_SYMBOLS = [...'@_"\'!?#$%^&*(){}[]|/\\<>~§+:;`'];
 describe('default messages (spec §5, verbatim)', () => {
   it('match the spec texts', () => {
     expect(DEFAULT_MESSAGES).toMatchObject({
-      required: 'Field is required', email: 'Wrong email address', minLength: 'Min length is $$min$$',
-      maxLength: 'Max length is $$max$$', phone: 'Wrong phone number', fakename: 'Wrong fake name',
-      password: 'Wrong password', name: 'Wrong symbols in name', address: 'Wrong address', iban: 'Wrong iban',
-      minValue: 'Min value is $$min$$', maxValue: 'Max value is $$max$$', date: 'Wrong date',
+      required: 'Field is required',
+      email: 'Wrong email address',
+      minLength: 'Min length is $$min$$',
+      maxLength: 'Max length is $$max$$',
+      phone: 'Wrong phone number',
+      fakename: 'Wrong fake name',
+      password: 'Wrong password',
+      name: 'Wrong symbols in name',
+      address: 'Wrong address',
+      iban: 'Wrong iban',
+      minValue: 'Min value is $$min$$',
+      maxValue: 'Max value is $$max$$',
+      date: 'Wrong date',
     });
   });
   it('fill placeholders and can be overridden by the form configuration', () => {
@@ -43,7 +52,11 @@ describe('default messages (spec §5, verbatim)', () => {
 
 describe('names (spec §5: no digits and none of the listed symbols)', () => {
   it('accepts letters with spaces and hyphens', () => {
-    fc.assert(fc.property(letters, letters, (a, b) => { expect(validateName(`${a} ${b}-${a}`).isValid).toBe(true); }));
+    fc.assert(
+      fc.property(letters, letters, (a, b) => {
+        expect(validateName(`${a} ${b}-${a}`).isValid).toBe(true);
+      }),
+    );
   });
   it('refuses any digit or listed symbol, and an empty value is required', () => {
     fc.assert(
@@ -62,21 +75,35 @@ describe('names (spec §5: no digits and none of the listed symbols)', () => {
 describe('email (spec §5: local@domain with one or two dotted parts, no spaces)', () => {
   it('accepts one or two dotted domain parts', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[a-z0-9._+-]{1,12}$/), fc.stringMatching(/^[a-z0-9-]{1,10}$/), fc.constantFrom('com', 'it', 'co.uk'), (local, domain, tld) => {
-        expect(validateEmail(`${local}@${domain}.${tld}`).isValid).toBe(true);
-      }),
+      fc.property(
+        fc.stringMatching(/^[a-z0-9._+-]{1,12}$/),
+        fc.stringMatching(/^[a-z0-9-]{1,10}$/),
+        fc.constantFrom('com', 'it', 'co.uk'),
+        (local, domain, tld) => {
+          expect(validateEmail(`${local}@${domain}.${tld}`).isValid).toBe(true);
+        },
+      ),
     );
   });
   it('refuses no dot, three dotted parts, spaces and a missing local part', () => {
-    for (const bad of ['a@b', 'a@b.c.d.e', 'a b@c.com', '@c.com', 'a@@c.com']) expect(validateEmail(bad).errorType, bad).toBe('email');
+    for (const bad of ['a@b', 'a@b.c.d.e', 'a b@c.com', '@c.com', 'a@@c.com'])
+      expect(validateEmail(bad).errorType, bad).toBe('email');
     expect(validateEmail('').errorType).toBe('required');
   });
 });
 
 describe('passwords (spec §5, §9)', () => {
   it('needs at least 6 accepted characters', () => {
-    fc.assert(fc.property(fc.stringMatching(/^[A-Za-z0-9!#$%]{6,20}$/), (pw) => { expect(validatePassword(pw).isValid).toBe(true); }));
-    fc.assert(fc.property(fc.stringMatching(/^[A-Za-z0-9]{1,5}$/), (pw) => { expect(validatePassword(pw)).toEqual({ isValid: false, errorType: 'minLength', params: { min: 6 } }); }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9!#$%]{6,20}$/), (pw) => {
+        expect(validatePassword(pw).isValid).toBe(true);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9]{1,5}$/), (pw) => {
+        expect(validatePassword(pw)).toEqual({ isValid: false, errorType: 'minLength', params: { min: 6 } });
+      }),
+    );
   });
   it('lists the offending characters', () => {
     const result = validatePassword('secret★pass😀');
@@ -88,17 +115,24 @@ describe('passwords (spec §5, §9)', () => {
     expect(validatePassword('abcdef', 'abcdeg').errorType).toBe('sameAs');
   });
   it('the length rule is 6 to 20 characters', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 40 }), (n) => {
-      const result = validatePasswordLength('x'.repeat(n));
-      expect(result.isValid).toBe(n >= 6 && n <= 20);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40 }), (n) => {
+        const result = validatePasswordLength('x'.repeat(n));
+        expect(result.isValid).toBe(n >= 6 && n <= 20);
+      }),
+    );
   });
 });
 
 describe('fake name, card holder, postcode, code (spec §5)', () => {
   it('fake name: at least 4 letters or digits, no separators', () => {
-    fc.assert(fc.property(fc.stringMatching(/^[A-Za-z0-9]{4,16}$/), (name) => { expect(validateFakename(name).isValid).toBe(true); }));
-    for (const bad of ['ab_cd', 'ab cd', 'ab-cd', "ab'cd", 'ab,cd']) expect(validateFakename(bad).errorType, bad).toBe('fakename');
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9]{4,16}$/), (name) => {
+        expect(validateFakename(name).isValid).toBe(true);
+      }),
+    );
+    for (const bad of ['ab_cd', 'ab cd', 'ab-cd', "ab'cd", 'ab,cd'])
+      expect(validateFakename(bad).errorType, bad).toBe('fakename');
     expect(validateFakename('abc').errorType).toBe('minLength');
   });
   it('card holder: letters, spaces, dot, apostrophe, hyphen', () => {
@@ -106,17 +140,25 @@ describe('fake name, card holder, postcode, code (spec §5)', () => {
     expect(validateCardHolder('John 2').isValid).toBe(false);
   });
   it('postcode: up to 8 digits by default, or a supplied pattern', () => {
-    fc.assert(fc.property(fc.stringMatching(/^\d{1,8}$/), (code) => { expect(validatePostcode(code).isValid).toBe(true); }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{1,8}$/), (code) => {
+        expect(validatePostcode(code).isValid).toBe(true);
+      }),
+    );
     expect(validatePostcode('123456789').isValid).toBe(false);
     expect(validatePostcode('SW1A 1AA', /^[A-Z0-9 ]{5,8}$/).isValid).toBe(true);
   });
   it('confirmation code: exactly 6 digits', () => {
-    fc.assert(fc.property(fc.stringMatching(/^\d{6}$/), (code) => { expect(validateCode(code).isValid).toBe(true); }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{6}$/), (code) => {
+        expect(validateCode(code).isValid).toBe(true);
+      }),
+    );
     for (const bad of ['12345', '1234567', '12a456']) expect(validateCode(bad).errorType).toBe('code');
   });
 });
 
-describe('date (spec §5: digits and , . \' - only; 4-digit year; within bounds)', () => {
+describe("date (spec §5: digits and , . ' - only; 4-digit year; within bounds)", () => {
   it('accepts real dates in dd.mm.yyyy and refuses impossible ones', () => {
     expect(validateDate('29.02.2024').isValid).toBe(true);
     expect(validateDate('29.02.2023').errorType).toBe('date');
@@ -133,7 +175,11 @@ describe('date (spec §5: digits and , . \' - only; 4-digit year; within bounds)
 describe('sum (spec §5: commas removed, positive whole number, bounds as currency)', () => {
   const bounds = { min: 10, max: 5000, currency: 'EUR' };
   it('accepts whole numbers in bounds, with thousands commas', () => {
-    fc.assert(fc.property(fc.integer({ min: 10, max: 5000 }), (n) => { expect(validateSum(n.toLocaleString('en-US'), bounds).isValid).toBe(true); }));
+    fc.assert(
+      fc.property(fc.integer({ min: 10, max: 5000 }), (n) => {
+        expect(validateSum(n.toLocaleString('en-US'), bounds).isValid).toBe(true);
+      }),
+    );
   });
   it('shows both bounds formatted as currency when out of bounds (USD by default)', () => {
     expect(validationMessage(validateSum('5001', bounds))).toBe('Enter an amount from €10.00 to €5,000.00');
@@ -146,7 +192,11 @@ describe('sum (spec §5: commas removed, positive whole number, bounds as curren
 
 describe('the rest of the field types (spec §5)', () => {
   it('promo is always valid and a truthy checkbox must be checked', () => {
-    fc.assert(fc.property(fc.string(), (value) => { expect(validateField('promo', value).isValid).toBe(true); }));
+    fc.assert(
+      fc.property(fc.string(), (value) => {
+        expect(validateField('promo', value).isValid).toBe(true);
+      }),
+    );
     expect(validateField('truthyCheckbox', 'true').isValid).toBe(true);
     expect(validateField('truthyCheckbox', '').errorType).toBe('truthyCheckbox');
   });

@@ -237,9 +237,33 @@ export function normalizeLogin(login: string): string {
 }
 
 export type FieldType =
-  | 'sum' | 'name' | 'first_name' | 'last_name' | 'address' | 'date' | 'birth_date' | 'sex' | 'text' | 'login' | 'cardHolder'
-  | 'documentType' | 'documentNumber' | 'cpf' | 'postcode' | 'phone' | 'email' | 'password' | 'newPassword'
-  | 'newPasswordRepeated' | 'fakename' | 'custom' | 'promo' | 'truthyCheckbox' | 'code' | 'iban' | 'cardNumber';
+  | 'sum'
+  | 'name'
+  | 'first_name'
+  | 'last_name'
+  | 'address'
+  | 'date'
+  | 'birth_date'
+  | 'sex'
+  | 'text'
+  | 'login'
+  | 'cardHolder'
+  | 'documentType'
+  | 'documentNumber'
+  | 'cpf'
+  | 'postcode'
+  | 'phone'
+  | 'email'
+  | 'password'
+  | 'newPassword'
+  | 'newPasswordRepeated'
+  | 'fakename'
+  | 'custom'
+  | 'promo'
+  | 'truthyCheckbox'
+  | 'code'
+  | 'iban'
+  | 'cardNumber';
 
 export interface FieldOptions {
   isRequired?: boolean;

@@ -41,10 +41,14 @@ async function lastMail(base: string, recipient: string): Promise<OutboxMessage>
  */
 async function registerThroughApi(page: Page, origin: string, login = newLogin()): Promise<string> {
   if (!page.url().startsWith(origin)) await page.goto(`${origin}/forms/sign_up`);
-  const status = await page.evaluate(async ({ login, password }) => {
-    const body = new URLSearchParams({ login, password, terms: '1' });
-    return (await fetch('/api/auth.register?v=2.34&locale=en', { method: 'POST', body, signal: AbortSignal.timeout(15_000) })).status;
-  }, { login, password: PASSWORD });
+  const status = await page.evaluate(
+    async ({ login, password }) => {
+      const body = new URLSearchParams({ login, password, terms: '1' });
+      return (await fetch('/api/auth.register?v=2.34&locale=en', { method: 'POST', body, signal: AbortSignal.timeout(15_000) }))
+        .status;
+    },
+    { login, password: PASSWORD },
+  );
   expect(status).toBe(200);
   return login;
 }
@@ -114,7 +118,9 @@ describe('accounts in the browser', () => {
       await page.fill('input[name="login"]', login);
       await page.fill('input[name="password"]', 'wrong-password');
       await page.click('button[type="submit"]');
-      await expect.poll(() => page.locator('.auth-form [role="alert"]').first().textContent(), POLL).toBe(tr(locale, 'auth.error.credentials'));
+      await expect
+        .poll(() => page.locator('.auth-form [role="alert"]').first().textContent(), POLL)
+        .toBe(tr(locale, 'auth.error.credentials'));
       await page.fill('input[name="password"]', PASSWORD);
       await page.click('button[type="submit"]');
       await expect.poll(() => signedInMarker(page).getAttribute('data-account-login'), { timeout: 15_000 }).toBe(login);
@@ -123,7 +129,11 @@ describe('accounts in the browser', () => {
       await waitForHydration(page);
       // Sign-out reloads the index (spec §4); let that navigation finish before closing the context.
       const reloaded = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
-      await page.locator('.site-header').getByRole('button', { name: tr(locale, 'header.logout') }).first().click();
+      await page
+        .locator('.site-header')
+        .getByRole('button', { name: tr(locale, 'header.logout') })
+        .first()
+        .click();
       await reloaded;
       await waitForHydration(page);
       await expect.poll(() => signedInMarker(page).count(), POLL).toBe(0);
@@ -152,7 +162,9 @@ describe('accounts in the browser', () => {
     await page.locator('[data-step="two-factor"]').waitFor();
     await page.fill('input[name="code"]', '000000');
     await page.click('button[type="submit"]');
-    await expect.poll(() => page.locator('[data-field="code"] .field__error').textContent(), POLL).toBe(tr('en', 'auth.twoFactor.invalid'));
+    await expect
+      .poll(() => page.locator('[data-field="code"] .field__error').textContent(), POLL)
+      .toBe(tr('en', 'auth.twoFactor.invalid'));
     await page.fill('input[name="code"]', totpCode(secret, Date.now() + 30_000));
     await page.click('button[type="submit"]');
     await expect.poll(() => signedInMarker(page).getAttribute('data-account-login'), { timeout: 15_000 }).toBe(login);
@@ -168,7 +180,9 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: tr('it', 'auth.restore.open') }).click();
     await page.fill('[data-step="restore"] input[name="login"]', login);
     await page.click('[data-step="restore"] button[type="submit"]');
-    await expect.poll(() => page.locator('[data-step="restore"] [role="status"]').textContent(), POLL).toBe(tr('it', 'auth.restore.sent'));
+    await expect
+      .poll(() => page.locator('[data-step="restore"] [role="status"]').textContent(), POLL)
+      .toBe(tr('it', 'auth.restore.sent'));
     const link = /(http\S+reset_token=\S+)/.exec((await lastMail(base, login)).body)?.[1] ?? '';
     expect(new URL(link).pathname).toBe('/it/forms/sign_in');
     await page.goto(link);
@@ -211,7 +225,9 @@ describe('accounts in the browser', () => {
       await frame.locator('input[name="document_number"]').fill('AB123456');
       await frame.locator(`button[value="${decision}"]`).click();
       const expected = decision === 'approve' ? 'verified' : 'rejected';
-      await expect.poll(() => page.locator('[data-verification]').getAttribute('data-verification'), { timeout: 15_000 }).toBe(expected);
+      await expect
+        .poll(() => page.locator('[data-verification]').getAttribute('data-verification'), { timeout: 15_000 })
+        .toBe(expected);
       await closeContext(context);
     });
   }
@@ -220,7 +236,11 @@ describe('accounts in the browser', () => {
     it(`a promo code from the address is stored and activated at sign-up: its bonus is on the balance (${locale}, spec §4 promo code, registration)`, async () => {
       const prefix = locale === 'en' ? '' : '/it';
       // Its own address for the load balancer header: sign-ups are limited per address.
-      const context = await browser.newContext({ viewport: VIEWPORTS.desktop, serviceWorkers: 'block', extraHTTPHeaders: { 'x-forwarded-for': `10.77.0.${locale === 'en' ? 1 : 2}` } });
+      const context = await browser.newContext({
+        viewport: VIEWPORTS.desktop,
+        serviceWorkers: 'block',
+        extraHTTPHeaders: { 'x-forwarded-for': `10.77.0.${locale === 'en' ? 1 : 2}` },
+      });
       context.setDefaultTimeout(20_000);
       const page = await context.newPage();
       await page.goto(`${base}${prefix}/?promo_code=WELCOME10`);
@@ -229,7 +249,12 @@ describe('accounts in the browser', () => {
       await page.goto(`${base}${prefix}/?show_popup_reg=1`);
       await waitForHydration(page);
       await signUpInPopup(page);
-      const balance = await page.evaluate(async () => (await (await fetch('/api/account.getBalance?v=2.34&locale=en')).json()) as { data: { balance_bonus: { amount: string } } });
+      const balance = await page.evaluate(
+        async () =>
+          (await (await fetch('/api/account.getBalance?v=2.34&locale=en')).json()) as {
+            data: { balance_bonus: { amount: string } };
+          },
+      );
       expect(balance.data.balance_bonus.amount).toBe('10.00');
       expect(await page.evaluate(() => localStorage.getItem('promo_code'))).toBeNull();
       await closeContext(context);
@@ -245,7 +270,10 @@ describe('accounts in the browser', () => {
     await form.locator('select[name="duration"]').selectOption('6m');
     await form.locator('input[name="password"]').fill(PASSWORD);
     await form.locator('button[type="submit"]').click();
-    await page.locator('[data-dialog="confirm"]').getByRole('button', { name: tr('en', 'dialog.agree') }).click();
+    await page
+      .locator('[data-dialog="confirm"]')
+      .getByRole('button', { name: tr('en', 'dialog.agree') })
+      .click();
     await page.waitForURL(`${base}/`);
     await expect.poll(() => signedInMarker(page).count(), POLL).toBe(0);
     const answer = await page.request.post(`${base}/api/auth.login?v=2.34&locale=en`, { form: { login, password: PASSWORD } });

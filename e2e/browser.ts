@@ -24,7 +24,10 @@ export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
 } as const;
 
-export async function newContext(browser: Browser, options: { viewport?: keyof typeof VIEWPORTS; locale?: string } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  options: { viewport?: keyof typeof VIEWPORTS; locale?: string } = {},
+): Promise<BrowserContext> {
   return browser.newContext({ viewport: VIEWPORTS[options.viewport ?? 'desktop'], locale: options.locale ?? 'en-GB' });
 }
 

@@ -12,7 +12,12 @@ import { validateSum, validationMessage } from '#common/validators';
 import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
 import { configSection, inLocale, tr, type Locale } from './site-facts';
 
-const CARDS = { success: '4242424242424242', decline: '4000000000000002', challenge: '4000000000003220', pending: '4000000000000077' } as const;
+const CARDS = {
+  success: '4242424242424242',
+  decline: '4000000000000002',
+  challenge: '4000000000003220',
+  pending: '4000000000000077',
+} as const;
 const CHALLENGE_CODE = '123456';
 const PASSWORD = 'secret12';
 /** Payments settle through queued provider notifications: allow a loaded machine some seconds. */
@@ -30,7 +35,13 @@ async function closeContext(context: BrowserContext): Promise<void> {
   await context.close();
 }
 
-async function apiCall<T>(page: Page, verb: 'GET' | 'POST', name: string, params: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<{ data?: T; error?: { type: string } }> {
+async function apiCall<T>(
+  page: Page,
+  verb: 'GET' | 'POST',
+  name: string,
+  params: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<{ data?: T; error?: { type: string } }> {
   return page.evaluate(
     async ({ verb, name, params, headers }) => {
       const query = new URLSearchParams({ v: '2.34', locale: 'en', ...(verb === 'GET' ? params : {}) });
@@ -60,13 +71,26 @@ describe('cashier in the browser', () => {
   afterAll(() => browser?.close());
 
   /** A new signed-in player in a fresh browser context, registered as the sign-up form does. */
-  async function newPlayer(locale: Locale, viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<{ context: BrowserContext; page: Page; login: string }> {
-    const context = await browser.newContext({ viewport: VIEWPORTS[viewport], locale: locale === 'it' ? 'it-IT' : 'en-GB', serviceWorkers: 'block' });
+  async function newPlayer(
+    locale: Locale,
+    viewport: keyof typeof VIEWPORTS = 'desktop',
+  ): Promise<{ context: BrowserContext; page: Page; login: string }> {
+    const context = await browser.newContext({
+      viewport: VIEWPORTS[viewport],
+      locale: locale === 'it' ? 'it-IT' : 'en-GB',
+      serviceWorkers: 'block',
+    });
     context.setDefaultTimeout(20_000);
     const page = await context.newPage();
     await page.goto(`${base}${inLocale('/forms/sign_up', locale)}`);
     const login = newLogin();
-    const answer = await apiCall<{ uid: number }>(page, 'POST', 'auth.register', { login, password: PASSWORD, terms: '1' }, { 'x-forwarded-for': playerAddress() });
+    const answer = await apiCall<{ uid: number }>(
+      page,
+      'POST',
+      'auth.register',
+      { login, password: PASSWORD, terms: '1' },
+      { 'x-forwarded-for': playerAddress() },
+    );
     expect(answer.error).toBeUndefined();
     expect(answer.data?.uid).toBeGreaterThan(0);
     return { context, page, login };
@@ -115,8 +139,13 @@ describe('cashier in the browser', () => {
         expect(await page.locator('[data-method]').count()).toBeGreaterThan(0);
         const card = page.locator('[data-method="card"]');
         expect(await card.getAttribute('href')).toBe(inLocale('/cashier/deposit/card', locale));
-        const presets = configSection<{ amountList: { currency: string; amounts: number[] }[] }>('cashier-config').amountList.find((list) => list.currency === 'EUR')?.amounts ?? [];
-        const shown = await page.locator('[data-preset]').evaluateAll((chips) => chips.map((chip) => Number(chip.getAttribute('data-preset'))));
+        const presets =
+          configSection<{ amountList: { currency: string; amounts: number[] }[] }>('cashier-config').amountList.find(
+            (list) => list.currency === 'EUR',
+          )?.amounts ?? [];
+        const shown = await page
+          .locator('[data-preset]')
+          .evaluateAll((chips) => chips.map((chip) => Number(chip.getAttribute('data-preset'))));
         expect(shown.length).toBeGreaterThan(0);
         for (const amount of shown) expect(presets).toContain(amount);
         await page.locator('[data-preset]').nth(1).click();
@@ -129,7 +158,9 @@ describe('cashier in the browser', () => {
         await expect.poll(() => page.locator('[data-field="amount"] .field__error').textContent(), POLL).toBe(expected);
         // An unknown method address still answers, with the list and a notice.
         await openCashier(page, locale, '/cashier/deposit/no-such-method');
-        await expect.poll(() => page.locator('[data-method-missing]').textContent()).toBe(tr(locale, 'cashier.deposit.methodMissing'));
+        await expect
+          .poll(() => page.locator('[data-method-missing]').textContent())
+          .toBe(tr(locale, 'cashier.deposit.methodMissing'));
         await closeContext(context);
       });
 
@@ -185,10 +216,12 @@ describe('cashier in the browser', () => {
         await expectResultScreen(page, 'paymentCancel');
         expect(await page.locator('.system-page__header').textContent()).toBe(tr(locale, 'system.paymentCancel.header'));
         await openCashier(page, locale, '/cashier/history?tab=deposit');
-        await expect.poll(async () => {
-          await page.reload();
-          return page.locator('[data-history-row]').first().getAttribute('data-status');
-        }, POLL).toBe('cancel');
+        await expect
+          .poll(async () => {
+            await page.reload();
+            return page.locator('[data-history-row]').first().getAttribute('data-status');
+          }, POLL)
+          .toBe('cancel');
         expect(await headerBalance(page)).toBe(eur(0));
         await closeContext(context);
       });
@@ -272,7 +305,9 @@ describe('cashier in the browser', () => {
     const deadline = Date.now() + POLL.timeout;
     let code = '';
     while (!code) {
-      const response = await fetch(`${base}/dev/outbox?recipient=${encodeURIComponent(login)}`, { headers: { accept: 'application/json' } });
+      const response = await fetch(`${base}/dev/outbox?recipient=${encodeURIComponent(login)}`, {
+        headers: { accept: 'application/json' },
+      });
       const { data } = (await response.json()) as { data: { body: string }[] };
       code = /\b(\d{6})\b/.exec(data[0]?.body ?? '')?.[1] ?? '';
       if (!code && Date.now() > deadline) throw new Error(`no code mailed to ${login}`);
@@ -311,7 +346,9 @@ describe('cashier in the browser', () => {
         await expect.poll(() => error.count(), POLL).toBe(1);
         expect(await error.locator('span').first().textContent()).toBe(tr(locale, 'error.KycWithdrawalException'));
         expect(await error.locator('a[data-error-link]').getAttribute('href')).toBe(inLocale('/profile/verification', locale));
-        expect(await error.locator('a[data-error-link]').textContent()).toBe(tr(locale, 'cashier.error.button.KycWithdrawalException'));
+        expect(await error.locator('a[data-error-link]').textContent()).toBe(
+          tr(locale, 'cashier.error.button.KycWithdrawalException'),
+        );
         expect(await headerBalance(page)).toBe(eur(50));
         await closeContext(context);
       });
@@ -335,9 +372,9 @@ describe('cashier in the browser', () => {
         // More than the balance: refused by the form with the sum bounds, nothing sent.
         await requestWithdrawal(page, locale, 60);
         const dictionary = configSection<{ validationDict: Record<string, string> }>('forms-config', locale).validationDict;
-        await expect.poll(() => page.locator('[data-form="withdraw"] [data-field="amount"] .field__error').textContent(), POLL).toBe(
-          validationMessage(validateSum('60', { min: 20, max: 50, currency: 'EUR' }), dictionary),
-        );
+        await expect
+          .poll(() => page.locator('[data-form="withdraw"] [data-field="amount"] .field__error').textContent(), POLL)
+          .toBe(validationMessage(validateSum('60', { min: 20, max: 50, currency: 'EUR' }), dictionary));
         await page.locator('[data-form="withdraw"] input[name="amount"]').fill('20');
         await page.click('[data-action="withdraw"]');
         const row = page.locator('[data-pending-withdrawals] [data-withdrawal]');
@@ -386,7 +423,10 @@ describe('cashier in the browser', () => {
       body: JSON.stringify(decision === 'decline' ? { reason: 'Documents do not match' } : {}),
     });
 
-  for (const [locale, decision] of [['en', 'approve'], ['it', 'decline']] as const) {
+  for (const [locale, decision] of [
+    ['en', 'approve'],
+    ['it', 'decline'],
+  ] as const) {
     it(`an operator ${decision}s a withdrawal: the player sees it ${decision === 'approve' ? 'paid out' : 'declined with the money back'} (${locale})`, async () => {
       const { context, page, login } = await newPlayer(locale);
       await deposit(page, locale, 50);
@@ -398,10 +438,12 @@ describe('cashier in the browser', () => {
       const id = (await row.getAttribute('data-withdrawal')) ?? '';
       expect((await decide(id, decision)).status).toBe(200);
       await openCashier(page, locale, '/cashier/history?tab=withdrawal');
-      await expect.poll(async () => {
-        await page.reload();
-        return page.locator(`[data-history-row="${id}"]`).getAttribute('data-status');
-      }, POLL).toBe(decision === 'approve' ? 'success' : 'declined');
+      await expect
+        .poll(async () => {
+          await page.reload();
+          return page.locator(`[data-history-row="${id}"]`).getAttribute('data-status');
+        }, POLL)
+        .toBe(decision === 'approve' ? 'success' : 'declined');
       expect(await headerBalance(page)).toBe(eur(decision === 'approve' ? 25 : 50));
       await closeContext(context);
     });
@@ -412,7 +454,11 @@ describe('cashier in the browser', () => {
       const { context, page } = await newPlayer(locale);
       // Five started deposits (not paid) are five rows of the deposit tab.
       for (let index = 0; index < 5; index++) {
-        const started = await apiCall<{ id: string }>(page, 'POST', 'cashier.makedeposit', { method: 'card', amount: String(10 + index), flow: 'same_window' });
+        const started = await apiCall<{ id: string }>(page, 'POST', 'cashier.makedeposit', {
+          method: 'card',
+          amount: String(10 + index),
+          flow: 'same_window',
+        });
         expect(started.data?.id).toBeTruthy();
       }
       await openCashier(page, locale, '/cashier/history');
@@ -429,13 +475,17 @@ describe('cashier in the browser', () => {
       expect(new Set(await rows.evaluateAll((items) => items.map((item) => item.getAttribute('data-history-row')))).size).toBe(5);
       await page.click('[data-history-tab-link="withdrawal"]');
       await page.waitForURL(/tab=withdrawal/);
-      await expect.poll(() => page.locator('[data-history-tab="withdrawal"] [data-history-empty]').textContent()).toBe(tr(locale, 'cashier.history.empty'));
+      await expect
+        .poll(() => page.locator('[data-history-tab="withdrawal"] [data-history-empty]').textContent())
+        .toBe(tr(locale, 'cashier.history.empty'));
       await page.click('[data-history-tab-link="deposit"]');
       await expect.poll(() => rows.count()).toBe(4);
       for (const tab of ['bonuses', 'cashbacks']) {
         await page.click(`[data-history-tab-link="${tab}"]`);
         await expect.poll(() => page.locator(`[data-history-tab="${tab}"]`).count()).toBe(1);
-        expect(await page.locator(`[data-history-tab-link="${tab}"]`).textContent()).toBe(tr(locale, `cashier.history.tab.${tab}`));
+        expect(await page.locator(`[data-history-tab-link="${tab}"]`).textContent()).toBe(
+          tr(locale, `cashier.history.tab.${tab}`),
+        );
       }
       // The wallet: balances with their total, and the 4 most recent transactions.
       await openCashier(page, locale, '/cashier/wallet');

@@ -16,7 +16,10 @@ const visibleLayer = '.dialog-layer:not([hidden])';
 /** The open dialogs, bottom to top: their component name and whether they are shown. */
 function dialogs(page: Page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.dialog-layer')].map((layer) => ({ component: layer.dataset.dialog, isVisible: !layer.hidden })),
+    [...document.querySelectorAll<HTMLElement>('.dialog-layer')].map((layer) => ({
+      component: layer.dataset.dialog,
+      isVisible: !layer.hidden,
+    })),
   );
 }
 
@@ -37,28 +40,37 @@ describe('dialogs opened from the address and from the page', () => {
   afterAll(() => browser?.close());
 
   /** A fresh visitor (own cookies and local storage) on `path`. */
-  async function visit(path: string, options: { viewport?: 'mobile' | 'desktop' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  async function visit(
+    path: string,
+    options: { viewport?: 'mobile' | 'desktop' } = {},
+  ): Promise<{ context: BrowserContext; page: Page }> {
     const context = await newContext(browser, options);
     const page = await context.newPage();
     await page.goto(`${baseUrl}${path}`);
     return { context, page };
   }
 
-  it.each(LOCALES)('show_popup_auth=1 (%s) opens the authorization popup on the sign-in tab and locks page scroll', async (locale) => {
-    const { context, page } = await visit(inLocale('/promotions?show_popup_auth=1', locale));
-    expect(await selectedTab(page)).toBe(tr(locale, 'auth.sign_in.title'));
-    expect(await dialogs(page)).toEqual([{ component: 'auth', isVisible: true }]);
-    expect(await page.locator('html').getAttribute('class')).toContain('is-scroll-locked');
-    expect(await page.locator(`${visibleLayer} .dialog__close`).getAttribute('aria-label')).toBe(tr(locale, 'dialog.close'));
-    await context.close();
-  });
+  it.each(LOCALES)(
+    'show_popup_auth=1 (%s) opens the authorization popup on the sign-in tab and locks page scroll',
+    async (locale) => {
+      const { context, page } = await visit(inLocale('/promotions?show_popup_auth=1', locale));
+      expect(await selectedTab(page)).toBe(tr(locale, 'auth.sign_in.title'));
+      expect(await dialogs(page)).toEqual([{ component: 'auth', isVisible: true }]);
+      expect(await page.locator('html').getAttribute('class')).toContain('is-scroll-locked');
+      expect(await page.locator(`${visibleLayer} .dialog__close`).getAttribute('aria-label')).toBe(tr(locale, 'dialog.close'));
+      await context.close();
+    },
+  );
 
-  it.each(LOCALES)('show_popup_reg=1 (%s) opens it on the sign-up tab and saves show_popup_reg in local storage', async (locale) => {
-    const { context, page } = await visit(inLocale('/?show_popup_reg=1', locale));
-    expect(await selectedTab(page)).toBe(tr(locale, 'auth.sign_up.title'));
-    expect(await page.evaluate(() => localStorage.getItem('show_popup_reg'))).toBe('1');
-    await context.close();
-  });
+  it.each(LOCALES)(
+    'show_popup_reg=1 (%s) opens it on the sign-up tab and saves show_popup_reg in local storage',
+    async (locale) => {
+      const { context, page } = await visit(inLocale('/?show_popup_reg=1', locale));
+      expect(await selectedTab(page)).toBe(tr(locale, 'auth.sign_up.title'));
+      expect(await page.evaluate(() => localStorage.getItem('show_popup_reg'))).toBe('1');
+      await context.close();
+    },
+  );
 
   it('prevent_close=1 makes the popup non-closable: no close button, Escape and the overlay do not close it', async () => {
     const { context, page } = await visit('/?show_popup_reg=1&prevent_close=1');
@@ -115,10 +127,12 @@ describe('dialogs opened from the address and from the page', () => {
 
   it('show_popup_auth with popup stacks two popups; only the topmost is visible and closing it reveals the other', async () => {
     const { context, page } = await visit(`/?show_popup_auth=1&popup=${POPUP_SYSNAME}&keep=1`);
-    await expect.poll(() => dialogs(page)).toEqual([
-      { component: 'auth', isVisible: false },
-      { component: 'campaign', isVisible: true },
-    ]);
+    await expect
+      .poll(() => dialogs(page))
+      .toEqual([
+        { component: 'auth', isVisible: false },
+        { component: 'campaign', isVisible: true },
+      ]);
     await page.locator(`${visibleLayer} .dialog__close`).click();
     await expect.poll(() => dialogs(page)).toEqual([{ component: 'auth', isVisible: true }]);
     expect(await selectedTab(page)).toBe(tr('en', 'auth.sign_in.title'));
@@ -156,16 +170,19 @@ describe('dialogs opened from the address and from the page', () => {
     },
   );
 
-  it.each(LOCALES)('the game page with #real (%s) opens registration for an anonymous visitor; closing it goes home', async (locale: Locale) => {
-    const { context, page } = await visit(inLocale(`/game/${GAME_SYSNAME}#real`, locale));
-    expect(await selectedTab(page)).toBe(tr(locale, 'auth.sign_up.title'));
-    await page.waitForTimeout(300);
-    expect(await dialogs(page)).toEqual([{ component: 'auth', isVisible: true }]);
-    await page.locator(`${visibleLayer} .dialog__close`).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe(inLocale('/', locale));
-    expect(await dialogs(page)).toEqual([]);
-    await context.close();
-  });
+  it.each(LOCALES)(
+    'the game page with #real (%s) opens registration for an anonymous visitor; closing it goes home',
+    async (locale: Locale) => {
+      const { context, page } = await visit(inLocale(`/game/${GAME_SYSNAME}#real`, locale));
+      expect(await selectedTab(page)).toBe(tr(locale, 'auth.sign_up.title'));
+      await page.waitForTimeout(300);
+      expect(await dialogs(page)).toEqual([{ component: 'auth', isVisible: true }]);
+      await page.locator(`${visibleLayer} .dialog__close`).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(inLocale('/', locale));
+      expect(await dialogs(page)).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('the game page without #real opens no popup', async () => {
     const { context, page } = await visit(`/game/${GAME_SYSNAME}`);
@@ -175,23 +192,26 @@ describe('dialogs opened from the address and from the page', () => {
     await context.close();
   });
 
-  it.each(LOCALES)('on a phone (%s) the menu button opens the navigation as a curtain; choosing a link goes there and closes it', async (locale) => {
-    const { context, page } = await visit(inLocale('/', locale), { viewport: 'mobile' });
-    await waitForHydration(page);
-    expect(await page.locator('.site-nav').isVisible()).toBe(false);
-    await page.getByRole('button', { name: tr(locale, 'header.menu') }).click();
-    const curtain = page.locator('.dialog-layer--curtain:not([hidden])');
-    await curtain.waitFor();
-    expect(await curtain.getAttribute('data-dialog')).toBe('menu');
-    expect(await page.locator('html').getAttribute('class')).toContain('is-scroll-locked');
-    const labels = await curtain.locator('.site-menu__nav a').allTextContents();
-    expect(labels.map((label) => label.trim())).toEqual(NAVIGATION.map((item) => tr(locale, item.key)));
-    const target = NAVIGATION.find((item) => !item.path.includes('?'))!;
-    await curtain.getByRole('link', { name: tr(locale, target.key), exact: true }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe(inLocale(target.path, locale));
-    await expect.poll(() => dialogs(page)).toEqual([]);
-    await context.close();
-  });
+  it.each(LOCALES)(
+    'on a phone (%s) the menu button opens the navigation as a curtain; choosing a link goes there and closes it',
+    async (locale) => {
+      const { context, page } = await visit(inLocale('/', locale), { viewport: 'mobile' });
+      await waitForHydration(page);
+      expect(await page.locator('.site-nav').isVisible()).toBe(false);
+      await page.getByRole('button', { name: tr(locale, 'header.menu') }).click();
+      const curtain = page.locator('.dialog-layer--curtain:not([hidden])');
+      await curtain.waitFor();
+      expect(await curtain.getAttribute('data-dialog')).toBe('menu');
+      expect(await page.locator('html').getAttribute('class')).toContain('is-scroll-locked');
+      const labels = await curtain.locator('.site-menu__nav a').allTextContents();
+      expect(labels.map((label) => label.trim())).toEqual(NAVIGATION.map((item) => tr(locale, item.key)));
+      const target = NAVIGATION.find((item) => !item.path.includes('?'))!;
+      await curtain.getByRole('link', { name: tr(locale, target.key), exact: true }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(inLocale(target.path, locale));
+      await expect.poll(() => dialogs(page)).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('on a desktop the navigation is in the header and the menu button is hidden', async () => {
     const { context, page } = await visit('/');

@@ -29,7 +29,10 @@ describe('country blocking shows the forbidden page', () => {
     it(`answers 403 with the forbidden page in the empty layout (${locale})`, async () => {
       const base = inject('baseUrl');
       const port = new URL(base).port;
-      const page = await rawGet(base, locale === 'en' ? '/promotions' : '/it/promotions', { host: `${host}:${port}`, 'x-country-code': blocked });
+      const page = await rawGet(base, locale === 'en' ? '/promotions' : '/it/promotions', {
+        host: `${host}:${port}`,
+        'x-country-code': blocked,
+      });
       expect(page.status).toBe(403);
       const html = decodeHtml(page.body);
       expect(html).toContain(tr(locale, 'system.forbidden.header'));

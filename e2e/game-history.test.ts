@@ -35,24 +35,37 @@ describe('game history in the browser', () => {
     const { context, page } = await signedUpPlayer(browser, base, locale, { addressPrefix: '10.83', acceptDownloads: true });
     await depositWithSandboxCard(page, base, '20');
     for (let i = 0; i < ROUNDS; i++) {
-      const answer = await apiCall(page, 'POST', 'games.play', { sysname: DICE, mode: 'real', bet: JSON.stringify({ stake: '1.00', direction: 'under', target: '50.00' }), request_id: `history-${Date.now()}-${i}` });
+      const answer = await apiCall(page, 'POST', 'games.play', {
+        sysname: DICE,
+        mode: 'real',
+        bet: JSON.stringify({ stake: '1.00', direction: 'under', target: '50.00' }),
+        request_id: `history-${Date.now()}-${i}`,
+      });
       expect(answer.error).toBeUndefined();
     }
     return { context, page };
   }
 
-  const shownRows = (page: Page) => page.locator('[data-game-history] [data-history-row]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-history-row')));
+  const shownRows = (page: Page) =>
+    page
+      .locator('[data-game-history] [data-history-row]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-history-row')));
 
   for (const locale of ['en', 'it'] as const) {
     it(`lists the real rounds newest first, 4 at a time, and "Load more" shows the rest (${locale}; issue 5 game history, spec §9 page size 4)`, async () => {
       const { context, page } = await playerWithRounds(locale);
-      const history = await apiCall<{ items: HistoryItem[]; total: number }>(page, 'GET', 'games.getHistory', { offset: '0', count: '100' });
+      const history = await apiCall<{ items: HistoryItem[]; total: number }>(page, 'GET', 'games.getHistory', {
+        offset: '0',
+        count: '100',
+      });
       expect(history.data?.total).toBe(ROUNDS);
       const ids = history.data?.items.map((item) => item.id) ?? [];
 
       await page.goto(`${base}${inLocale('/profile/bets', locale)}`);
       await waitForHydration(page);
-      expect(await page.locator('[data-profile-page="bets"] .page__title').textContent()).toBe(tr(locale, 'page.profile-index-bets.title'));
+      expect(await page.locator('[data-profile-page="bets"] .page__title').textContent()).toBe(
+        tr(locale, 'page.profile-index-bets.title'),
+      );
       expect(await page.locator('[data-game-history] .card__title').textContent()).toBe(tr(locale, 'gameHistory.title'));
       expect(await shownRows(page)).toEqual(ids.slice(0, 4));
       await page.click('[data-game-history] [data-action="load-more"]');
@@ -69,12 +82,17 @@ describe('game history in the browser', () => {
     await page.goto(`${base}/profile/bets`);
     await waitForHydration(page);
     await page.click('[data-action="export-history"]');
-    await expect.poll(() => page.locator('[data-export-status]').getAttribute('data-export-status'), { timeout: 30_000 }).toBe('ready');
+    await expect
+      .poll(() => page.locator('[data-export-status]').getAttribute('data-export-status'), { timeout: 30_000 })
+      .toBe('ready');
     const link = page.locator('[data-action="download-history"]');
     expect(await link.textContent()).toBe(tr('en', 'gameHistory.export.download', { count: ROUNDS }));
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const path = await download.path();
-    const lines = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await readFile(path, 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]?.split(',')[0]).toBe('round_id');
     const history = await apiCall<{ items: HistoryItem[] }>(page, 'GET', 'games.getHistory', { offset: '0', count: '100' });
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(history.data?.items.map((item) => item.id));

@@ -29,7 +29,8 @@ describe('playing the in-house games', () => {
   });
   afterAll(() => browser?.close());
 
-  const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page }> => signedUpPlayer(browser, base, locale, { addressPrefix: '10.78' });
+  const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page }> =>
+    signedUpPlayer(browser, base, locale, { addressPrefix: '10.78' });
 
   /** Opens /game/{sysname}{hash} and returns the game client's frame once it is hydrated. */
   async function openGame(page: Page, locale: Locale, sysname: string, hash = ''): Promise<Frame> {
@@ -37,7 +38,9 @@ describe('playing the in-house games', () => {
     await waitForHydration(page);
     const mode = hash === '#real' ? 'real' : 'demo';
     const frameElement = page.locator(`iframe[data-game-frame="${mode}"]`);
-    await expect.poll(() => frameElement.getAttribute('src'), POLL).toBe(inLocale(`/platform/game/${sysname}/${mode === 'real' ? 'play' : 'demo'}`, locale));
+    await expect
+      .poll(() => frameElement.getAttribute('src'), POLL)
+      .toBe(inLocale(`/platform/game/${sysname}/${mode === 'real' ? 'play' : 'demo'}`, locale));
     const frame = await (await frameElement.elementHandle())!.contentFrame();
     await frame!.waitForFunction(() => Boolean(document.documentElement.dataset.device), undefined, { timeout: 15_000 });
     await seedsShown(frame!);
@@ -49,7 +52,12 @@ describe('playing the in-house games', () => {
     frame.locator(selector).evaluateAll((nodes, attribute) => nodes[0]?.getAttribute(attribute) ?? null, name);
 
   /** The fairness panel has loaded the seed pair. */
-  const seedsShown = (frame: Frame | Page) => frame.waitForFunction(() => /^[0-9a-f]{64}$/.test(document.querySelector('[data-server-seed-hash]')?.textContent ?? ''), undefined, { timeout: 15_000 });
+  const seedsShown = (frame: Frame | Page) =>
+    frame.waitForFunction(
+      () => /^[0-9a-f]{64}$/.test(document.querySelector('[data-server-seed-hash]')?.textContent ?? ''),
+      undefined,
+      { timeout: 15_000 },
+    );
 
   async function roll(frame: Frame, previousRound?: string | null): Promise<string> {
     await frame.click('[data-action="roll"]');
@@ -76,7 +84,10 @@ describe('playing the in-house games', () => {
       const payout = isWin ? Math.floor((2 * 9900 * 100) / 5999) / 100 : 0;
       const after = amountOf(await frame.locator('[data-game-balance]').getAttribute('data-game-balance'));
       expect(after).toBeCloseTo(Math.max(before, 1000) - 2 + payout, 2);
-      if (isWin) expect(await frame.locator('[data-dice] [data-result] strong').textContent()).toBe(tr(locale, 'gamePlay.win', { amount: formatMoney({ amount: payout.toFixed(2), currency: 'EUR' }) }));
+      if (isWin)
+        expect(await frame.locator('[data-dice] [data-result] strong').textContent()).toBe(
+          tr(locale, 'gamePlay.win', { amount: formatMoney({ amount: payout.toFixed(2), currency: 'EUR' }) }),
+        );
       else expect(await frame.locator('[data-dice] [data-result] strong').textContent()).toBe(tr(locale, 'gamePlay.loss'));
       // A second roll moves the balance again; the round list shows both.
       await roll(frame, round);
@@ -98,8 +109,11 @@ describe('playing the in-house games', () => {
       await page.click('[data-action="spin"]');
       await expect.poll(() => page.locator('[data-slot] [data-round]').count(), POLL).toBe(1);
       expect(await page.locator('[data-reels] .slot-tile').count()).toBe(tiles);
-      const payout = (await apiCall<{ payout: { amount: string } }[]>(page, 'GET', 'games.getRounds', { sysname })).data?.[0]?.payout.amount;
-      expect(await page.locator('[data-slot] [data-result]').getAttribute('data-result')).toBe(Number(payout) > 0 ? 'win' : 'loss');
+      const payout = (await apiCall<{ payout: { amount: string } }[]>(page, 'GET', 'games.getRounds', { sysname })).data?.[0]
+        ?.payout.amount;
+      expect(await page.locator('[data-slot] [data-result]').getAttribute('data-result')).toBe(
+        Number(payout) > 0 ? 'win' : 'loss',
+      );
       expect(Number(await page.locator('[data-game-balance]').getAttribute('data-game-balance'))).toBeGreaterThan(0);
     }
     await closeContext(context);
@@ -112,7 +126,12 @@ describe('playing the in-house games', () => {
     await seedsShown(page);
     await page.fill('input[name="client_seed"]', 'my-own-seed');
     await page.click('[data-action="set-client-seed"]');
-    await expect.poll(() => apiCall<{ client_seed: string }>(page, 'GET', 'games.getSeeds').then((answer) => answer.data?.client_seed), POLL).toBe('my-own-seed');
+    await expect
+      .poll(
+        () => apiCall<{ client_seed: string }>(page, 'GET', 'games.getSeeds').then((answer) => answer.data?.client_seed),
+        POLL,
+      )
+      .toBe('my-own-seed');
     const hash = await page.locator('[data-server-seed-hash]').textContent();
     await page.click('[data-action="roll"]');
     await expect.poll(() => page.locator('[data-round-row]').count(), POLL).toBe(1);
@@ -128,10 +147,24 @@ describe('playing the in-house games', () => {
     await expect.poll(() => page.locator('[data-verified]').getAttribute('data-verified'), POLL).toBe('match');
     expect(await page.locator('[data-verified]').textContent()).toBe(tr('it', 'gamePlay.fair.match'));
     // Game recall: the round as it was played, from the server's record of it.
-    const [played] = (await apiCall<Array<{ id: string; bet: { direction: string; target: string }; outcome: { rollHundredths: number } }>>(page, 'GET', 'games.getRounds', { sysname: DICE })).data ?? [];
+    const [played] =
+      (
+        await apiCall<Array<{ id: string; bet: { direction: string; target: string }; outcome: { rollHundredths: number } }>>(
+          page,
+          'GET',
+          'games.getRounds',
+          { sysname: DICE },
+        )
+      ).data ?? [];
     await page.click(`[data-round-row="${played?.id}"] [data-action="recall"]`);
     const direction = tr('it', `gamePlay.dice.${played?.bet.direction}`);
-    expect(await page.locator(`[data-recall="${played?.id}"]`).textContent()).toBe(tr('it', 'gamePlay.recall.dice', { roll: ((played?.outcome.rollHundredths ?? 0) / 100).toFixed(2), direction, target: played?.bet.target ?? '' }));
+    expect(await page.locator(`[data-recall="${played?.id}"]`).textContent()).toBe(
+      tr('it', 'gamePlay.recall.dice', {
+        roll: ((played?.outcome.rollHundredths ?? 0) / 100).toFixed(2),
+        direction,
+        target: played?.bet.target ?? '',
+      }),
+    );
     await closeContext(context);
   });
 
@@ -156,7 +189,9 @@ describe('playing the in-house games', () => {
     const isWin = (await frame.locator('[data-dice] [data-result]').getAttribute('data-result')) === 'win';
     const expected = isWin ? 50 - 1 + Math.floor((1 * 9900 * 100) / 5000) / 100 : 49;
     expect(amountOf(await frame.locator('[data-game-balance]').getAttribute('data-game-balance'))).toBeCloseTo(expected, 2);
-    await expect.poll(() => page.locator('[data-balance]').first().textContent(), POLL).toBe(formatMoney({ amount: expected.toFixed(2), currency: 'EUR' }));
+    await expect
+      .poll(() => page.locator('[data-balance]').first().textContent(), POLL)
+      .toBe(formatMoney({ amount: expected.toFixed(2), currency: 'EUR' }));
     const rounds = await apiCall<{ mode: string }[]>(page, 'GET', 'games.getRounds', { sysname: DICE });
     expect(rounds.data?.[0]?.mode).toBe('real');
     // Responsible gaming (accounts issue): elapsed session time and net position while playing.
@@ -217,7 +252,9 @@ describe('playing the in-house games', () => {
     for (const sysname of ['fox-fortune', 'no-such-game']) {
       await page.goto(`${base}/it/platform/game/${sysname}/demo`);
       await waitForHydration(page);
-      expect(await page.locator('[data-system-page="slotError"] .system-page__header').textContent()).toBe(tr('it', 'system.slotError.header'));
+      expect(await page.locator('[data-system-page="slotError"] .system-page__header').textContent()).toBe(
+        tr('it', 'system.slotError.header'),
+      );
     }
     await closeContext(context);
   });

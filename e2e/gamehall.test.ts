@@ -29,10 +29,15 @@ const jsonFiles = (...parts: string[]) => readdirSync(join(CONTENT, ...parts)).f
 const GAMES: CatalogueGame[] = jsonFiles('_all', 'games')
   .map((file) => readJson<CatalogueGame>('_all', 'games', file))
   .sort((a, b) => a.priority - b.priority);
-const PROVIDERS: { sysname: string; name: string }[] = jsonFiles('_all', 'game-providers').map((file) => readJson('_all', 'game-providers', file));
+const PROVIDERS: { sysname: string; name: string }[] = jsonFiles('_all', 'game-providers').map((file) =>
+  readJson('_all', 'game-providers', file),
+);
 const gameName = (locale: Locale, sysname: string) => readJson<{ name: string }>(locale, 'games', `${sysname}.json`).name;
 const COUNTS = configSection<{ counts: { default: number; category: number; max: number } }>('games-config').counts;
-const sysnamesWhere = (keep: (game: CatalogueGame) => boolean, count = COUNTS.default) => GAMES.filter(keep).slice(0, count).map((game) => game.sysname);
+const sysnamesWhere = (keep: (game: CatalogueGame) => boolean, count = COUNTS.default) =>
+  GAMES.filter(keep)
+    .slice(0, count)
+    .map((game) => game.sysname);
 
 const PASSWORD = 'secret12';
 let sequence = 0;
@@ -44,7 +49,10 @@ async function closeContext(context: BrowserContext): Promise<void> {
   await context.close();
 }
 
-const tiles = (page: Page) => page.locator('.page--gamehall [data-game-tile]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-game-tile')));
+const tiles = (page: Page) =>
+  page
+    .locator('.page--gamehall [data-game-tile]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-game-tile')));
 
 describe('the game hall in the browser', () => {
   let browser: Browser;
@@ -55,8 +63,15 @@ describe('the game hall in the browser', () => {
   });
   afterAll(() => browser?.close());
 
-  async function open(path: string, locale: Locale): Promise<{ context: BrowserContext; page: Page; status: number | undefined }> {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: locale === 'it' ? 'it-IT' : 'en-GB', serviceWorkers: 'block' });
+  async function open(
+    path: string,
+    locale: Locale,
+  ): Promise<{ context: BrowserContext; page: Page; status: number | undefined }> {
+    const context = await browser.newContext({
+      viewport: VIEWPORTS.desktop,
+      locale: locale === 'it' ? 'it-IT' : 'en-GB',
+      serviceWorkers: 'block',
+    });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     const response = await page.goto(`${base}${inLocale(path, locale)}`);
@@ -115,72 +130,92 @@ describe('the game hall in the browser', () => {
     await closeContext(context);
   });
 
-  it.each(LOCALES)('(%s) shows the first page of the configured size and load more appends the rest without duplicates', async (locale) => {
-    const { context, page } = await open('/gamehall', locale);
-    expect(await tiles(page)).toEqual(sysnamesWhere(() => true));
-    const first = GAMES[0]!.sysname;
-    expect(await page.locator(`[data-game-tile="${first}"] .game-tile__name`).textContent()).toBe(gameName(locale, first));
-    expect(await page.locator(`[data-game-tile="${first}"] img`).getAttribute('src')).toBe(`/platform/art/${first}.svg`);
-    // Anonymous visitors have no favourite hearts.
-    expect(await page.locator('[data-like]').count()).toBe(0);
-    const more = page.locator('[data-action="load-more"]');
-    expect(await more.textContent()).toBe(tr(locale, 'gamehall.more'));
-    await more.click();
-    const all = sysnamesWhere(() => true, Math.min(GAMES.length, COUNTS.default + COUNTS.category));
-    await expect.poll(() => tiles(page), POLL).toEqual(all);
-    expect(new Set(await tiles(page)).size).toBe(all.length);
-    if (all.length === GAMES.length) expect(await more.count()).toBe(0);
-    await closeContext(context);
-  });
+  it.each(LOCALES)(
+    '(%s) shows the first page of the configured size and load more appends the rest without duplicates',
+    async (locale) => {
+      const { context, page } = await open('/gamehall', locale);
+      expect(await tiles(page)).toEqual(sysnamesWhere(() => true));
+      const first = GAMES[0]!.sysname;
+      expect(await page.locator(`[data-game-tile="${first}"] .game-tile__name`).textContent()).toBe(gameName(locale, first));
+      expect(await page.locator(`[data-game-tile="${first}"] img`).getAttribute('src')).toBe(`/platform/art/${first}.svg`);
+      // Anonymous visitors have no favourite hearts.
+      expect(await page.locator('[data-like]').count()).toBe(0);
+      const more = page.locator('[data-action="load-more"]');
+      expect(await more.textContent()).toBe(tr(locale, 'gamehall.more'));
+      await more.click();
+      const all = sysnamesWhere(() => true, Math.min(GAMES.length, COUNTS.default + COUNTS.category));
+      await expect.poll(() => tiles(page), POLL).toEqual(all);
+      expect(new Set(await tiles(page)).size).toBe(all.length);
+      if (all.length === GAMES.length) expect(await more.count()).toBe(0);
+      await closeContext(context);
+    },
+  );
 
-  it.each(LOCALES)('(%s) a signed-in player favourites a game with the heart and filters the hall to favourites', async (locale) => {
-    const { context, page } = await open('/gamehall', locale);
-    const status = await page.evaluate(
-      async ({ login, password, address }) => {
-        const body = new URLSearchParams({ login, password, terms: '1' });
-        return (await fetch('/api/auth.register?v=2.34&locale=en', { method: 'POST', body, headers: { 'x-forwarded-for': address }, signal: AbortSignal.timeout(15_000) })).status;
-      },
-      { login: `hall${Date.now()}${sequence++}@example.com`, password: PASSWORD, address: playerAddress() },
-    );
-    expect(status).toBe(200);
-    await page.reload();
-    await waitForHydration(page);
-    const target = GAMES[2]!.sysname;
-    const heart = page.locator(`[data-like="${target}"]`);
-    expect(await heart.getAttribute('aria-pressed')).toBe('false');
-    expect(await heart.getAttribute('aria-label')).toBe(tr(locale, 'gamehall.favorite.add', { game: gameName(locale, target) }));
-    await heart.click();
-    await expect.poll(() => heart.getAttribute('aria-pressed'), POLL).toBe('true');
-    const likes = await page.evaluate(async () => (await (await fetch('/api/games.getLikes?v=2.34&locale=en')).json()) as { data: { sysnames: string[] } });
-    expect(likes.data.sysnames).toEqual([target]);
-    await page.locator('input[name="favorites"]').click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('favorites'), POLL).toBe('1');
-    await expect.poll(() => tiles(page), POLL).toEqual([target]);
-    // Removing the like empties the favourites list once it loads again.
-    await page.locator(`[data-like="${target}"]`).click();
-    await expect.poll(() => page.locator(`[data-like="${target}"]`).getAttribute('aria-pressed'), POLL).toBe('false');
-    await page.reload();
-    await waitForHydration(page);
-    expect(await tiles(page)).toEqual([]);
-    expect(await page.locator('.hall-empty').textContent()).toBe(tr(locale, 'gamehall.empty.favorites'));
-    await closeContext(context);
-  });
+  it.each(LOCALES)(
+    '(%s) a signed-in player favourites a game with the heart and filters the hall to favourites',
+    async (locale) => {
+      const { context, page } = await open('/gamehall', locale);
+      const status = await page.evaluate(
+        async ({ login, password, address }) => {
+          const body = new URLSearchParams({ login, password, terms: '1' });
+          return (
+            await fetch('/api/auth.register?v=2.34&locale=en', {
+              method: 'POST',
+              body,
+              headers: { 'x-forwarded-for': address },
+              signal: AbortSignal.timeout(15_000),
+            })
+          ).status;
+        },
+        { login: `hall${Date.now()}${sequence++}@example.com`, password: PASSWORD, address: playerAddress() },
+      );
+      expect(status).toBe(200);
+      await page.reload();
+      await waitForHydration(page);
+      const target = GAMES[2]!.sysname;
+      const heart = page.locator(`[data-like="${target}"]`);
+      expect(await heart.getAttribute('aria-pressed')).toBe('false');
+      expect(await heart.getAttribute('aria-label')).toBe(
+        tr(locale, 'gamehall.favorite.add', { game: gameName(locale, target) }),
+      );
+      await heart.click();
+      await expect.poll(() => heart.getAttribute('aria-pressed'), POLL).toBe('true');
+      const likes = await page.evaluate(
+        async () => (await (await fetch('/api/games.getLikes?v=2.34&locale=en')).json()) as { data: { sysnames: string[] } },
+      );
+      expect(likes.data.sysnames).toEqual([target]);
+      await page.locator('input[name="favorites"]').click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('favorites'), POLL).toBe('1');
+      await expect.poll(() => tiles(page), POLL).toEqual([target]);
+      // Removing the like empties the favourites list once it loads again.
+      await page.locator(`[data-like="${target}"]`).click();
+      await expect.poll(() => page.locator(`[data-like="${target}"]`).getAttribute('aria-pressed'), POLL).toBe('false');
+      await page.reload();
+      await waitForHydration(page);
+      expect(await tiles(page)).toEqual([]);
+      expect(await page.locator('.hall-empty').textContent()).toBe(tr(locale, 'gamehall.empty.favorites'));
+      await closeContext(context);
+    },
+  );
 
-  it.each(LOCALES)('(%s) /providers shows a card per provider with its game count, linking to the hall filtered by it', async (locale) => {
-    const { context, page } = await open('/providers', locale);
-    const cards = page.locator('[data-provider]');
-    expect(await cards.count()).toBe(PROVIDERS.length);
-    const provider = PROVIDERS.find((item) => item.sysname !== 'in-house') ?? PROVIDERS[0]!;
-    const card = page.locator(`[data-provider="${provider.sysname}"]`);
-    const count = GAMES.filter((game) => game.provider === provider.sysname).length;
-    expect(await card.locator('.provider-card__name').textContent()).toBe(provider.name);
-    expect(await card.locator('.provider-card__count').textContent()).toBe(tr(locale, 'gamehall.providers.count', { count }));
-    expect(await card.getAttribute('href')).toBe(`${inLocale('/gamehall', locale)}?providers=${provider.sysname}`);
-    await card.click();
-    await expect.poll(() => new URL(page.url()).pathname, POLL).toBe(inLocale('/gamehall', locale));
-    await expect.poll(() => tiles(page), POLL).toEqual(sysnamesWhere((game) => game.provider === provider.sysname));
-    await closeContext(context);
-  });
+  it.each(LOCALES)(
+    '(%s) /providers shows a card per provider with its game count, linking to the hall filtered by it',
+    async (locale) => {
+      const { context, page } = await open('/providers', locale);
+      const cards = page.locator('[data-provider]');
+      expect(await cards.count()).toBe(PROVIDERS.length);
+      const provider = PROVIDERS.find((item) => item.sysname !== 'in-house') ?? PROVIDERS[0]!;
+      const card = page.locator(`[data-provider="${provider.sysname}"]`);
+      const count = GAMES.filter((game) => game.provider === provider.sysname).length;
+      expect(await card.locator('.provider-card__name').textContent()).toBe(provider.name);
+      expect(await card.locator('.provider-card__count').textContent()).toBe(tr(locale, 'gamehall.providers.count', { count }));
+      expect(await card.getAttribute('href')).toBe(`${inLocale('/gamehall', locale)}?providers=${provider.sysname}`);
+      await card.click();
+      await expect.poll(() => new URL(page.url()).pathname, POLL).toBe(inLocale('/gamehall', locale));
+      await expect.poll(() => tiles(page), POLL).toEqual(sysnamesWhere((game) => game.provider === provider.sysname));
+      await closeContext(context);
+    },
+  );
 
   it.each(LOCALES)('(%s) the home sections show the catalogue names of their games, in priority order', async (locale) => {
     const { context, page } = await open('/', locale);
@@ -198,7 +233,9 @@ describe('the game hall in the browser', () => {
     expect(await page.locator('.page__detail').textContent()).toBe(tr(locale, 'gamehall.category.fast'));
     const response = await page.goto(`${base}${inLocale('/gamehall/unknown', locale)}`);
     expect(response?.status()).toBe(404);
-    expect(await page.locator('[data-system-page="notFound"] .system-page__header').textContent()).toBe(tr(locale, 'system.notFound.header'));
+    expect(await page.locator('[data-system-page="notFound"] .system-page__header').textContent()).toBe(
+      tr(locale, 'system.notFound.header'),
+    );
     await closeContext(context);
   });
 });

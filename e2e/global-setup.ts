@@ -51,7 +51,18 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-db-'));
   const backofficeToken = randomBytes(24).toString('hex');
   const child = spawn(process.execPath, ['build/server/main.js'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', OUTBOX_PAGE: '1', TRUST_PROXY: '1', BACKOFFICE_TOKENS: `e2e:${backofficeToken}` },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      OUTBOX_PAGE: '1',
+      TRUST_PROXY: '1',
+      BACKOFFICE_TOKENS: `e2e:${backofficeToken}`,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -31,12 +31,17 @@ describe('live tables', () => {
   afterAll(() => browser?.close());
 
   async function newContext(locale: Locale) {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: locale === 'it' ? 'it-IT' : 'en-GB', serviceWorkers: 'block' });
+    const context = await browser.newContext({
+      viewport: VIEWPORTS.desktop,
+      locale: locale === 'it' ? 'it-IT' : 'en-GB',
+      serviceWorkers: 'block',
+    });
     context.setDefaultTimeout(20_000);
     return context;
   }
 
-  const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page }> => signedUpPlayer(browser, base, locale, { addressPrefix: '10.79' });
+  const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page }> =>
+    signedUpPlayer(browser, base, locale, { addressPrefix: '10.79' });
 
   /** Opens /game/{sysname}{hash} and returns the game client's frame once hydrated. */
   async function openGame(page: Page, locale: Locale, sysname: string, hash = ''): Promise<Frame> {
@@ -44,7 +49,9 @@ describe('live tables', () => {
     await waitForHydration(page);
     const mode = hash === '#real' ? 'real' : 'demo';
     const frameElement = page.locator(`iframe[data-game-frame="${mode}"]`);
-    await expect.poll(() => frameElement.getAttribute('src'), { timeout: 20_000 }).toBe(inLocale(`/platform/game/${sysname}/${mode === 'real' ? 'play' : 'demo'}`, locale));
+    await expect
+      .poll(() => frameElement.getAttribute('src'), { timeout: 20_000 })
+      .toBe(inLocale(`/platform/game/${sysname}/${mode === 'real' ? 'play' : 'demo'}`, locale));
     const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
     await frame.waitForFunction(() => Boolean(document.documentElement.dataset.device), undefined, { timeout: 15_000 });
     return frame;
@@ -56,7 +63,12 @@ describe('live tables', () => {
   /** Waits for a betting window with at least `seconds` left (a fresh round when needed). */
   async function bettingWindow(frame: Frame | Page, seconds = 4): Promise<string> {
     await expect
-      .poll(async () => (await phaseOf(frame)) === 'betting' && Number(await attributeOf(frame, '[data-countdown]', 'data-countdown')) >= seconds, ROUND)
+      .poll(
+        async () =>
+          (await phaseOf(frame)) === 'betting' &&
+          Number(await attributeOf(frame, '[data-countdown]', 'data-countdown')) >= seconds,
+        ROUND,
+      )
       .toBe(true);
     return (await roundOf(frame))!;
   }
@@ -74,8 +86,12 @@ describe('live tables', () => {
       await expect.poll(() => phaseOf(pageEn), ROUND).toBe('betting');
       const round = (await roundOf(pageEn))!;
       await expect.poll(() => roundOf(pageIt), ROUND).toBe(round);
-      expect(await pageEn.locator('[data-live-status]').textContent()).toMatch(new RegExp(tr('en', 'gamePlay.live.bettingCloses', { seconds: '\\d+' })));
-      expect(await pageIt.locator('[data-live-status]').textContent()).toMatch(new RegExp(tr('it', 'gamePlay.live.bettingCloses', { seconds: '\\d+' })));
+      expect(await pageEn.locator('[data-live-status]').textContent()).toMatch(
+        new RegExp(tr('en', 'gamePlay.live.bettingCloses', { seconds: '\\d+' })),
+      );
+      expect(await pageIt.locator('[data-live-status]').textContent()).toMatch(
+        new RegExp(tr('it', 'gamePlay.live.bettingCloses', { seconds: '\\d+' })),
+      );
       // The wheel spins and the result comes to both pages.
       await expect.poll(async () => (await roundOf(pageEn)) === round && (await phaseOf(pageEn)) === 'result', ROUND).toBe(true);
       await expect.poll(async () => (await roundOf(pageIt)) === round && (await phaseOf(pageIt)) === 'result', ROUND).toBe(true);
@@ -103,7 +119,9 @@ describe('live tables', () => {
           await frame.click('[data-action="place-bet"]');
           await expect.poll(() => attributeOf(frame, '[data-my-bet]', 'data-my-bet'), ROUND).toBe('open');
           const afterBet = Number(await attributeOf(frame, '[data-game-balance]', 'data-game-balance'));
-          await expect.poll(async () => (await roundOf(frame)) !== round || (await phaseOf(frame)) !== 'betting', ROUND).toBe(true);
+          await expect
+            .poll(async () => (await roundOf(frame)) !== round || (await phaseOf(frame)) !== 'betting', ROUND)
+            .toBe(true);
           // Cash out while the multiplier climbs; a click that met a re-rendered button is tried
           // again, so the bet never waits for a late crash (a high crash point runs for minutes).
           const cashOut = frame.locator('[data-action="cash-out"]');
@@ -112,18 +130,25 @@ describe('live tables', () => {
           await expect
             .poll(async () => {
               status = await attributeOf(frame, '[data-my-bet]', 'data-my-bet');
-              if (status === 'open' && (await phaseOf(frame)) === 'running') await cashOut.click({ timeout: 1_000 }).catch(() => undefined);
+              if (status === 'open' && (await phaseOf(frame)) === 'running')
+                await cashOut.click({ timeout: 1_000 }).catch(() => undefined);
               return status;
             }, ROUND)
             .not.toBe('open');
-          const bets = await apiCall<Array<{ status: string; payout: { amount: string; currency: string }; cash_out: string | null }>>(page, 'GET', 'games.getLiveBets', { sysname: CRASH, count: '1' });
+          const bets = await apiCall<
+            Array<{ status: string; payout: { amount: string; currency: string }; cash_out: string | null }>
+          >(page, 'GET', 'games.getLiveBets', { sysname: CRASH, count: '1' });
           const mine = bets.data?.[0];
           expect(mine?.status).toBe(status);
           if (status === 'won') {
             expect(mine?.cash_out).toMatch(/^\d+\.\d{2}$/);
             expect(Number(mine?.payout.amount)).toBeCloseTo(Math.floor(100 * Number(mine?.cash_out)) / 100, 2);
-            await expect.poll(async () => Number(await attributeOf(frame, '[data-game-balance]', 'data-game-balance')), ROUND).toBeCloseTo(afterBet + Number(mine?.payout.amount), 2);
-            expect(await frame.locator('[data-my-bet]').textContent()).toBe(tr(locale, 'gamePlay.crash.cashedOut', { multiplier: `${mine?.cash_out}×`, amount: formatMoney(mine!.payout) }));
+            await expect
+              .poll(async () => Number(await attributeOf(frame, '[data-game-balance]', 'data-game-balance')), ROUND)
+              .toBeCloseTo(afterBet + Number(mine?.payout.amount), 2);
+            expect(await frame.locator('[data-my-bet]').textContent()).toBe(
+              tr(locale, 'gamePlay.crash.cashedOut', { multiplier: `${mine?.cash_out}×`, amount: formatMoney(mine!.payout) }),
+            );
             break;
           }
           expect(Number(await attributeOf(frame, '[data-game-balance]', 'data-game-balance'))).toBeCloseTo(afterBet, 2);

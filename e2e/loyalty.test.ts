@@ -34,7 +34,11 @@ describe('loyalty in the browser', () => {
 
   for (const locale of ['en', 'it'] as Locale[]) {
     it(`signs up with a character picked in the registration popup; the header then shows it with the first level and 0 points (${locale}, auth config showCharacterSelect)`, async () => {
-      const context = await browser.newContext({ viewport: VIEWPORTS.desktop, serviceWorkers: 'block', extraHTTPHeaders: { 'x-forwarded-for': `${ADDRESS_PREFIX}.9.${++signUps}` } });
+      const context = await browser.newContext({
+        viewport: VIEWPORTS.desktop,
+        serviceWorkers: 'block',
+        extraHTTPHeaders: { 'x-forwarded-for': `${ADDRESS_PREFIX}.9.${++signUps}` },
+      });
       context.setDefaultTimeout(20_000);
       const page = await context.newPage();
       await page.goto(`${base}${inLocale('/', locale)}?show_popup_reg=1`);
@@ -51,7 +55,9 @@ describe('loyalty in the browser', () => {
       await page.waitForURL(/register=success/);
       await expect.poll(() => badge(page).getAttribute('data-loyalty-level'), POLL).toBe(FIRST_LEVEL.sysname);
       expect(await badge(page).locator('img').getAttribute('data-character')).toBe(picked.sysname);
-      expect(await badge(page).locator('.loyalty-badge__level').textContent()).toBe(tr(locale, `loyalty.level.${FIRST_LEVEL.sysname}`));
+      expect(await badge(page).locator('.loyalty-badge__level').textContent()).toBe(
+        tr(locale, `loyalty.level.${FIRST_LEVEL.sysname}`),
+      );
       expect(await badge(page).locator('.loyalty-badge__points').textContent()).toBe(`0 ${tr(locale, 'loyalty.alias.points')}`);
       await closeContext(context);
     });
@@ -80,7 +86,9 @@ describe('loyalty in the browser', () => {
       await change.locator('[data-action="choose-character"]').click();
       const confirm = page.locator('[data-loyalty-character-confirm]');
       const name = tr(locale, `loyalty.character.${picked.sysname}`);
-      await expect.poll(() => confirm.locator('.dialog__title').textContent(), POLL).toBe(tr(locale, 'loyalty.character.confirmTitle', { name }));
+      await expect
+        .poll(() => confirm.locator('.dialog__title').textContent(), POLL)
+        .toBe(tr(locale, 'loyalty.character.confirmTitle', { name }));
       await confirm.locator('[data-action="confirm-character"]').click();
       await expect.poll(() => card.locator('.loyalty-card__character').textContent(), POLL).toBe(name);
       await expect.poll(() => badge(page).locator('img').getAttribute('data-character'), POLL).toBe(picked.sysname);

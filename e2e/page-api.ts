@@ -8,7 +8,13 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { VIEWPORTS } from './browser';
 import { inLocale, type Locale } from './site-facts';
 
-export async function apiCall<T>(page: Page | Frame, verb: 'GET' | 'POST', name: string, params: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<{ data?: T; error?: { type: string; error_data?: Record<string, unknown> } }> {
+export async function apiCall<T>(
+  page: Page | Frame,
+  verb: 'GET' | 'POST',
+  name: string,
+  params: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<{ data?: T; error?: { type: string; error_data?: Record<string, unknown> } }> {
   return page.evaluate(
     async ({ verb, name, params, headers }) => {
       const query = new URLSearchParams({ v: '2.34', locale: 'en', ...(verb === 'GET' ? params : {}) });
@@ -38,14 +44,25 @@ export async function signedUpPlayer(
   locale: Locale,
   options: { addressPrefix: string; password?: string; acceptDownloads?: boolean },
 ): Promise<{ context: BrowserContext; page: Page; uid: number; login: string }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: locale === 'it' ? 'it-IT' : 'en-GB', serviceWorkers: 'block', acceptDownloads: options.acceptDownloads ?? false });
+  const context = await browser.newContext({
+    viewport: VIEWPORTS.desktop,
+    locale: locale === 'it' ? 'it-IT' : 'en-GB',
+    serviceWorkers: 'block',
+    acceptDownloads: options.acceptDownloads ?? false,
+  });
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   await page.goto(`${base}${inLocale('/forms/sign_up', locale)}`);
   const sequence = signUps++;
   const login = `player${Date.now()}${sequence}@example.com`;
   const address = `${options.addressPrefix}.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
-  const answer = await apiCall<{ uid: number }>(page, 'POST', 'auth.register', { login, password: options.password ?? 'secret12', terms: '1' }, { 'x-forwarded-for': address });
+  const answer = await apiCall<{ uid: number }>(
+    page,
+    'POST',
+    'auth.register',
+    { login, password: options.password ?? 'secret12', terms: '1' },
+    { 'x-forwarded-for': address },
+  );
   expect(answer.error).toBeUndefined();
   return { context, page, uid: answer.data?.uid ?? 0, login };
 }

@@ -23,7 +23,13 @@ describe('installable app', () => {
     const response = await fetch(`${baseUrl}/manifest.webmanifest`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('manifest+json');
-    const manifest = (await response.json()) as { name?: string; scope?: string; start_url?: string; display?: string; icons?: unknown[] };
+    const manifest = (await response.json()) as {
+      name?: string;
+      scope?: string;
+      start_url?: string;
+      display?: string;
+      icons?: unknown[];
+    };
     expect(manifest.name).toBe(SITE.name);
     expect(manifest.scope).toBe('/');
     expect(manifest.start_url?.startsWith('/')).toBe(true);

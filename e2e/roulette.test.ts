@@ -19,7 +19,11 @@ const POLL = { timeout: 20_000 };
 const LOCALES: Locale[] = ['en', 'it'];
 const GAME = 'european-roulette';
 /** The game's limits as the catalogue seeds them. */
-const GAME_PARAMS = (JSON.parse(readFileSync(join(process.cwd(), 'content', 'shared', '_all', 'games', `${GAME}.json`), 'utf8')) as { game_params: { min_bet: string; max_bet: string } }).game_params;
+const GAME_PARAMS = (
+  JSON.parse(readFileSync(join(process.cwd(), 'content', 'shared', '_all', 'games', `${GAME}.json`), 'utf8')) as {
+    game_params: { min_bet: string; max_bet: string };
+  }
+).game_params;
 
 interface RoundAnswer {
   id: string;
@@ -28,7 +32,12 @@ interface RoundAnswer {
   stake: Money;
   payout: Money;
   bet: { bets: { kind: RouletteBet['kind']; numbers?: number[]; index?: 1 | 2 | 3; stake: string }[] };
-  outcome: { pocket: number; color: 'red' | 'black' | 'green'; results: { isWin: boolean; payoutMinor: string }[]; payoutMinor: string };
+  outcome: {
+    pocket: number;
+    color: 'red' | 'black' | 'green';
+    results: { isWin: boolean; payoutMinor: string }[];
+    payoutMinor: string;
+  };
 }
 
 /** The round as the server keeps it (games.verifyRound answers for a round whose seed is still secret too). */
@@ -60,7 +69,8 @@ describe('european roulette', () => {
   });
   afterAll(() => browser?.close());
 
-  const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page }> => signedUpPlayer(browser, base, locale, { addressPrefix: '10.84' });
+  const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page }> =>
+    signedUpPlayer(browser, base, locale, { addressPrefix: '10.84' });
 
   /** Opens /game/european-roulette (demo) and returns the game client's frame once it is hydrated. */
   async function openGame(page: Page, locale: Locale): Promise<Frame> {
@@ -76,7 +86,11 @@ describe('european roulette', () => {
   /** Hydrated, and the fairness panel has loaded the seed pair. */
   async function waitForClient(frame: Frame | Page): Promise<void> {
     await frame.waitForFunction(() => Boolean(document.documentElement.dataset.device), undefined, { timeout: 15_000 });
-    await frame.waitForFunction(() => /^[0-9a-f]{64}$/.test(document.querySelector('[data-server-seed-hash]')?.textContent ?? ''), undefined, { timeout: 15_000 });
+    await frame.waitForFunction(
+      () => /^[0-9a-f]{64}$/.test(document.querySelector('[data-server-seed-hash]')?.textContent ?? ''),
+      undefined,
+      { timeout: 15_000 },
+    );
   }
 
   for (const locale of LOCALES) {
@@ -117,25 +131,43 @@ describe('european roulette', () => {
       expect(await frame.locator('[data-result-number]').getAttribute('data-result-number')).toBe(String(pocket));
       expect(await frame.locator('[data-result-number]').textContent()).toBe(String(pocket));
       expect(await frame.locator('[data-result-number]').getAttribute('data-result-color')).toBe(color);
-      expect(await frame.locator('[data-result-text]').textContent()).toBe(tr(locale, 'gamePlay.roulette.landed', { number: pocket, color: tr(locale, `gamePlay.roulette.color.${color}`) }));
+      expect(await frame.locator('[data-result-text]').textContent()).toBe(
+        tr(locale, 'gamePlay.roulette.landed', { number: pocket, color: tr(locale, `gamePlay.roulette.color.${color}`) }),
+      );
       expect(await frame.locator(`[data-bet="straight:${pocket}"]`).getAttribute('class')).toContain('is-hit');
       // The winning bets are marked on the board and listed.
-      expect(await frame.locator('[data-bet="straight:17"]').getAttribute('data-won')).toBe(String(round.outcome.results[0]!.isWin));
+      expect(await frame.locator('[data-bet="straight:17"]').getAttribute('data-won')).toBe(
+        String(round.outcome.results[0]!.isWin),
+      );
       expect(await frame.locator('[data-bet="red"]').getAttribute('data-won')).toBe(String(round.outcome.results[1]!.isWin));
-      expect(await frame.locator('[data-winning-bet]').count()).toBe(round.outcome.results.filter((result) => result.isWin).length);
+      expect(await frame.locator('[data-winning-bet]').count()).toBe(
+        round.outcome.results.filter((result) => result.isWin).length,
+      );
       // The payout as shown.
       const result = frame.locator('[data-roulette] [data-result]');
       expect(await result.getAttribute('data-payout')).toBe(round.payout.amount);
       const isWin = amountToMinor(round.payout.amount) > 0n;
       expect(await result.getAttribute('data-result')).toBe(isWin ? 'win' : 'loss');
-      expect(await result.locator('strong').textContent()).toBe(isWin ? tr(locale, 'gamePlay.win', { amount: formatMoney(round.payout) }) : tr(locale, 'gamePlay.loss'));
-      expect(await frame.locator('[data-summary]').textContent()).toBe(tr(locale, 'gamePlay.roulette.summary', { stake: formatMoney(round.stake), payout: formatMoney(round.payout) }));
-      expect(await frame.locator('[data-total-stake]').textContent()).toBe(tr(locale, 'gamePlay.roulette.total', { amount: formatMoney(round.stake) }));
+      expect(await result.locator('strong').textContent()).toBe(
+        isWin ? tr(locale, 'gamePlay.win', { amount: formatMoney(round.payout) }) : tr(locale, 'gamePlay.loss'),
+      );
+      expect(await frame.locator('[data-summary]').textContent()).toBe(
+        tr(locale, 'gamePlay.roulette.summary', { stake: formatMoney(round.stake), payout: formatMoney(round.payout) }),
+      );
+      expect(await frame.locator('[data-total-stake]').textContent()).toBe(
+        tr(locale, 'gamePlay.roulette.total', { amount: formatMoney(round.stake) }),
+      );
       // The session's last results.
-      expect(await frame.locator('[data-history-number]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-history-number')))).toEqual([String(pocket)]);
+      expect(
+        await frame
+          .locator('[data-history-number]')
+          .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-history-number'))),
+      ).toEqual([String(pocket)]);
       // A new player's fun balance is topped up to 1 000.00 before the first demo stake.
       const expected = Math.max(before, 1000) - 6 + Number(round.payout.amount);
-      await expect.poll(async () => Number(await attributeOf(frame, '[data-game-balance]', 'data-game-balance')), POLL).toBeCloseTo(expected, 2);
+      await expect
+        .poll(async () => Number(await attributeOf(frame, '[data-game-balance]', 'data-game-balance')), POLL)
+        .toBeCloseTo(expected, 2);
       await closeContext(context);
     });
   }
@@ -144,7 +176,18 @@ describe('european roulette', () => {
     const { context, page } = await newPlayer('en');
     const frame = await openGame(page, 'en');
     await frame.click('[data-chip="1.00"]');
-    const spots = ['split:1-2', 'split:0-1', 'street:1-2-3', 'street:0-2-3', 'corner:1-2-4-5', 'corner:0-1-2-3', 'line:1-2-3-4-5-6', 'dozen:2', 'column:3', 'odd'];
+    const spots = [
+      'split:1-2',
+      'split:0-1',
+      'street:1-2-3',
+      'street:0-2-3',
+      'corner:1-2-4-5',
+      'corner:0-1-2-3',
+      'line:1-2-3-4-5-6',
+      'dozen:2',
+      'column:3',
+      'odd',
+    ];
     for (const spot of spots) await frame.click(`[data-bet="${spot}"]`);
     expect(await totalShown(frame)).toBe(`${spots.length}.00`);
     for (const spot of spots) expect(await frame.locator(`[data-bet="${spot}"]`).getAttribute('data-stake')).toBe('1.00');
@@ -186,7 +229,10 @@ describe('european roulette', () => {
     const { min_bet: minBet, max_bet: maxBet } = GAME_PARAMS;
     const currency = round.stake.currency;
     expect(await frame.locator('[data-limits]').textContent()).toBe(
-      tr('en', 'gamePlay.roulette.limits', { min: formatMoney({ amount: minorToAmount(amountToMinor(minBet)), currency }), max: formatMoney({ amount: minorToAmount(amountToMinor(maxBet)), currency }) }),
+      tr('en', 'gamePlay.roulette.limits', {
+        min: formatMoney({ amount: minorToAmount(amountToMinor(minBet)), currency }),
+        max: formatMoney({ amount: minorToAmount(amountToMinor(maxBet)), currency }),
+      }),
     );
     await frame.click('[data-action="clear-bets"]');
     await frame.click('[data-chip="100.00"]');
@@ -226,7 +272,10 @@ describe('european roulette', () => {
     expect(await page.locator('[data-result-number]').getAttribute('data-result-number')).toBe(String(round.outcome.pocket));
     expect(await page.locator('[data-roulette] [data-result]').getAttribute('data-payout')).toBe(round.payout.amount);
     expect(await page.locator('[data-result-text]').textContent()).toBe(
-      tr('it', 'gamePlay.roulette.landed', { number: round.outcome.pocket, color: tr('it', `gamePlay.roulette.color.${round.outcome.color}`) }),
+      tr('it', 'gamePlay.roulette.landed', {
+        number: round.outcome.pocket,
+        color: tr('it', `gamePlay.roulette.color.${round.outcome.color}`),
+      }),
     );
     // The result and the last results fit too (the fairness panel below is the game client's, not this component's).
     await page.locator('[data-fairness]').evaluate((node) => ((node as HTMLElement).style.display = 'none'));

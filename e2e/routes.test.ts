@@ -27,7 +27,9 @@ import {
 
 const baseUrl = inject('baseUrl');
 
-const cases = LOCALES.flatMap((locale) => ROUTE_TABLE.map((entry) => ({ locale, entry, path: inLocale(samplePath(entry), locale) })));
+const cases = LOCALES.flatMap((locale) =>
+  ROUTE_TABLE.map((entry) => ({ locale, entry, path: inLocale(samplePath(entry), locale) })),
+);
 
 describe('every route of the route table in English (no prefix) and Italian (/it)', () => {
   it('covers every route twice, once per locale', () => {
@@ -57,16 +59,19 @@ describe('every route of the route table in English (no prefix) and Italian (/it
     },
   );
 
-  it.each(openCases.map((c) => [c.path, c] as const))('%s answers 200 with <html lang> of its locale and its translated title', async (path, { locale, entry }) => {
-    const response = await fetch(`${baseUrl}${path}`, { redirect: 'manual' });
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    expect(htmlLang(html)).toBe(locale);
-    const title = htmlTitle(html) ?? '';
-    const expected = expectedTitle(entry, locale);
-    if (expected.exact) expect(title).toBe(expected.exact);
-    for (const part of expected.contains) expect(title).toContain(part);
-  });
+  it.each(openCases.map((c) => [c.path, c] as const))(
+    '%s answers 200 with <html lang> of its locale and its translated title',
+    async (path, { locale, entry }) => {
+      const response = await fetch(`${baseUrl}${path}`, { redirect: 'manual' });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(htmlLang(html)).toBe(locale);
+      const title = htmlTitle(html) ?? '';
+      const expected = expectedTitle(entry, locale);
+      if (expected.exact) expect(title).toBe(expected.exact);
+      for (const part of expected.contains) expect(title).toContain(part);
+    },
+  );
 });
 
 /** Spec §2 fixed redirects and placeholder routes, as a signed-in player meets them. */
@@ -93,19 +98,22 @@ describe('protected routes for a signed-in player', () => {
 
   const protectedCases = cases.filter((c) => isProtectedPath(c.path));
 
-  it.each(protectedCases.map((c) => [c.path, c] as const))('%s opens for a signed-in player (page, or the redirect of the spec)', async (path, { locale, entry }) => {
-    const response = await fetch(`${baseUrl}${path}`, { redirect: 'manual', headers: { cookie } });
-    const redirectTo = SIGNED_IN_REDIRECTS[entry.name];
-    if (redirectTo) {
-      expect([301, 302]).toContain(response.status);
-      expect(locationOf(baseUrl, response.headers.get('location'))?.pathname).toBe(inLocale(redirectTo, locale));
-      return;
-    }
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    expect(htmlLang(html)).toBe(locale);
-    if (entry.file === 'routes/page-shell.tsx') expect(htmlTitle(html)).toContain(tr(locale, `page.${entry.name}.title`));
-  });
+  it.each(protectedCases.map((c) => [c.path, c] as const))(
+    '%s opens for a signed-in player (page, or the redirect of the spec)',
+    async (path, { locale, entry }) => {
+      const response = await fetch(`${baseUrl}${path}`, { redirect: 'manual', headers: { cookie } });
+      const redirectTo = SIGNED_IN_REDIRECTS[entry.name];
+      if (redirectTo) {
+        expect([301, 302]).toContain(response.status);
+        expect(locationOf(baseUrl, response.headers.get('location'))?.pathname).toBe(inLocale(redirectTo, locale));
+        return;
+      }
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(htmlLang(html)).toBe(locale);
+      if (entry.file === 'routes/page-shell.tsx') expect(htmlTitle(html)).toContain(tr(locale, `page.${entry.name}.title`));
+    },
+  );
 });
 
 describe('representative pages in a real browser, in both languages', () => {
@@ -158,14 +166,17 @@ describe('representative pages in a real browser, in both languages', () => {
     await page.close();
   });
 
-  it.each(LOCALES)('payment result page (%s) /cashier/paysuccess sends an anonymous visitor home with redirectUrl', async (locale) => {
-    const path = inLocale('/cashier/paysuccess/tx-1', locale);
-    const { page } = await open(path);
-    const url = new URL(page.url());
-    expect(url.pathname).toBe(inLocale('/', locale));
-    expect(url.searchParams.get('redirectUrl')).toBe(path);
-    await page.close();
-  });
+  it.each(LOCALES)(
+    'payment result page (%s) /cashier/paysuccess sends an anonymous visitor home with redirectUrl',
+    async (locale) => {
+      const path = inLocale('/cashier/paysuccess/tx-1', locale);
+      const { page } = await open(path);
+      const url = new URL(page.url());
+      expect(url.pathname).toBe(inLocale('/', locale));
+      expect(url.searchParams.get('redirectUrl')).toBe(path);
+      await page.close();
+    },
+  );
 
   it.each(LOCALES)('/forms/sign_in (%s) uses the empty layout: the form without the site header or footer', async (locale) => {
     const { page, response } = await open(inLocale('/forms/sign_in', locale));
@@ -183,7 +194,9 @@ describe('representative pages in a real browser, in both languages', () => {
     expect(await page.locator('[data-layout]').getAttribute('data-layout')).toBe('game');
     expect(await page.locator('[data-game]').getAttribute('data-game')).toBe(GAME_SYSNAME);
     expect(await page.locator('.site-footer').count()).toBe(0);
-    expect(await page.locator('.game-page__title').textContent()).toBe(tr(locale, 'page.game-sysname.title', { game: GAME_NAME }));
+    expect(await page.locator('.game-page__title').textContent()).toBe(
+      tr(locale, 'page.game-sysname.title', { game: GAME_NAME }),
+    );
     await page.close();
   });
 

@@ -21,5 +21,7 @@ export async function depositWithSandboxCard(page: Page, base: string, amount: s
   await page.fill('input[name="cvc"]', '123');
   await page.click('[data-action="pay"]');
   await page.waitForURL(/\/cashier\/paysuccess\//);
-  await expect.poll(() => page.locator('[data-payment-summary]').getAttribute('data-status'), { timeout: 20_000 }).toBe('success');
+  await expect
+    .poll(() => page.locator('[data-payment-summary]').getAttribute('data-status'), { timeout: 20_000 })
+    .toBe('success');
 }

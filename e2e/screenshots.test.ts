@@ -33,13 +33,18 @@ function overflowing(page: Page) {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const out: string[] = [];
-    if (document.documentElement.scrollWidth > width) out.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
-    const controls = document.querySelectorAll<HTMLElement>('.site-header a, .site-header button, .dialog-layer:not([hidden]) .dialog, .auth-page__card');
+    if (document.documentElement.scrollWidth > width)
+      out.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    const controls = document.querySelectorAll<HTMLElement>(
+      '.site-header a, .site-header button, .dialog-layer:not([hidden]) .dialog, .auth-page__card',
+    );
     for (const element of controls) {
       const box = element.getBoundingClientRect();
       const style = getComputedStyle(element);
-      const isShown = box.width > 0 && style.visibility !== 'hidden' && !element.closest('[hidden]') && !element.closest('.site-nav');
-      if (isShown && (box.left < -1 || box.right > width + 1)) out.push(`${element.className || element.tagName} at ${Math.round(box.left)}–${Math.round(box.right)}`);
+      const isShown =
+        box.width > 0 && style.visibility !== 'hidden' && !element.closest('[hidden]') && !element.closest('.site-nav');
+      if (isShown && (box.left < -1 || box.right > width + 1))
+        out.push(`${element.className || element.tagName} at ${Math.round(box.left)}–${Math.round(box.right)}`);
     }
     return out;
   });
@@ -50,26 +55,31 @@ describe('screens fit mobile and desktop widths (screenshots in e2e/artifacts)',
   const contexts = new Map<number, BrowserContext>();
   beforeAll(async () => {
     browser = await launchBrowser();
-    for (const width of WIDTHS) contexts.set(width, await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 }, deviceScaleFactor: 1 }));
+    for (const width of WIDTHS)
+      contexts.set(
+        width,
+        await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 }, deviceScaleFactor: 1 }),
+      );
   });
   afterAll(async () => {
     for (const context of contexts.values()) await context.close();
     await browser?.close();
   });
 
-  it.each(WIDTHS.flatMap((width) => LOCALES.flatMap((locale) => SCREENS.map((screen) => [screen.name, locale, width, screen] as const))))(
-    '%s (%s) at %i px has nothing cut off or overflowing sideways',
-    async (name, locale, width, screen) => {
-      const page = await contexts.get(width)!.newPage();
-      await page.goto(`${baseUrl}${inLocale(screen.path, locale)}`);
-      await waitForHydration(page);
-      await page.locator(screen.ready).first().waitFor();
-      await page.waitForTimeout(250); // let entry animations finish
-      await screenshot(page, `${name}-${locale}-${width}`);
-      expect(await overflowing(page)).toEqual([]);
-      await page.close();
-    },
-  );
+  it.each(
+    WIDTHS.flatMap((width) =>
+      LOCALES.flatMap((locale) => SCREENS.map((screen) => [screen.name, locale, width, screen] as const)),
+    ),
+  )('%s (%s) at %i px has nothing cut off or overflowing sideways', async (name, locale, width, screen) => {
+    const page = await contexts.get(width)!.newPage();
+    await page.goto(`${baseUrl}${inLocale(screen.path, locale)}`);
+    await waitForHydration(page);
+    await page.locator(screen.ready).first().waitFor();
+    await page.waitForTimeout(250); // let entry animations finish
+    await screenshot(page, `${name}-${locale}-${width}`);
+    expect(await overflowing(page)).toEqual([]);
+    await page.close();
+  });
 
   // Every device class of spec §4, at its narrowest width: the header must still fit.
   const deviceWidths = DEVICE_CLASSES.map((device) => [device.name, Math.max(device.minWidth, 360)] as const);

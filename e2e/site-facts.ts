@@ -49,7 +49,11 @@ function contentEntry<T extends object>(locale: Locale, collection: string, slug
 
 function contentSlugs(locale: Locale, collection: string): string[] {
   const dir = join(CONTENT_DIR, 'shared', locale, collection);
-  return existsSync(dir) ? readdirSync(dir).filter((file) => file.endsWith('.json')).map((file) => file.slice(0, -5)) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((file) => file.endsWith('.json'))
+        .map((file) => file.slice(0, -5))
+    : [];
 }
 
 const translationCache = new Map<Locale, Record<string, string>>();
@@ -77,7 +81,9 @@ export interface ContentPage {
 
 /** A content page slug that exists in every locale (prefers `about`). */
 export const CONTENT_SLUG: string = (() => {
-  const common = contentSlugs(DEFAULT_LOCALE, 'pages').filter((slug) => LOCALES.every((locale) => contentSlugs(locale, 'pages').includes(slug)));
+  const common = contentSlugs(DEFAULT_LOCALE, 'pages').filter((slug) =>
+    LOCALES.every((locale) => contentSlugs(locale, 'pages').includes(slug)),
+  );
   return common.includes('about') ? 'about' : common[0]!;
 })();
 
@@ -223,7 +229,9 @@ export function htmlLang(html: string): string | undefined {
 /** The attributes of every <link> of the page head, names lower-cased. */
 export function htmlLinks(html: string): Record<string, string>[] {
   return [...html.matchAll(/<link\s([^>]*?)\/?>/gi)].map((match) =>
-    Object.fromEntries([...match[1]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map(([, name, value]) => [name!.toLowerCase(), decodeHtml(value!)])),
+    Object.fromEntries(
+      [...match[1]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map(([, name, value]) => [name!.toLowerCase(), decodeHtml(value!)]),
+    ),
   );
 }
 
@@ -243,7 +251,9 @@ export function rawGet(baseUrl: string, path: string, headers: Record<string, st
     const request = httpRequest({ host: hostname, port, path, method: 'GET', headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);

@@ -24,7 +24,8 @@ describe('slot autoplay and freespins', () => {
   });
   afterAll(() => browser?.close());
 
-  const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page; uid: number }> => signedUpPlayer(browser, base, locale, { addressPrefix: '10.82' });
+  const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page; uid: number }> =>
+    signedUpPlayer(browser, base, locale, { addressPrefix: '10.82' });
 
   async function openSlot(page: Page, locale: Locale, hash = ''): Promise<Frame> {
     await page.goto(`${base}${inLocale(`/game/${SLOT}`, locale)}${hash}`);
@@ -36,13 +37,20 @@ describe('slot autoplay and freespins', () => {
     return frame!;
   }
 
-  const roundCount = async (page: Page, mode: 'real' | 'demo') => ((await apiCall<{ mode: string }[]>(page, 'GET', 'games.getRounds', { sysname: SLOT, count: '100' })).data ?? []).filter((round) => round.mode === mode).length;
+  const roundCount = async (page: Page, mode: 'real' | 'demo') =>
+    ((await apiCall<{ mode: string }[]>(page, 'GET', 'games.getRounds', { sysname: SLOT, count: '100' })).data ?? []).filter(
+      (round) => round.mode === mode,
+    ).length;
 
   for (const locale of ['en', 'it'] as const) {
     it(`runs autoplay for the chosen number of spins, each one a round on the server (${locale}; issue 5 jurisdiction autoplay)`, async () => {
       const { context, page } = await newPlayer(locale);
       const frame = await openSlot(page, locale);
-      const settings = await apiCall<{ autoplay: { is_allowed: boolean; round_options: number[] } }>(page, 'GET', 'games.getSettings');
+      const settings = await apiCall<{ autoplay: { is_allowed: boolean; round_options: number[] } }>(
+        page,
+        'GET',
+        'games.getSettings',
+      );
       expect(settings.data?.autoplay.is_allowed).toBe(true);
       const rounds = settings.data?.autoplay.round_options[0] ?? 10;
       await frame.click('[data-autoplay] > summary');
@@ -60,11 +68,15 @@ describe('slot autoplay and freespins', () => {
     const { context, page } = await newPlayer('en');
     const frame = await openSlot(page, 'en');
     await frame.click('[data-autoplay] > summary');
-    const options = await frame.locator('select[name="autoplay-rounds"] option').evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('value'))));
+    const options = await frame
+      .locator('select[name="autoplay-rounds"] option')
+      .evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('value'))));
     const planned = Math.max(...options);
     await frame.selectOption('select[name="autoplay-rounds"]', String(planned));
     await frame.click('[data-action="start-autoplay"]');
-    await expect.poll(async () => Number(await frame.locator('[data-autoplay-progress]').getAttribute('data-autoplay-progress')), POLL).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(async () => Number(await frame.locator('[data-autoplay-progress]').getAttribute('data-autoplay-progress')), POLL)
+      .toBeGreaterThanOrEqual(2);
     await frame.click('[data-action="stop-autoplay"]');
     await expect.poll(() => frame.locator('[data-autoplay-stop]').getAttribute('data-autoplay-stop'), POLL).toBe('stopped');
     expect(await roundCount(page, 'demo')).toBeLessThan(planned);
@@ -75,7 +87,16 @@ describe('slot autoplay and freespins', () => {
     const { context, page, uid } = await newPlayer('en');
     const award = await page.request.post(`${base}/backoffice/freespins`, {
       headers: { authorization: `Bearer ${backofficeToken}`, 'content-type': 'application/json' },
-      data: { user_id: uid, sysname: SLOT, count: 3, stake: '0.20', valid_days: 7, wagering_multiplier: 0, award_key: `e2e-${uid}`, reason: 'browser test' },
+      data: {
+        user_id: uid,
+        sysname: SLOT,
+        count: 3,
+        stake: '0.20',
+        valid_days: 7,
+        wagering_multiplier: 0,
+        award_key: `e2e-${uid}`,
+        reason: 'browser test',
+      },
     });
     expect(award.status()).toBe(201);
 
@@ -90,7 +111,10 @@ describe('slot autoplay and freespins', () => {
     await frame.locator('[data-freespin-round]').waitFor();
     await expect.poll(() => pack.getAttribute('data-remaining'), POLL).toBe('2');
     const roundId = await frame.locator('[data-freespin-round]').getAttribute('data-round');
-    const rounds = await apiCall<{ id: string; payout: { amount: string } }[]>(page, 'GET', 'games.getRounds', { sysname: SLOT, count: '10' });
+    const rounds = await apiCall<{ id: string; payout: { amount: string } }[]>(page, 'GET', 'games.getRounds', {
+      sysname: SLOT,
+      count: '10',
+    });
     const payout = Number(rounds.data?.find((round) => round.id === roundId)?.payout.amount);
     expect(Number(await frame.locator('[data-game-balance]').getAttribute('data-game-balance'))).toBeCloseTo(before + payout, 2);
     await closeContext(context);

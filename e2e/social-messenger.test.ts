@@ -12,12 +12,18 @@ import { tr, type Locale } from './site-facts';
 import { totpCode } from '../server/modules/auth/totp';
 
 const POLL = { timeout: 10_000 };
-const sites = JSON.parse(readFileSync('content/sites.json', 'utf8')) as { hosts: string[]; settings: { messenger?: { botToken?: string } } }[];
+const sites = JSON.parse(readFileSync('content/sites.json', 'utf8')) as {
+  hosts: string[];
+  settings: { messenger?: { botToken?: string } };
+}[];
 const botToken = sites.find((site) => site.hosts.includes('127.0.0.1'))?.settings.messenger?.botToken ?? '';
 
 /** Init data signed with the messenger's published algorithm (HMAC of "WebAppData" and the bot token). */
 function signedInitData(fields: Record<string, string>, token = botToken): string {
-  const checkString = Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)).map(([key, value]) => `${key}=${value}`).join('\n');
+  const checkString = Object.entries(fields)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, value]) => `${key}=${value}`)
+    .join('\n');
   const secret = createHmac('sha256', 'WebAppData').update(token).digest();
   const hash = createHmac('sha256', secret).update(checkString).digest('hex');
   return new URLSearchParams({ ...fields, hash }).toString();
@@ -113,7 +119,9 @@ describe('social and messenger sign-in in the browser', () => {
     expect(await page.locator('[data-account-login]').count()).toBe(0);
     await codeStep.locator('input[name="code"]').fill('000000');
     await codeStep.locator('button[type="submit"]').click();
-    await expect.poll(() => codeStep.locator('[data-field="code"] .field__error').textContent(), POLL).toBe(tr('it', 'auth.twoFactor.invalid'));
+    await expect
+      .poll(() => codeStep.locator('[data-field="code"] .field__error').textContent(), POLL)
+      .toBe(tr('it', 'auth.twoFactor.invalid'));
     // The set-up used the current step; the next one is a code not used yet.
     await codeStep.locator('input[name="code"]').fill(totpCode(secret, Date.now() + 30_000));
     await codeStep.locator('button[type="submit"]').click();
@@ -135,7 +143,11 @@ describe('social and messenger sign-in in the browser', () => {
 
   it('the messenger mini-app entry registers and signs in the visitor, and again the same player (spec §4)', async () => {
     const telegramId = String(Date.now()).slice(-9);
-    const initData = () => signedInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: Number(telegramId), username: 'ada_tg', language_code: 'it' }) });
+    const initData = () =>
+      signedInitData({
+        auth_date: String(Math.floor(Date.now() / 1000)),
+        user: JSON.stringify({ id: Number(telegramId), username: 'ada_tg', language_code: 'it' }),
+      });
     const page = await freshPage();
     await page.goto(`${base}/#tgWebAppData=${encodeURIComponent(initData())}`);
     await expect.poll(() => page.locator('[data-account-login]').count(), POLL).toBe(1);
@@ -147,10 +159,15 @@ describe('social and messenger sign-in in the browser', () => {
 
   for (const locale of ['en', 'it'] as Locale[]) {
     it(`a forged messenger entry shows the wrong-registration toast and stays anonymous (${locale}, spec §8)`, async () => {
-      const forged = signedInitData({ auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 42 }) }, '000:wrong-token');
+      const forged = signedInitData(
+        { auth_date: String(Math.floor(Date.now() / 1000)), user: JSON.stringify({ id: 42 }) },
+        '000:wrong-token',
+      );
       const page = await freshPage();
       await page.goto(`${base}${locale === 'en' ? '' : '/it'}#tgWebAppData=${encodeURIComponent(forged)}`);
-      await expect.poll(() => page.locator('.toast').first().textContent(), POLL).toContain(tr(locale, 'messenger.wrongRegistration'));
+      await expect
+        .poll(() => page.locator('.toast').first().textContent(), POLL)
+        .toContain(tr(locale, 'messenger.wrongRegistration'));
       expect(await page.locator('[data-account-login]').count()).toBe(0);
     });
   }

@@ -7,9 +7,25 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROUTE_TABLE } from '#common/route-table';
-import { SYSTEM_PAGE_BUTTON_TARGET, SYSTEM_PAGE_STATUS, paymentPageType, systemPageLayout, type SystemPageType } from '#common/system-pages';
+import {
+  SYSTEM_PAGE_BUTTON_TARGET,
+  SYSTEM_PAGE_STATUS,
+  paymentPageType,
+  systemPageLayout,
+  type SystemPageType,
+} from '#common/system-pages';
 import { launchBrowser, newContext, waitForHydration } from './browser';
-import { LOCALES, MAINTENANCE_HOST, MAINTENANCE_SITE, inLocale, locationOf, rawGet, samplePath, tr, type Locale } from './site-facts';
+import {
+  LOCALES,
+  MAINTENANCE_HOST,
+  MAINTENANCE_SITE,
+  inLocale,
+  locationOf,
+  rawGet,
+  samplePath,
+  tr,
+  type Locale,
+} from './site-facts';
 
 const baseUrl = inject('baseUrl');
 const port = inject('port');
@@ -52,13 +68,16 @@ describe('system pages', () => {
     expect(MAINTENANCE_HOST).toBeDefined();
   });
 
-  it.each(LOCALES)('maintenance (%s): a site in maintenance answers 503 with the maintenance header, in the empty layout', async (locale) => {
-    const response = await rawGet(baseUrl, inLocale('/promotions', locale), { host: `${MAINTENANCE_HOST}:${port}` });
-    expect(response.status).toBe(SYSTEM_PAGE_STATUS.maintenance);
-    expect(response.body).toContain('data-system-page="maintenance"');
-    expect(response.body).toContain(tr(locale, 'system.maintenance.header'));
-    expect(response.body).not.toContain('class="site-header');
-  });
+  it.each(LOCALES)(
+    'maintenance (%s): a site in maintenance answers 503 with the maintenance header, in the empty layout',
+    async (locale) => {
+      const response = await rawGet(baseUrl, inLocale('/promotions', locale), { host: `${MAINTENANCE_HOST}:${port}` });
+      expect(response.status).toBe(SYSTEM_PAGE_STATUS.maintenance);
+      expect(response.body).toContain('data-system-page="maintenance"');
+      expect(response.body).toContain(tr(locale, 'system.maintenance.header'));
+      expect(response.body).not.toContain('class="site-header');
+    },
+  );
 
   it.each(LOCALES)('maintenance (%s) in the browser: header, description, no button, no site header', async (locale) => {
     const page = await context.newPage();
@@ -126,7 +145,11 @@ describe('system pages', () => {
     });
     afterAll(() => playerContext?.close());
 
-    it.each(LOCALES.flatMap((locale) => paymentRoutes.map((entry) => [inLocale(samplePath(entry), locale), locale, paymentPageType(entry.name)] as const)))(
+    it.each(
+      LOCALES.flatMap((locale) =>
+        paymentRoutes.map((entry) => [inLocale(samplePath(entry), locale), locale, paymentPageType(entry.name)] as const),
+      ),
+    )(
       'payment result %s shows the %s page: header, description, and the button target of the spec (or none)',
       async (path, locale, type) => {
         const page = await playerContext.newPage();

@@ -44,7 +44,8 @@ describe('mines and blackjack in the game client', () => {
   });
   afterAll(() => browser?.close());
 
-  const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page }> => signedUpPlayer(browser, base, locale, { addressPrefix: '10.81' });
+  const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page }> =>
+    signedUpPlayer(browser, base, locale, { addressPrefix: '10.81' });
 
   /** The demo game client's frame on the loaded game page, once its component has looked for an open round. */
   async function gameFrame(page: Page, locale: Locale, sysname: string, game: 'mines' | 'blackjack'): Promise<Frame> {
@@ -63,8 +64,16 @@ describe('mines and blackjack in the game client', () => {
   }
 
   /** Clicks a control that sends `method`; returns the server's answer once the component has shown it. */
-  async function send(page: Page, frame: Frame, game: 'mines' | 'blackjack', selector: string, method: 'games.start' | 'games.act'): Promise<RoundAnswer> {
-    const response = page.waitForResponse((candidate) => candidate.url().includes(`/api/${method}?`) && candidate.request().method() === 'POST');
+  async function send(
+    page: Page,
+    frame: Frame,
+    game: 'mines' | 'blackjack',
+    selector: string,
+    method: 'games.start' | 'games.act',
+  ): Promise<RoundAnswer> {
+    const response = page.waitForResponse(
+      (candidate) => candidate.url().includes(`/api/${method}?`) && candidate.request().method() === 'POST',
+    );
     await frame.click(selector);
     const body = (await (await response).json()) as { data?: RoundAnswer; error?: unknown };
     expect(body.error).toBeUndefined();
@@ -73,14 +82,17 @@ describe('mines and blackjack in the game client', () => {
     return body.data!;
   }
 
-  const cellStates = (frame: Frame) => frame.locator('[data-cell]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-cell-state') ?? ''));
+  const cellStates = (frame: Frame) =>
+    frame.locator('[data-cell]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-cell-state') ?? ''));
 
   /** Opens closed cells from the first until the round can be cashed out or is lost; the last answer. */
   async function revealUntilGemOrMine(page: Page, frame: Frame): Promise<RoundAnswer> {
     for (let cell = 0; cell < 25; cell++) {
       if ((await attributeOf(frame, `[data-cell="${cell}"]`, 'data-cell-state')) !== 'closed') continue;
       const answer = await send(page, frame, 'mines', `[data-cell="${cell}"]`, 'games.act');
-      expect(await attributeOf(frame, `[data-cell="${cell}"]`, 'data-cell-state')).toBe(answer.game.status === 'lost' ? 'boom' : 'gem');
+      expect(await attributeOf(frame, `[data-cell="${cell}"]`, 'data-cell-state')).toBe(
+        answer.game.status === 'lost' ? 'boom' : 'gem',
+      );
       return answer;
     }
     throw new Error('no closed cell left');
@@ -120,7 +132,11 @@ describe('mines and blackjack in the game client', () => {
         // One gem: cash out is possible now, for what the server said the next gem would pay.
         const cashOut = frame.locator('[data-action="cashout"]');
         expect(await cashOut.isDisabled()).toBe(false);
-        expect(await cashOut.textContent()).toBe(tr(locale, 'gamePlay.mines.cashOut', { amount: formatMoney({ amount: amountText(started.game.nextPayoutMinor), currency: started.round.stake.currency }) }));
+        expect(await cashOut.textContent()).toBe(
+          tr(locale, 'gamePlay.mines.cashOut', {
+            amount: formatMoney({ amount: amountText(started.game.nextPayoutMinor), currency: started.round.stake.currency }),
+          }),
+        );
         expect(Number(await attributeOf(frame, '[data-multiplier]', 'data-multiplier'))).toBeGreaterThan(0);
         settled = await send(page, frame, 'mines', '[data-action="cashout"]', 'games.act');
         expect(settled.round.payout.amount).toBe(amountText(started.game.nextPayoutMinor));
@@ -138,9 +154,14 @@ describe('mines and blackjack in the game client', () => {
       expect(states).not.toContain('closed');
       const mines = settled.game.mines as number[];
       expect(mines).toHaveLength(3);
-      expect(states.flatMap((state, cell) => (state === 'mine' || state === 'boom' ? [cell] : [])).sort((a, b) => a - b)).toEqual([...mines].sort((a, b) => a - b));
+      expect(states.flatMap((state, cell) => (state === 'mine' || state === 'boom' ? [cell] : [])).sort((a, b) => a - b)).toEqual(
+        [...mines].sort((a, b) => a - b),
+      );
       expect(await frame.locator('[data-mines] [data-result]').getAttribute('data-payout')).toBe(settled.round.payout.amount);
-      expect(Number(settled.balance?.amount)).toBeCloseTo(Number(started.balance?.amount) + Number(settled.round.payout.amount), 2);
+      expect(Number(settled.balance?.amount)).toBeCloseTo(
+        Number(started.balance?.amount) + Number(settled.round.payout.amount),
+        2,
+      );
       await expect.poll(() => balanceOf(frame), POLL).toBeCloseTo(Number(settled.balance?.amount), 2);
       // The recall list has the round, as the server settled it; a new round can start.
       const rounds = await apiCall<Array<{ id: string; payout: Money }>>(page, 'GET', 'games.getRounds', { sysname: MINES });
@@ -161,25 +182,41 @@ describe('mines and blackjack in the game client', () => {
       await frame.fill('[data-blackjack] input[name="stake"]', '2.00');
       let answer = await send(page, frame, 'blackjack', '[data-action="deal"]', 'games.start');
       const started = answer;
-      expect(Number(started.balance?.amount)).toBeCloseTo(Math.max(before, DEMO_CREDIT) - 2 + (started.round.status === 'settled' ? Number(started.round.payout.amount) : 0), 2);
+      expect(Number(started.balance?.amount)).toBeCloseTo(
+        Math.max(before, DEMO_CREDIT) - 2 + (started.round.status === 'settled' ? Number(started.round.payout.amount) : 0),
+        2,
+      );
 
       for (let step = 0; answer.round.status === 'open' && step < 20; step++) {
         // Exactly the actions the server allows are offered.
         const allowed = (answer.game.actions ?? []) as string[];
-        const shown = await frame.locator('.blackjack__actions [data-action]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-action') ?? ''));
+        const shown = await frame
+          .locator('.blackjack__actions [data-action]')
+          .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-action') ?? ''));
         expect([...shown].sort()).toEqual([...allowed].sort());
         // The hole card stays face down; the totals read the cards shown ("7/17" while soft).
         expect(await frame.locator('[data-dealer-hand] [data-card="hidden"]').count()).toBe(1);
         for (const hand of await frame.locator('[data-hand]').all()) {
-          const cards = await hand.locator('[data-card]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-card') ?? ''));
+          const cards = await hand
+            .locator('[data-card]')
+            .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-card') ?? ''));
           const { total, isSoft } = handTotal(cards);
-          const isDone = (answer.game.hands as Array<{ isDone: boolean }>)[Number(await hand.getAttribute('data-hand'))]?.isDone ?? false;
-          expect(await hand.locator('[data-total-text]').textContent()).toBe(isSoft && total < 21 && !isDone ? `${total - 10}/${total}` : String(total));
+          const isDone =
+            (answer.game.hands as Array<{ isDone: boolean }>)[Number(await hand.getAttribute('data-hand'))]?.isDone ?? false;
+          expect(await hand.locator('[data-total-text]').textContent()).toBe(
+            isSoft && total < 21 && !isDone ? `${total - 10}/${total}` : String(total),
+          );
         }
         const activeIndex = Number(answer.game.activeHand ?? 0);
         const active = (answer.game.hands as Array<{ cards: string[] }>)[activeIndex]!;
-        const action = allowed.includes('no-insurance') ? 'no-insurance' : allowed.includes('hit') && handTotal(active.cards).total < 12 ? 'hit' : 'stand';
-        expect(await frame.locator(`[data-action="${action}"]`).textContent()).toBe(tr(locale, `gamePlay.blackjack.action.${action}`));
+        const action = allowed.includes('no-insurance')
+          ? 'no-insurance'
+          : allowed.includes('hit') && handTotal(active.cards).total < 12
+            ? 'hit'
+            : 'stand';
+        expect(await frame.locator(`[data-action="${action}"]`).textContent()).toBe(
+          tr(locale, `gamePlay.blackjack.action.${action}`),
+        );
         answer = await send(page, frame, 'blackjack', `[data-action="${action}"]`, 'games.act');
       }
 
@@ -193,12 +230,18 @@ describe('mines and blackjack in the game client', () => {
         const seat = frame.locator(`[data-hand="${index}"]`);
         expect(await seat.getAttribute('data-outcome')).toBe(hand.outcome);
         expect(await seat.getAttribute('data-hand-payout')).toBe(amountText(hand.payoutMinor));
-        expect(await seat.locator('[data-hand-outcome]').textContent()).toContain(tr(locale, `gamePlay.blackjack.outcome.${hand.outcome}`));
+        expect(await seat.locator('[data-hand-outcome]').textContent()).toContain(
+          tr(locale, `gamePlay.blackjack.outcome.${hand.outcome}`),
+        );
       }
       const shownResult = frame.locator('[data-blackjack] [data-result]');
       expect(await shownResult.getAttribute('data-payout')).toBe(answer.round.payout.amount);
       const payout = Number(answer.round.payout.amount);
-      expect(await shownResult.locator('strong').textContent()).toBe(payout > 0 ? tr(locale, 'gamePlay.blackjack.paid', { amount: formatMoney(answer.round.payout) }) : tr(locale, 'gamePlay.loss'));
+      expect(await shownResult.locator('strong').textContent()).toBe(
+        payout > 0
+          ? tr(locale, 'gamePlay.blackjack.paid', { amount: formatMoney(answer.round.payout) })
+          : tr(locale, 'gamePlay.loss'),
+      );
       // Only hit, stand and no insurance were played: the stake is the opening one.
       expect(answer.round.stake.amount).toBe('2.00');
       expect(Number(answer.balance?.amount)).toBeCloseTo(Math.max(before, DEMO_CREDIT) - 2 + payout, 2);
@@ -230,7 +273,9 @@ describe('mines and blackjack in the game client', () => {
     await row.locator('[data-action="recall"]').click();
     const recalled = frame.locator(`[data-recall="${started.round.id}"] [data-recall-cell]`);
     await expect.poll(() => recalled.count(), POLL).toBe(25);
-    const shown = await recalled.evaluateAll((nodes) => nodes.flatMap((node, cell) => (['mine', 'boom'].includes(node.getAttribute('data-recall-cell') ?? '') ? [cell] : [])));
+    const shown = await recalled.evaluateAll((nodes) =>
+      nodes.flatMap((node, cell) => (['mine', 'boom'].includes(node.getAttribute('data-recall-cell') ?? '') ? [cell] : [])),
+    );
     expect(shown).toEqual([...(answer.game.mines as number[])].sort((a, b) => a - b));
     await closeContext(context);
   });

@@ -16,7 +16,10 @@ describe('toasts', () => {
   });
   afterAll(() => browser?.close());
 
-  async function openPage(path: string, viewport: 'mobile' | 'desktop' = 'desktop'): Promise<{ context: BrowserContext; page: Page }> {
+  async function openPage(
+    path: string,
+    viewport: 'mobile' | 'desktop' = 'desktop',
+  ): Promise<{ context: BrowserContext; page: Page }> {
     const context = await newContext(browser, { viewport });
     const page = await context.newPage();
     await page.goto(`${baseUrl}${path}`);

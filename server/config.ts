@@ -9,15 +9,28 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** postgres://… to use PostgreSQL; unset means embedded PGlite under DATA_DIR. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./var/db'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest accepted request body. */
-  MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   /** Honour X-Forwarded-* from a load balancer in front of us. */
-  TRUST_PROXY: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
+  TRUST_PROXY: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((value) => value === '1'),
   /** smtp(s)://user:pass@host:port to deliver e-mail; unset keeps e-mail in the outbox only. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('no-reply@casino.local'),
   /** Bearer token that lets a scraper read /metrics from outside this machine. */
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -27,7 +40,10 @@ const envSchema = z.object({
    */
   BACKOFFICE_TOKENS: z
     .string()
-    .regex(/^[\w.-]+:[^,\s]{24,}(,[\w.-]+:[^,\s]{24,})*$/, 'must be name:token pairs (tokens of 24+ characters) separated by commas')
+    .regex(
+      /^[\w.-]+:[^,\s]{24,}(,[\w.-]+:[^,\s]{24,})*$/,
+      'must be name:token pairs (tokens of 24+ characters) separated by commas',
+    )
     .optional(),
   /**
    * External game providers allowed on the seamless wallet (docs/provider-wallet.md), as
@@ -36,19 +52,30 @@ const envSchema = z.object({
    */
   PROVIDER_SECRETS: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9-]*:[^,\s]{24,}(,[a-z0-9][a-z0-9-]*:[^,\s]{24,})*$/, 'must be name:secret pairs (secrets of 24+ characters) separated by commas')
+    .regex(
+      /^[a-z0-9][a-z0-9-]*:[^,\s]{24,}(,[a-z0-9][a-z0-9-]*:[^,\s]{24,})*$/,
+      'must be name:secret pairs (secrets of 24+ characters) separated by commas',
+    )
     .optional(),
   /** Currencies of configured providers, `name:EUR|USD` pairs separated by commas (default EUR, USD, BRL, GBP). */
   PROVIDER_CURRENCIES: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9-]*:[A-Z]{3}(\|[A-Z]{3})*(,[a-z0-9][a-z0-9-]*:[A-Z]{3}(\|[A-Z]{3})*)*$/, 'must be name:EUR|USD pairs separated by commas')
+    .regex(
+      /^[a-z0-9][a-z0-9-]*:[A-Z]{3}(\|[A-Z]{3})*(,[a-z0-9][a-z0-9-]*:[A-Z]{3}(\|[A-Z]{3})*)*$/,
+      'must be name:EUR|USD pairs separated by commas',
+    )
     .optional(),
   /** Serve /dev/outbox: on in development, off in production unless set to 1 (test runs). */
   OUTBOX_PAGE: z.enum(['0', '1']).optional(),
   /** How often the job worker looks for due jobs (webhook deliveries, settlements, …). */
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** A mines or blackjack round without an action for this long is settled by the open-round rule (default 24 h). */
-  OPEN_ROUND_TIMEOUT_MS: z.coerce.number().int().min(60_000).max(30 * 24 * 3_600_000).default(24 * 3_600_000),
+  OPEN_ROUND_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(30 * 24 * 3_600_000)
+    .default(24 * 3_600_000),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

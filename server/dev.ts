@@ -17,7 +17,16 @@ import { providerConfigs } from './modules/provider-wallet/providers';
 
 const config = loadConfig();
 const root = projectRoot();
-const { database, services, logger } = await boot({ databaseUrl: config.DATABASE_URL, dataDir: resolve(root, config.DATA_DIR), logLevel: config.LOG_LEVEL, services: { messaging: { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM }, providers: providerConfigs({ secrets: config.PROVIDER_SECRETS, currencies: config.PROVIDER_CURRENCIES, isDemoEnabled: true }), openRoundTimeoutMs: config.OPEN_ROUND_TIMEOUT_MS } });
+const { database, services, logger } = await boot({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: resolve(root, config.DATA_DIR),
+  logLevel: config.LOG_LEVEL,
+  services: {
+    messaging: { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM },
+    providers: providerConfigs({ secrets: config.PROVIDER_SECRETS, currencies: config.PROVIDER_CURRENCIES, isDemoEnabled: true }),
+    openRoundTimeoutMs: config.OPEN_ROUND_TIMEOUT_MS,
+  },
+});
 const vite = await createViteServer({ root, server: { middlewareMode: true }, appType: 'custom' });
 
 const app = createHttpApp({
@@ -34,11 +43,17 @@ const app = createHttpApp({
 });
 const stopSchedules = startSchedules(services, logger);
 const liveScheduler = startLiveScheduler(services.liveGames, logger);
-const stopJobs = services.jobs.startWorker(createJobHandlers(services, (request) => app.fetch(request)), { intervalMs: config.JOBS_POLL_INTERVAL_MS, logger });
+const stopJobs = services.jobs.startWorker(
+  createJobHandlers(services, (request) => app.fetch(request)),
+  { intervalMs: config.JOBS_POLL_INTERVAL_MS, logger },
+);
 // tsx restarts this process on every server edit: let the current job round finish and the database close first.
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => {
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.once(signal, () => {
     stopSchedules();
-    void Promise.all([stopJobs(), liveScheduler.stop()]).then(() => database.close()).finally(() => process.exit(0));
+    void Promise.all([stopJobs(), liveScheduler.stop()])
+      .then(() => database.close())
+      .finally(() => process.exit(0));
   });
 const listener = getRequestListener((request, env) => app.fetch(withForwardedOrigin(request, config.TRUST_PROXY), env));
 

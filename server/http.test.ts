@@ -8,7 +8,8 @@ function sample(text: string, name: string, labels: Record<string, string>): num
     if (!line.startsWith(`${name}{`)) continue;
     const inner = line.slice(name.length + 1, line.indexOf('}'));
     const found = Object.fromEntries(inner.split(',').map((pair) => [pair.split('=')[0], pair.split('=')[1]?.replace(/"/g, '')]));
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(line.slice(line.lastIndexOf(' ') + 1));
+    if (Object.entries(labels).every(([key, value]) => found[key] === value))
+      return Number(line.slice(line.lastIndexOf(' ') + 1));
   }
   return 0;
 }

@@ -68,9 +68,20 @@ export function createHttpApp(options: HttpAppOptions) {
     metrics.observe(c.req.path, c.res.status, durationMs);
     // The page renderer's own in-process calls are detail; the visitor's request is the event.
     const level = c.req.header(INTERNAL_REQUEST_HEADER) ? 'debug' : 'info';
-    logger[level]({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(durationMs) }, 'request');
+    logger[level](
+      { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(durationMs) },
+      'request',
+    );
   });
-  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false, xFrameOptions: 'SAMEORIGIN', referrerPolicy: 'strict-origin-when-cross-origin' }));
+  app.use(
+    '*',
+    secureHeaders({
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: false,
+      xFrameOptions: 'SAMEORIGIN',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
 
   app.get('/healthz', async (c) => {
     await services.sites.listSites();
@@ -78,7 +89,9 @@ export function createHttpApp(options: HttpAppOptions) {
   });
   app.get('/metrics', async (c) => {
     // Operators scrape from inside: loopback, or anyone holding METRICS_TOKEN.
-    const isAllowed = options.metricsToken ? c.req.header('authorization') === `Bearer ${options.metricsToken}` : isLoopback(clientIp(c, false));
+    const isAllowed = options.metricsToken
+      ? c.req.header('authorization') === `Bearer ${options.metricsToken}`
+      : isLoopback(clientIp(c, false));
     if (!isAllowed) return c.json({ error: new ApiError('AccessDeniedException', 'Access denied').toBody() }, 403);
     return c.text(await metrics.render(), 200, { 'Content-Type': metrics.contentType });
   });
@@ -108,16 +121,25 @@ export function createHttpApp(options: HttpAppOptions) {
   app.route('/platform/avatar', createAvatarArtRoutes());
   app.route('/platform/history-export', createHistoryExportRoutes());
   app.route('/platform/live', createLiveRoutes());
-  app.route('/kyc', createKycSandboxRoutes(() => app.fetch));
+  app.route(
+    '/kyc',
+    createKycSandboxRoutes(() => app.fetch),
+  );
   app.route('/oauth', createOauthRoutes({ fetchInternal: () => app.fetch, logger }));
   app.route('/psp/sandbox', createPspSandboxRoutes());
-  app.route('/psp', createPspWebhookRoutes((services) => services.cashier, logger));
+  app.route(
+    '/psp',
+    createPspWebhookRoutes((services) => services.cashier, logger),
+  );
   app.route('/provider-api', createProviderApiRoutes(logger));
   if (options.isOutboxPageEnabled) app.route('/dev', createDevOutboxRoutes());
   app.route('/backoffice', createBackofficeRoutes(options.backofficeTokens ?? new Map()));
 
   if (options.getBuild) {
-    app.all('*', createPageHandler(options.getBuild, options.mode, () => app.fetch));
+    app.all(
+      '*',
+      createPageHandler(options.getBuild, options.mode, () => app.fetch),
+    );
   }
 
   app.onError((error, c) => {

@@ -17,7 +17,20 @@ import { startLiveScheduler } from './modules/live-games/scheduler';
 
 const config = loadConfig();
 const root = projectRoot();
-const { database, services, logger } = await boot({ databaseUrl: config.DATABASE_URL, dataDir: resolve(root, config.DATA_DIR), logLevel: config.LOG_LEVEL, services: { messaging: { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM }, providers: providerConfigs({ secrets: config.PROVIDER_SECRETS, currencies: config.PROVIDER_CURRENCIES, isDemoEnabled: false }), openRoundTimeoutMs: config.OPEN_ROUND_TIMEOUT_MS } });
+const { database, services, logger } = await boot({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: resolve(root, config.DATA_DIR),
+  logLevel: config.LOG_LEVEL,
+  services: {
+    messaging: { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM },
+    providers: providerConfigs({
+      secrets: config.PROVIDER_SECRETS,
+      currencies: config.PROVIDER_CURRENCIES,
+      isDemoEnabled: false,
+    }),
+    openRoundTimeoutMs: config.OPEN_ROUND_TIMEOUT_MS,
+  },
+});
 const build = (await import(pathToFileURL(join(root, 'build', 'server', 'index.js')).href)) as ServerBuild;
 
 const app = createHttpApp({
@@ -39,11 +52,21 @@ const app = createHttpApp({
 
 const stopSchedules = startSchedules(services, logger);
 const liveScheduler = startLiveScheduler(services.liveGames, logger);
-const stopJobs = services.jobs.startWorker(createJobHandlers(services, (request) => app.fetch(request)), { intervalMs: config.JOBS_POLL_INTERVAL_MS, logger });
+const stopJobs = services.jobs.startWorker(
+  createJobHandlers(services, (request) => app.fetch(request)),
+  { intervalMs: config.JOBS_POLL_INTERVAL_MS, logger },
+);
 
-const server = serve({ fetch: (request, env) => app.fetch(withForwardedOrigin(request, config.TRUST_PROXY), env), port: config.PORT, hostname: config.HOST }, (info) => {
-  logger.info({ url: `http://${config.HOST}:${info.port}`, database: database.kind }, 'site is up');
-});
+const server = serve(
+  {
+    fetch: (request, env) => app.fetch(withForwardedOrigin(request, config.TRUST_PROXY), env),
+    port: config.PORT,
+    hostname: config.HOST,
+  },
+  (info) => {
+    logger.info({ url: `http://${config.HOST}:${info.port}`, database: database.kind }, 'site is up');
+  },
+);
 
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');

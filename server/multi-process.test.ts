@@ -32,7 +32,14 @@ async function startServer(databaseUrl: string): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -44,7 +51,8 @@ async function startServer(databaseUrl: string): Promise<ServerProcess> {
 async function waitForHealth(server: ServerProcess, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited with ${server.child.exitCode}:\n${server.output.join('')}`);
+    if (server.child.exitCode !== null)
+      throw new Error(`server exited with ${server.child.exitCode}:\n${server.output.join('')}`);
     try {
       if ((await fetch(`${server.baseUrl}/healthz`)).ok) return;
     } catch {
@@ -117,7 +125,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
     expect(registered.status, JSON.stringify(body)).toBe(200);
     const session = cookiePair(registered, 'sid');
     expect(session).toBeDefined();
-    const info = (await (await api(b, 'account.getInfo', { headers: { cookie: session ?? '' } })).json()) as { data: { uid: number; login: string } };
+    const info = (await (await api(b, 'account.getInfo', { headers: { cookie: session ?? '' } })).json()) as {
+      data: { uid: number; login: string };
+    };
     expect(info.data.uid).toBe(body.data?.uid);
     expect(info.data.uid).toBeGreaterThan(0);
   });

@@ -22,7 +22,9 @@ export function startSchedules(services: Services, logger: { warn(object: object
   const timers = SCHEDULES.map(({ kind, everyMs, what }) => {
     const enqueue = () => {
       const period = Math.floor(Date.now() / everyMs);
-      services.jobs.enqueue(kind, {}, { key: `${kind}:${period}`, maxAttempts: 3 }).catch((error: unknown) => logger.warn({ err: error }, `could not schedule ${what}`));
+      services.jobs
+        .enqueue(kind, {}, { key: `${kind}:${period}`, maxAttempts: 3 })
+        .catch((error: unknown) => logger.warn({ err: error }, `could not schedule ${what}`));
     };
     enqueue();
     const timer = setInterval(enqueue, everyMs);

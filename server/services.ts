@@ -46,17 +46,34 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     revokeAllSessions: (userId) => auth.revokeAllSessions(userId),
     depositedSince: (userId, since, executor) => cashier.depositedSince(userId, since, executor),
   });
-  const auth = createAuthService({ db, accounts, rateLimits, findActiveExclusion: (userId) => responsibleGaming.activeExclusion(userId) });
+  const auth = createAuthService({
+    db,
+    accounts,
+    rateLimits,
+    findActiveExclusion: (userId) => responsibleGaming.activeExclusion(userId),
+  });
   const content = createContentService(db);
   const sites = createSiteService(db);
   const siteSettings = async (siteId: string) => (await sites.listSites()).find((site) => site.id === siteId)?.settings ?? {};
   const jobs = createJobService(db);
-  const payments = createPaymentProviders({ db, jobs, siteSettings: async (siteId) => (await sites.listSites()).find((site) => site.id === siteId)?.settings });
+  const payments = createPaymentProviders({
+    db,
+    jobs,
+    siteSettings: async (siteId) => (await sites.listSites()).find((site) => site.id === siteId)?.settings,
+  });
   /** Payment providers by name; the cashier looks one up per payment method. */
   const paymentProviders = payments.providers;
   const games = createGamesService({ db, content });
   const freespins = createFreespinsService({ db, wallet, games, findUser: (uid) => accounts.findUser(uid) });
-  const gameRounds = createGameRoundsService({ db, wallet, games, freespins, jurisdiction: async (siteId) => gamesJurisdiction(await siteSettings(siteId)), findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid) });
+  const gameRounds = createGameRoundsService({
+    db,
+    wallet,
+    games,
+    freespins,
+    jurisdiction: async (siteId) => gamesJurisdiction(await siteSettings(siteId)),
+    findUser: (uid) => accounts.findUser(uid),
+    activeExclusion: (uid) => responsibleGaming.activeExclusion(uid),
+  });
   const loyalty = createLoyaltyService({
     db,
     wallet,
@@ -67,7 +84,14 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       return typeof alias === 'string' && alias ? alias : 'points';
     },
   });
-  const cashier = createCashierService({ db, wallet, accounts, content, responsibleGaming: () => responsibleGaming, findProvider: (name) => paymentProviders.get(name) });
+  const cashier = createCashierService({
+    db,
+    wallet,
+    accounts,
+    content,
+    responsibleGaming: () => responsibleGaming,
+    findProvider: (name) => paymentProviders.get(name),
+  });
   return {
     wallet,
     cashier,
@@ -87,14 +111,45 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     accounts,
     auth,
     social: createSocialService({ db, accounts }),
-    liveGames: createLiveGamesService({ db, wallet, games, sites, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid), grantDemoCredit: gameRounds.grantDemoCredit, ...options.liveGames, config: { ...liveConfigFromEnv(), ...options.liveGames?.config } }),
-    providerWallet: createProviderWalletService({ db, wallet, games, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid), providers: options.providers ?? [DEMO_PROVIDER] }),
+    liveGames: createLiveGamesService({
+      db,
+      wallet,
+      games,
+      sites,
+      findUser: (uid) => accounts.findUser(uid),
+      activeExclusion: (uid) => responsibleGaming.activeExclusion(uid),
+      grantDemoCredit: gameRounds.grantDemoCredit,
+      ...options.liveGames,
+      config: { ...liveConfigFromEnv(), ...options.liveGames?.config },
+    }),
+    providerWallet: createProviderWalletService({
+      db,
+      wallet,
+      games,
+      findUser: (uid) => accounts.findUser(uid),
+      activeExclusion: (uid) => responsibleGaming.activeExclusion(uid),
+      providers: options.providers ?? [DEMO_PROVIDER],
+    }),
     games,
     freespins,
     loyalty,
-    gameHistory: createGameHistoryService({ db, jobs, rateLimits, games, freespinRoundIds: (ids) => freespins.paidRoundIds(ids) }),
+    gameHistory: createGameHistoryService({
+      db,
+      jobs,
+      rateLimits,
+      games,
+      freespinRoundIds: (ids) => freespins.paidRoundIds(ids),
+    }),
     gameRounds,
-    statefulRounds: createStatefulRoundsService({ db, wallet, games, rounds: gameRounds, abandonAfterMs: options.openRoundTimeoutMs, findUser: (uid) => accounts.findUser(uid), activeExclusion: (uid) => responsibleGaming.activeExclusion(uid) }),
+    statefulRounds: createStatefulRoundsService({
+      db,
+      wallet,
+      games,
+      rounds: gameRounds,
+      abandonAfterMs: options.openRoundTimeoutMs,
+      findUser: (uid) => accounts.findUser(uid),
+      activeExclusion: (uid) => responsibleGaming.activeExclusion(uid),
+    }),
   };
 }
 

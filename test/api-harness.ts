@@ -20,7 +20,19 @@ export interface TestApp {
   /** Sends a request as a browser on the given host would (default host 127.0.0.1). */
   request(path: string, init?: RequestInit & { host?: string }): Promise<Response>;
   /** Calls /api/{name} with v and locale and returns status and parsed body. */
-  api(name: string, options?: { method?: 'GET' | 'POST'; params?: Record<string, string>; locale?: string; headers?: Record<string, string>; host?: string }): Promise<{ status: number; body: { data?: unknown; error?: { type: string; message: string; error_data?: Record<string, unknown> } } }>;
+  api(
+    name: string,
+    options?: {
+      method?: 'GET' | 'POST';
+      params?: Record<string, string>;
+      locale?: string;
+      headers?: Record<string, string>;
+      host?: string;
+    },
+  ): Promise<{
+    status: number;
+    body: { data?: unknown; error?: { type: string; message: string; error_data?: Record<string, unknown> } };
+  }>;
   close(): Promise<void>;
 }
 

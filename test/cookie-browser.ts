@@ -27,9 +27,16 @@ export class CookieBrowser {
     return response;
   }
 
-  async api<T>(name: string, params: Record<string, string> = {}, method: 'GET' | 'POST' = 'POST'): Promise<{ status: number; data?: T; error?: { type: string; error_data?: Record<string, unknown> } }> {
+  async api<T>(
+    name: string,
+    params: Record<string, string> = {},
+    method: 'GET' | 'POST' = 'POST',
+  ): Promise<{ status: number; data?: T; error?: { type: string; error_data?: Record<string, unknown> } }> {
     const query = new URLSearchParams({ v: '2.34', locale: 'en', ...(method === 'GET' ? params : {}) });
-    const response = await this.request(`/api/${name}?${query}`, { method, body: method === 'POST' ? new URLSearchParams(params) : undefined });
+    const response = await this.request(`/api/${name}?${query}`, {
+      method,
+      body: method === 'POST' ? new URLSearchParams(params) : undefined,
+    });
     const json = (await response.json()) as { data?: T; error?: { type: string; error_data?: Record<string, unknown> } };
     return { status: response.status, ...json };
   }

@@ -51,7 +51,12 @@ export function sharedSlugs(locale: string, collection: string): string[] {
 }
 
 /** A site's own content file (merged over the shared one by the seed), if it exists. */
-export function siteContent<T = Record<string, unknown>>(siteId: string, locale: string, collection: string, slug: string): T | undefined {
+export function siteContent<T = Record<string, unknown>>(
+  siteId: string,
+  locale: string,
+  collection: string,
+  slug: string,
+): T | undefined {
   const file = join(CONTENT_DIR, 'sites', siteId, locale, collection, `${slug}.json`);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
 }
@@ -88,7 +93,12 @@ function mergeObjects(base: Record<string, unknown>, over: Record<string, unknow
  * shared/_all, shared/{locale}, sites/{site}/_all, sites/{site}/{locale}, later layers' keys
  * winning, objects merged key by key. Undefined when no layer has the entry.
  */
-export function expectedEntry(siteId: string, locale: string, collection: string, slug: string): Record<string, unknown> | undefined {
+export function expectedEntry(
+  siteId: string,
+  locale: string,
+  collection: string,
+  slug: string,
+): Record<string, unknown> | undefined {
   const layers = [
     join(CONTENT_DIR, 'shared', '_all'),
     join(CONTENT_DIR, 'shared', locale),

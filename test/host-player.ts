@@ -22,7 +22,10 @@ export class HostBrowser {
 
   async call(name: string, params: Record<string, string> = {}, method: 'GET' | 'POST' = 'POST'): Promise<ApiAnswer> {
     const query = new URLSearchParams({ v: API_VERSION, locale: this.locale, ...(method === 'GET' ? params : {}) });
-    const response = await this.fetch(`/api/${name}?${query}`, { method, body: method === 'POST' ? new URLSearchParams(params) : undefined });
+    const response = await this.fetch(`/api/${name}?${query}`, {
+      method,
+      body: method === 'POST' ? new URLSearchParams(params) : undefined,
+    });
     const sid = response.headers.getSetCookie().find((cookie) => cookie.startsWith('sid='));
     if (sid) this.cookie = sid.split(';')[0] ?? '';
     return { status: response.status, json: (await response.json()) as ApiAnswer['json'], sid };
@@ -42,9 +45,20 @@ export class HostBrowser {
 }
 
 /** A fresh player of the site `host` serves, signed in there. */
-export async function hostPlayer(app: TestApp, host: string, password = 'secret12'): Promise<{ browser: HostBrowser; uid: number; siteId: string; currency: string }> {
+export async function hostPlayer(
+  app: TestApp,
+  host: string,
+  password = 'secret12',
+): Promise<{ browser: HostBrowser; uid: number; siteId: string; currency: string }> {
   const site = await app.services.sites.resolveSite(host);
-  const user = await app.services.accounts.createUser({ siteId: site.id, login: uniqueEmail(), passwordHash: await hashPassword(password), currency: site.defaultCurrency, locale: 'en', isSubscribed: false });
+  const user = await app.services.accounts.createUser({
+    siteId: site.id,
+    login: uniqueEmail(),
+    passwordHash: await hashPassword(password),
+    currency: site.defaultCurrency,
+    locale: 'en',
+    isSubscribed: false,
+  });
   if (!user) throw new Error('could not create the player');
   const browser = new HostBrowser(app, host);
   browser.data(await browser.call('auth.login', { login: user.login, password }));
@@ -52,7 +66,11 @@ export async function hostPlayer(app: TestApp, host: string, password = 'secret1
 }
 
 /** Credits a player's main balance as a settled deposit would. */
-export async function fundPlayer(app: TestApp, who: { uid: number; siteId: string; currency: string }, amount: string): Promise<void> {
+export async function fundPlayer(
+  app: TestApp,
+  who: { uid: number; siteId: string; currency: string },
+  amount: string,
+): Promise<void> {
   const amountMinor = amountToMinor(amount);
   await app.services.wallet.transfer({
     siteId: who.siteId,

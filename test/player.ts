@@ -11,7 +11,10 @@ export interface ApiAnswer {
 
 export class Browser {
   cookie = '';
-  constructor(private readonly app: TestApp, private readonly locale = 'en') {}
+  constructor(
+    private readonly app: TestApp,
+    private readonly locale = 'en',
+  ) {}
 
   async call(name: string, params: Record<string, string> = {}, method: 'GET' | 'POST' = 'POST'): Promise<ApiAnswer> {
     const query = new URLSearchParams({ v: '2.34', locale: this.locale, ...(method === 'GET' ? params : {}) });
@@ -37,7 +40,10 @@ export function uniqueEmail(): string {
 }
 
 /** A browser signed in as a freshly registered player. */
-export async function registeredPlayer(app: TestApp, password = 'secret12'): Promise<{ browser: Browser; login: string; uid: number; password: string }> {
+export async function registeredPlayer(
+  app: TestApp,
+  password = 'secret12',
+): Promise<{ browser: Browser; login: string; uid: number; password: string }> {
   const browser = new Browser(app);
   const login = uniqueEmail();
   const info = browser.data<{ uid: number }>(await browser.call('auth.register', { login, password, terms: '1' }));
@@ -48,10 +54,20 @@ export async function registeredPlayer(app: TestApp, password = 'secret12'): Pro
  * A browser signed in as a player created straight in the database (real password hash, real
  * sign-in): for suites that need more players than the sign-up rate limit lets one address make.
  */
-export async function signedInPlayer(app: TestApp, password = 'secret12'): Promise<{ browser: Browser; login: string; uid: number; password: string }> {
+export async function signedInPlayer(
+  app: TestApp,
+  password = 'secret12',
+): Promise<{ browser: Browser; login: string; uid: number; password: string }> {
   const site = await app.services.sites.resolveSite('127.0.0.1');
   const login = uniqueEmail();
-  const user = await app.services.accounts.createUser({ siteId: site.id, login, passwordHash: await hashPassword(password), currency: site.defaultCurrency, locale: 'en', isSubscribed: false });
+  const user = await app.services.accounts.createUser({
+    siteId: site.id,
+    login,
+    passwordHash: await hashPassword(password),
+    currency: site.defaultCurrency,
+    locale: 'en',
+    isSubscribed: false,
+  });
   if (!user) throw new Error('could not create the player');
   const browser = new Browser(app);
   browser.data(await browser.call('auth.login', { login, password }));

@@ -3,7 +3,13 @@
  * notifications a test then plays, in any order and any number of times. The real protocol
  * (hosted pages, signatures, deliveries) is the sandbox provider's, tested on its own.
  */
-import type { CreatePaymentInput, CreatePayoutInput, PaymentProvider, ProviderEvent, ProviderStatus } from '../server/modules/payments/provider';
+import type {
+  CreatePaymentInput,
+  CreatePayoutInput,
+  PaymentProvider,
+  ProviderEvent,
+  ProviderStatus,
+} from '../server/modules/payments/provider';
 
 export class RecordingProvider implements PaymentProvider {
   readonly name = 'sandbox';
@@ -28,9 +34,28 @@ export class RecordingProvider implements PaymentProvider {
   statuses = new Map<string, ProviderStatus>();
   async queryStatus(_kind: 'payment' | 'payout', providerRef: string) {
     const known = [...this.payments, ...this.payouts].find((item) => `ref-${item.reference}` === providerRef);
-    return { status: this.statuses.get(providerRef) ?? ('pending' as const), amountMinor: known?.amountMinor ?? 0n, currency: known?.currency ?? 'EUR' };
+    return {
+      status: this.statuses.get(providerRef) ?? ('pending' as const),
+      amountMinor: known?.amountMinor ?? 0n,
+      currency: known?.currency ?? 'EUR',
+    };
   }
-  event(reference: string, status: ProviderStatus, amountMinor: bigint, kind: 'payment' | 'payout' = 'payment', eventId = `evt-${this.sequence++}`): ProviderEvent {
-    return { eventId, kind, reference, providerRef: `ref-${reference}`, status, amountMinor, currency: 'EUR', occurredAt: new Date() };
+  event(
+    reference: string,
+    status: ProviderStatus,
+    amountMinor: bigint,
+    kind: 'payment' | 'payout' = 'payment',
+    eventId = `evt-${this.sequence++}`,
+  ): ProviderEvent {
+    return {
+      eventId,
+      kind,
+      reference,
+      providerRef: `ref-${reference}`,
+      status,
+      amountMinor,
+      currency: 'EUR',
+      occurredAt: new Date(),
+    };
   }
 }

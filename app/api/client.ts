@@ -42,7 +42,12 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       body = (await response.json()) as typeof body;
     } catch {
-      throw new ApiError(response.status === 403 ? 'AccessDeniedException' : 'UnknownErrorException', `HTTP ${response.status}`, undefined, response.status);
+      throw new ApiError(
+        response.status === 403 ? 'AccessDeniedException' : 'UnknownErrorException',
+        `HTTP ${response.status}`,
+        undefined,
+        response.status,
+      );
     }
     if (body?.error) throw ApiError.fromBody(body.error, response.status);
     if (!response.ok) throw new ApiError('UnknownErrorException', `HTTP ${response.status}`, undefined, response.status);

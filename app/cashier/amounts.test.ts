@@ -33,7 +33,11 @@ describe('sum bounds (spec §5: a whole number within min and max)', () => {
     expect(wholeUnitBounds('0.00', '10.00', 'EUR').min).toBe(1);
   });
   it('caps a withdrawal at the available balance when it is below the method maximum', () => {
-    expect(withdrawalBounds({ min_amount: '20.00', max_amount: '2000.00' }, '150.75', 'EUR')).toEqual({ min: 20, max: 150, currency: 'EUR' });
+    expect(withdrawalBounds({ min_amount: '20.00', max_amount: '2000.00' }, '150.75', 'EUR')).toEqual({
+      min: 20,
+      max: 150,
+      currency: 'EUR',
+    });
     expect(withdrawalBounds({ min_amount: '20.00', max_amount: '2000.00' }, '9000.00', 'EUR').max).toBe(2000);
   });
   it('removes commas from the typed sum', () => {

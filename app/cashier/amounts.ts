@@ -20,7 +20,11 @@ export function wholeUnitBounds(minAmount: string, maxAmount: string, currency: 
 }
 
 /** Withdrawal bounds: from the method's minimum to the smaller of its maximum and what is available. */
-export function withdrawalBounds(method: { min_amount: string; max_amount: string }, availableAmount: string, currency: string): SumBounds {
+export function withdrawalBounds(
+  method: { min_amount: string; max_amount: string },
+  availableAmount: string,
+  currency: string,
+): SumBounds {
   const cap = amountToMinor(availableAmount) < amountToMinor(method.max_amount) ? availableAmount : method.max_amount;
   return wholeUnitBounds(method.min_amount, cap, currency);
 }
@@ -28,7 +32,9 @@ export function withdrawalBounds(method: { min_amount: string; max_amount: strin
 /** The player's currency presets that a method accepts, in the configured order, without duplicates. */
 export function amountPresets(lists: readonly AmountPresetList[] | undefined, currency: string, bounds: SumBounds): number[] {
   const list = lists?.find((entry) => entry.currency === currency);
-  const amounts = (list?.amounts ?? []).filter((amount) => Number.isInteger(amount) && amount >= bounds.min && amount <= bounds.max);
+  const amounts = (list?.amounts ?? []).filter(
+    (amount) => Number.isInteger(amount) && amount >= bounds.min && amount <= bounds.max,
+  );
   return [...new Set(amounts)];
 }
 

@@ -25,7 +25,11 @@ import type { DepositOffer } from './offers';
 
 /** `requisites[name]` form fields (spec §3 requisites), blanks left out. */
 export function requisiteParams(requisites: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(requisites).filter(([, value]) => value.trim() !== '').map(([name, value]) => [`requisites[${name}]`, value.trim()]));
+  return Object.fromEntries(
+    Object.entries(requisites)
+      .filter(([, value]) => value.trim() !== '')
+      .map(([name, value]) => [`requisites[${name}]`, value.trim()]),
+  );
 }
 
 export function cashierApi(api: ApiClient) {
@@ -34,7 +38,14 @@ export function cashierApi(api: ApiClient) {
     paymentMethods: (type: PaymentDirection) => call<PaymentMethodView[]>('GET', 'cashier.getpaymentmethods', { type }),
     depositSettings: () => call<DepositSettings>('GET', 'cashier.getdepositsettings'),
     depositLimit: () => call<DepositLimitView>('GET', 'account.getDepositLimit'),
-    makeDeposit: (input: { method: string; amount: string; currency: string; campaignOfferId: number; flow: PaymentFlow; requisites: Record<string, string> }) =>
+    makeDeposit: (input: {
+      method: string;
+      amount: string;
+      currency: string;
+      campaignOfferId: number;
+      flow: PaymentFlow;
+      requisites: Record<string, string>;
+    }) =>
       call<DepositStart>('POST', 'cashier.makedeposit', {
         method: input.method,
         amount: input.amount,
@@ -45,11 +56,20 @@ export function cashierApi(api: ApiClient) {
       }),
     depositInfo: (id: string) => call<DepositDetail>('GET', 'cashier.getdepositinfo', { id }),
     history: (type: HistoryTab, offset: number, count: number, statuses?: string[]) =>
-      call<HistoryPage>('GET', 'cashier.gethistory', { type, offset, count, statuses: statuses?.length ? statuses.join(',') : undefined }),
+      call<HistoryPage>('GET', 'cashier.gethistory', {
+        type,
+        offset,
+        count,
+        statuses: statuses?.length ? statuses.join(',') : undefined,
+      }),
     withdrawSettings: () => call<WithdrawSettings>('GET', 'cashier.getwithdrawsettings'),
     banks: () => call<Bank[]>('GET', 'cashier.getbanks'),
     makeWithdrawal: (input: { method: string; amount: string; requisites: Record<string, string> }) =>
-      call<WithdrawalView>('POST', 'cashier.makewithdrawal', { method: input.method, amount: input.amount, ...requisiteParams(input.requisites) }),
+      call<WithdrawalView>('POST', 'cashier.makewithdrawal', {
+        method: input.method,
+        amount: input.amount,
+        ...requisiteParams(input.requisites),
+      }),
     cancelWithdrawal: (id: string) => call<1>('POST', 'cashier.cancelwithdrawal', { id }),
     balances: () => call<AccountInfo['balances']>('GET', 'account.getBalance'),
     currencyRates: () => call<CurrencyRates>('GET', 'account.getcurrencyrates'),
@@ -57,7 +77,10 @@ export function cashierApi(api: ApiClient) {
     /** Deposit offers (spec §7: offset 0, fields trigger,description,promotions); none while the method does not exist. */
     depositOffers: async (): Promise<DepositOffer[]> => {
       try {
-        const answer = await call<DepositOffer[] | { items?: DepositOffer[] }>('GET', 'campaigns.getoffers', { offset: 0, fields: 'trigger,description,promotions' });
+        const answer = await call<DepositOffer[] | { items?: DepositOffer[] }>('GET', 'campaigns.getoffers', {
+          offset: 0,
+          fields: 'trigger,description,promotions',
+        });
         return Array.isArray(answer) ? answer : (answer?.items ?? []);
       } catch (error) {
         if (isApiError(error) && error.type === 'MethodNotFoundException') return [];

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenNewWindow, chooseDepositFlow, followedTransactionId, isFinalDepositStatus, nextStep, pollDelayMs, resultPath } from './deposit-flow';
+import {
+  canOpenNewWindow,
+  chooseDepositFlow,
+  followedTransactionId,
+  isFinalDepositStatus,
+  nextStep,
+  pollDelayMs,
+  resultPath,
+} from './deposit-flow';
 
 describe('deposit flow choice (mobile flow on mobile device classes, new window on request)', () => {
   const all = ['same_window', 'new_window', 'mobile'] as const;
   it('uses the mobile flow on a phone when the method offers it', () => {
     expect(chooseDepositFlow({ flows: all, device: 'mobile', wantsNewWindow: true })).toBe('mobile');
-    expect(chooseDepositFlow({ flows: ['same_window', 'new_window'], device: 'mobile', wantsNewWindow: true })).toBe('same_window');
+    expect(chooseDepositFlow({ flows: ['same_window', 'new_window'], device: 'mobile', wantsNewWindow: true })).toBe(
+      'same_window',
+    );
   });
   it('opens a new window only when asked and offered, never on a phone', () => {
     expect(chooseDepositFlow({ flows: all, device: 'desktop', wantsNewWindow: true })).toBe('new_window');
@@ -30,7 +40,11 @@ describe('payment result screens (spec §2: success, fail, cancel; pending polls
     expect(isFinalDepositStatus('cancel')).toBe(true);
   });
   it('sends a new-window deposit to /cashier/paynewwindow with its id, the others to the provider', () => {
-    expect(nextStep({ id: 'dep_1', flow: 'new_window', redirect_url: '/psp/x' })).toEqual({ kind: 'screen', path: '/cashier/paynewwindow?id=dep_1', providerHref: '/psp/x' });
+    expect(nextStep({ id: 'dep_1', flow: 'new_window', redirect_url: '/psp/x' })).toEqual({
+      kind: 'screen',
+      path: '/cashier/paynewwindow?id=dep_1',
+      providerHref: '/psp/x',
+    });
     expect(nextStep({ id: 'dep_1', flow: 'same_window', redirect_url: '/psp/x' })).toEqual({ kind: 'provider', href: '/psp/x' });
     expect(nextStep({ id: 'dep_1', flow: 'mobile', redirect_url: '/psp/x' })).toEqual({ kind: 'provider', href: '/psp/x' });
   });

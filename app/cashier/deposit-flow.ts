@@ -13,7 +13,11 @@ export const CURRENT_TRANSACTION_KEY = 'currentTransactionId';
  * The flow to request: the mobile flow on phones when the method offers it, a new window when
  * the player asked for one and the method offers it, else this window (or what the method has).
  */
-export function chooseDepositFlow(input: { flows: readonly PaymentFlow[]; device: DeviceClass; wantsNewWindow: boolean }): PaymentFlow {
+export function chooseDepositFlow(input: {
+  flows: readonly PaymentFlow[];
+  device: DeviceClass;
+  wantsNewWindow: boolean;
+}): PaymentFlow {
   const { flows } = input;
   if (input.device === 'mobile' && flows.includes('mobile')) return 'mobile';
   if (input.wantsNewWindow && input.device !== 'mobile' && flows.includes('new_window')) return 'new_window';
@@ -41,13 +45,23 @@ export function resultPath(status: DepositStatus, id: string): string | undefine
 }
 
 /** Where this window goes once the deposit has started (locale-less for the result screens). */
-export function nextStep(start: { id: string; flow: PaymentFlow; redirect_url: string }): { kind: 'provider'; href: string } | { kind: 'screen'; path: string; providerHref: string } {
-  if (start.flow === 'new_window') return { kind: 'screen', path: `/cashier/paynewwindow?id=${encodeURIComponent(start.id)}`, providerHref: start.redirect_url };
+export function nextStep(start: {
+  id: string;
+  flow: PaymentFlow;
+  redirect_url: string;
+}): { kind: 'provider'; href: string } | { kind: 'screen'; path: string; providerHref: string } {
+  if (start.flow === 'new_window')
+    return { kind: 'screen', path: `/cashier/paynewwindow?id=${encodeURIComponent(start.id)}`, providerHref: start.redirect_url };
   return { kind: 'provider', href: start.redirect_url };
 }
 
 /** The deposit a result screen follows: the address's id (route parameter or ?id=), else the stored one. */
-export function followedTransactionId(input: { param?: string; query?: string | null; stored?: string | null; isFlowScreen: boolean }): string | undefined {
+export function followedTransactionId(input: {
+  param?: string;
+  query?: string | null;
+  stored?: string | null;
+  isFlowScreen: boolean;
+}): string | undefined {
   if (input.param) return input.param;
   if (input.query) return input.query;
   // Only the mobile and new-window screens fall back to the stored id: the others name theirs.

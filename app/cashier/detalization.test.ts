@@ -14,7 +14,12 @@ describe('balance detalization (spec §3: enableDetalization; displayedDetalizat
     expect(detalizationPlace({ enableDetalization: true })).toBe('header');
   });
   it('lists main, bonus, betting bonus and their total (spec §9: total = main + bonus + betting bonus)', () => {
-    const rows = balanceRows({ balance_main: eur('10.50'), balance_bonus: eur('2.25'), balance_betting_bonus: eur('1.00'), balance_fun: eur('999.00') });
+    const rows = balanceRows({
+      balance_main: eur('10.50'),
+      balance_bonus: eur('2.25'),
+      balance_betting_bonus: eur('1.00'),
+      balance_fun: eur('999.00'),
+    });
     expect(rows.map((row) => row.key)).toEqual(['main', 'bonus', 'betting_bonus', 'total']);
     expect(rows[3]?.money).toEqual(eur('13.75'));
   });

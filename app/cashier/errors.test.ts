@@ -12,12 +12,22 @@ const TABLE: Record<string, string> = {
   'cashier.period.day': 'day',
   'cashier.error.depositLimitRequired': 'Set a deposit limit first.',
 };
-const t = (key: string, params: Record<string, string | number> = {}) => (TABLE[key] ?? key).replace(/\$\$(\w+)\$\$/g, (_, name: string) => String(params[name] ?? ''));
+const t = (key: string, params: Record<string, string | number> = {}) =>
+  (TABLE[key] ?? key).replace(/\$\$(\w+)\$\$/g, (_, name: string) => String(params[name] ?? ''));
 
 describe('cashier errors (spec §8: messages by error type; KYC and confirm-contact carry a configured button)', () => {
   it('uses the form dictionary for a field rule the server names', () => {
-    const error = new ApiError('InvalidParameterException', 'x', { field: 'amount', errorType: 'sum', min: '€10.00', max: '€5,000.00' });
-    expect(describeCashierError(error, { t, currency: 'EUR', dictionary: { sum: 'From $$min$$ to $$max$$' } })).toEqual({ type: 'InvalidParameterException', field: 'amount', text: 'From €10.00 to €5,000.00' });
+    const error = new ApiError('InvalidParameterException', 'x', {
+      field: 'amount',
+      errorType: 'sum',
+      min: '€10.00',
+      max: '€5,000.00',
+    });
+    expect(describeCashierError(error, { t, currency: 'EUR', dictionary: { sum: 'From $$min$$ to $$max$$' } })).toEqual({
+      type: 'InvalidParameterException',
+      field: 'amount',
+      text: 'From €10.00 to €5,000.00',
+    });
   });
   it('uses the cashier text of an error type the validators do not know', () => {
     const error = new ApiError('InvalidParameterException', 'x', { field: 'amount', errorType: 'insufficientFunds' });
@@ -28,7 +38,10 @@ describe('cashier errors (spec §8: messages by error type; KYC and confirm-cont
     expect(describeCashierError(error, { t, currency: 'EUR' }).text).toBe('Up to €15.00 this day.');
   });
   it('asks for a deposit limit where the jurisdiction requires one before the first deposit', () => {
-    const error = new ApiError('BillingDepositLimitExceededException', 'x', { is_limit_required: true, available_amount: '0.00' });
+    const error = new ApiError('BillingDepositLimitExceededException', 'x', {
+      is_limit_required: true,
+      available_amount: '0.00',
+    });
     expect(describeCashierError(error, { t, currency: 'EUR' }).text).toBe('Set a deposit limit first.');
   });
   it('falls back to the error type text', () => {
@@ -36,9 +49,17 @@ describe('cashier errors (spec §8: messages by error type; KYC and confirm-cont
     expect(describeCashierError(new Error('network'), { t, currency: 'EUR' }).type).toBe('UnknownErrorException');
   });
   it('links KYC to verification and confirm-contact to settings, unless configured otherwise', () => {
-    expect(describeCashierError(new ApiError('KycWithdrawalException', 'x'), { t, currency: 'EUR' }).link).toBe('/profile/verification');
-    expect(describeCashierError(new ApiError('UserNeedConfirmContactException', 'x'), { t, currency: 'EUR' }).link).toBe('/profile/settings');
-    const configured = describeCashierError(new ApiError('KycWithdrawalException', 'x'), { t, currency: 'EUR', links: { KycWithdrawalException: '/support' } });
+    expect(describeCashierError(new ApiError('KycWithdrawalException', 'x'), { t, currency: 'EUR' }).link).toBe(
+      '/profile/verification',
+    );
+    expect(describeCashierError(new ApiError('UserNeedConfirmContactException', 'x'), { t, currency: 'EUR' }).link).toBe(
+      '/profile/settings',
+    );
+    const configured = describeCashierError(new ApiError('KycWithdrawalException', 'x'), {
+      t,
+      currency: 'EUR',
+      links: { KycWithdrawalException: '/support' },
+    });
     expect(configured).toEqual({ type: 'KycWithdrawalException', text: 'Verify your identity to withdraw.', link: '/support' });
     expect(describeCashierError(new ApiError('AccessDeniedException', 'x'), { t, currency: 'EUR' }).link).toBeUndefined();
   });

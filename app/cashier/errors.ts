@@ -28,7 +28,8 @@ function moneyParams(data: Record<string, unknown>, currency: string): Record<st
   const params: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(data)) {
     if (typeof value === 'number') params[key] = value;
-    else if (typeof value === 'string') params[key] = /^-?\d+\.\d{2}$/.test(value) ? formatMoney({ amount: value, currency }) : value;
+    else if (typeof value === 'string')
+      params[key] = /^-?\d+\.\d{2}$/.test(value) ? formatMoney({ amount: value, currency }) : value;
   }
   return params;
 }

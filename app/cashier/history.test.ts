@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryItem } from '#common/cashier-contract';
-import { HISTORY_PAGE_SIZE, RECENT_TRANSACTIONS_COUNT, appendUnique, hasMore, hasReceipt, historyStamp, parseHistoryTab, recentTransactions } from './history';
+import {
+  HISTORY_PAGE_SIZE,
+  RECENT_TRANSACTIONS_COUNT,
+  appendUnique,
+  hasMore,
+  hasReceipt,
+  historyStamp,
+  parseHistoryTab,
+  recentTransactions,
+} from './history';
 
 const item = (id: string, minute: number, type: HistoryItem['type'] = 'deposit'): HistoryItem => ({
   id,

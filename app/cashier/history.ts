@@ -40,7 +40,10 @@ function newestFirst(a: HistoryItem, b: HistoryItem): number {
 }
 
 /** Recent transactions (spec §9): the lists merged, de-duplicated, newest first, the first 4. */
-export function recentTransactions(lists: ReadonlyArray<readonly HistoryItem[]>, count = RECENT_TRANSACTIONS_COUNT): HistoryItem[] {
+export function recentTransactions(
+  lists: ReadonlyArray<readonly HistoryItem[]>,
+  count = RECENT_TRANSACTIONS_COUNT,
+): HistoryItem[] {
   const merged = lists.reduce<HistoryItem[]>((all, list) => appendUnique(all, list), []);
   return merged.sort(newestFirst).slice(0, count);
 }

@@ -17,7 +17,11 @@ export function methodPath(method: { id: number; sysname: string }, display: Met
 }
 
 /** The method a page address names, if the player may use it. */
-export function findMethodBySegment<T extends { id: number; sysname: string }>(methods: readonly T[], segment: string | undefined, display: MethodUrlDisplay): T | undefined {
+export function findMethodBySegment<T extends { id: number; sysname: string }>(
+  methods: readonly T[],
+  segment: string | undefined,
+  display: MethodUrlDisplay,
+): T | undefined {
   if (!segment) return undefined;
   return methods.find((method) => methodSegment(method, display) === segment);
 }

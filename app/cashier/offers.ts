@@ -20,7 +20,12 @@ export interface DepositOffer {
 function excludedMethods(offer: DepositOffer): string[] {
   const value = offer.trigger?.params?.exclude_methods;
   if (!value) return [];
-  return Array.isArray(value) ? value : value.split(',').map((name) => name.trim()).filter(Boolean);
+  return Array.isArray(value)
+    ? value
+    : value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
 }
 
 /** Whether a player sees an offer when depositing with a method. */
@@ -31,7 +36,10 @@ export function isOfferVisible(offer: DepositOffer, input: { isAuthenticated: bo
   return !(input.method && excludedMethods(offer).includes(input.method));
 }
 
-export function visibleOffers(offers: readonly DepositOffer[], input: { isAuthenticated: boolean; method: string | undefined }): DepositOffer[] {
+export function visibleOffers(
+  offers: readonly DepositOffer[],
+  input: { isAuthenticated: boolean; method: string | undefined },
+): DepositOffer[] {
   return offers.filter((offer) => isOfferVisible(offer, input));
 }
 

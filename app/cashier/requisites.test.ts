@@ -25,8 +25,12 @@ describe('requisite fields run the validators of spec §5 by their validator typ
     expect(validateRequisite({ name: 'x', validator: 'mystery', isRequired: true }, 'a').isValid).toBe(true);
   });
   it('checks card numbers with the Luhn rule', () => {
-    expect(validateRequisite({ name: 'card_number', validator: 'cardNumber', isRequired: true }, '4242 4242 4242 4242').isValid).toBe(true);
-    expect(validateRequisite({ name: 'card_number', validator: 'cardNumber', isRequired: true }, '4242 4242 4242 4241').isValid).toBe(false);
+    expect(
+      validateRequisite({ name: 'card_number', validator: 'cardNumber', isRequired: true }, '4242 4242 4242 4242').isValid,
+    ).toBe(true);
+    expect(
+      validateRequisite({ name: 'card_number', validator: 'cardNumber', isRequired: true }, '4242 4242 4242 4241').isValid,
+    ).toBe(false);
   });
 });
 

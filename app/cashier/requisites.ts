@@ -4,12 +4,44 @@
  * `requisites[name]`, so a server answer lands on the same field.
  */
 import type { RequisiteField } from '#common/cashier-contract';
-import { validateField, validateRequired, validateSum, validationMessage, type FieldType, type SumBounds, type ValidationResult } from '#common/validators';
+import {
+  validateField,
+  validateRequired,
+  validateSum,
+  validationMessage,
+  type FieldType,
+  type SumBounds,
+  type ValidationResult,
+} from '#common/validators';
 
 const FIELD_TYPES: ReadonlySet<string> = new Set<FieldType>([
-  'sum', 'name', 'first_name', 'last_name', 'address', 'date', 'birth_date', 'sex', 'text', 'login', 'cardHolder',
-  'documentType', 'documentNumber', 'cpf', 'postcode', 'phone', 'email', 'password', 'newPassword',
-  'newPasswordRepeated', 'fakename', 'custom', 'promo', 'truthyCheckbox', 'code', 'iban', 'cardNumber',
+  'sum',
+  'name',
+  'first_name',
+  'last_name',
+  'address',
+  'date',
+  'birth_date',
+  'sex',
+  'text',
+  'login',
+  'cardHolder',
+  'documentType',
+  'documentNumber',
+  'cpf',
+  'postcode',
+  'phone',
+  'email',
+  'password',
+  'newPassword',
+  'newPasswordRepeated',
+  'fakename',
+  'custom',
+  'promo',
+  'truthyCheckbox',
+  'code',
+  'iban',
+  'cardNumber',
 ]);
 
 export function requisiteKey(name: string): string {
@@ -24,7 +56,11 @@ export function validateRequisite(field: RequisiteField, value: string): Validat
 }
 
 /** The messages of every failing field, by `requisites[name]`; empty when all pass. */
-export function requisiteErrors(fields: readonly RequisiteField[], values: Record<string, string>, dictionary: Record<string, string> = {}): Record<string, string> {
+export function requisiteErrors(
+  fields: readonly RequisiteField[],
+  values: Record<string, string>,
+  dictionary: Record<string, string> = {},
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
     const result = validateRequisite(field, values[field.name] ?? '');
@@ -34,7 +70,13 @@ export function requisiteErrors(fields: readonly RequisiteField[], values: Recor
 }
 
 /** Every error of a payment form (amount by the sum rule of spec §5, then each requisite), by field. */
-export function paymentFormErrors(amount: string, bounds: SumBounds, fields: readonly RequisiteField[], values: Record<string, string>, dictionary: Record<string, string> = {}): Record<string, string> {
+export function paymentFormErrors(
+  amount: string,
+  bounds: SumBounds,
+  fields: readonly RequisiteField[],
+  values: Record<string, string>,
+  dictionary: Record<string, string> = {},
+): Record<string, string> {
   const errors = requisiteErrors(fields, values, dictionary);
   const sum = validateSum(amount, bounds);
   if (!sum.isValid) errors.amount = validationMessage(sum, dictionary);

@@ -8,7 +8,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { LoyaltyCharacter } from '#common/loyalty-contract';
 import { isApiError } from '#common/errors';
-import { normalizeLogin, validateCheckbox, validateCode, validateEmail, validatePassword, validatePasswordLength, validatePhone, validationMessage, type ValidationResult } from '#common/validators';
+import {
+  normalizeLogin,
+  validateCheckbox,
+  validateCode,
+  validateEmail,
+  validatePassword,
+  validatePasswordLength,
+  validatePhone,
+  validationMessage,
+  type ValidationResult,
+} from '#common/validators';
 import { useI18n } from '~/i18n';
 import { browserApi } from '~/api/client';
 import { configValue, useRootData } from '~/site-data';
@@ -84,7 +94,15 @@ export interface SecondFactorTicket {
   onSignedIn: () => void;
 }
 
-export function AuthForm({ mode, onForgotPassword, secondFactor }: { mode: AuthMode; onForgotPassword?: () => void; secondFactor?: SecondFactorTicket }) {
+export function AuthForm({
+  mode,
+  onForgotPassword,
+  secondFactor,
+}: {
+  mode: AuthMode;
+  onForgotPassword?: () => void;
+  secondFactor?: SecondFactorTicket;
+}) {
   const { t, locale, localePath } = useI18n();
   const root = useRootData();
   const dictionary = configValue<Record<string, string>>(root?.config, 'forms-config.validationDict', {});
@@ -99,7 +117,10 @@ export function AuthForm({ mode, onForgotPassword, secondFactor }: { mode: AuthM
     currency: root?.generalInfo.default_currency ?? '',
     promo_code: typeof window === 'undefined' ? '' : (localStorage.getItem(PROMO_CODE_KEY) ?? ''),
   }));
-  const [checks, setChecks] = useState({ terms: registration.terms?.defaultValue ?? false, notify: registration.notify?.defaultValue ?? false });
+  const [checks, setChecks] = useState({
+    terms: registration.terms?.defaultValue ?? false,
+    notify: registration.notify?.defaultValue ?? false,
+  });
   const [isPromoOpen, setPromoOpen] = useState(Boolean(registration.showPromoFieldByDefault));
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -111,7 +132,10 @@ export function AuthForm({ mode, onForgotPassword, secondFactor }: { mode: AuthM
 
   function check(field: string, value: string, allChecks = checks): ValidationResult {
     if (field === 'login') return validateLogin(value);
-    if (field === 'password') return mode === 'sign_up' ? firstFailure(validatePassword(value), validatePasswordLength(value)) : firstFailure(validatePasswordLength(value));
+    if (field === 'password')
+      return mode === 'sign_up'
+        ? firstFailure(validatePassword(value), validatePasswordLength(value))
+        : firstFailure(validatePasswordLength(value));
     if (field === 'code') return validateCode(value);
     if (field === 'terms') return validateCheckbox(allChecks.terms);
     return { isValid: true };
@@ -124,7 +148,8 @@ export function AuthForm({ mode, onForgotPassword, secondFactor }: { mode: AuthM
 
   function update(field: string, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
-    if (isEager || errors[field]) setErrors((current) => ({ ...current, [field]: validationMessage(check(field, value), dictionary) || undefined }));
+    if (isEager || errors[field])
+      setErrors((current) => ({ ...current, [field]: validationMessage(check(field, value), dictionary) || undefined }));
   }
 
   function serverError(error: unknown) {
@@ -154,7 +179,11 @@ export function AuthForm({ mode, onForgotPassword, secondFactor }: { mode: AuthM
         await api.call('POST', 'auth.confirmSecondFactor', { ticket: secondFactor.ticket, code: values.code });
         secondFactor.onSignedIn();
       } else if (mode === 'sign_in') {
-        await api.call('POST', 'auth.login', { login: normalizeLogin(values.login ?? ''), password: values.password, code: isCodeStep ? values.code : undefined });
+        await api.call('POST', 'auth.login', {
+          login: normalizeLogin(values.login ?? ''),
+          password: values.password,
+          code: isCodeStep ? values.code : undefined,
+        });
         window.location.assign(localePath('/'));
       } else {
         await api.call('POST', 'auth.register', {
@@ -170,7 +199,8 @@ export function AuthForm({ mode, onForgotPassword, secondFactor }: { mode: AuthM
         window.location.assign(`${localePath('/')}?register=success`);
       }
     } catch (error) {
-      const isSecondFactor = isApiError(error) && error.type === 'AuthorizationException' && error.errorData?.two_factor !== undefined;
+      const isSecondFactor =
+        isApiError(error) && error.type === 'AuthorizationException' && error.errorData?.two_factor !== undefined;
       if (isSecondFactor && error.errorData?.two_factor === 'required') {
         setCodeStep(true);
       } else if (isSecondFactor && error.errorData?.two_factor === 'expired') {
@@ -187,7 +217,11 @@ export function AuthForm({ mode, onForgotPassword, secondFactor }: { mode: AuthM
     <label className={`field${errors[name] ? ' field--invalid' : ''}`} data-field={name}>
       <span className="field__label">{label}</span>
       {input}
-      {errors[name] && <span className="field__error" role="alert">{errors[name]}</span>}
+      {errors[name] && (
+        <span className="field__error" role="alert">
+          {errors[name]}
+        </span>
+      )}
     </label>
   );
 
@@ -196,9 +230,28 @@ export function AuthForm({ mode, onForgotPassword, secondFactor }: { mode: AuthM
       <form className="auth-form" onSubmit={submit} noValidate data-step="two-factor">
         <h1 className="auth-form__title">{t('auth.twoFactor.title')}</h1>
         <p className="auth-form__hint">{t('auth.twoFactor.hint')}</p>
-        {field('code', t('auth.field.code'), <input className="field__input field__input--code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.code} onChange={(e) => update('code', e.target.value)} autoFocus />)}
-        {formError && <p className="field__error" role="alert">{formError}</p>}
-        <button className="button button--primary button--wide" type="submit" disabled={isBusy}>{t('auth.twoFactor.submit')}</button>
+        {field(
+          'code',
+          t('auth.field.code'),
+          <input
+            className="field__input field__input--code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={values.code}
+            onChange={(e) => update('code', e.target.value)}
+            autoFocus
+          />,
+        )}
+        {formError && (
+          <p className="field__error" role="alert">
+            {formError}
+          </p>
+        )}
+        <button className="button button--primary button--wide" type="submit" disabled={isBusy}>
+          {t('auth.twoFactor.submit')}
+        </button>
       </form>
     );
   }
@@ -206,34 +259,118 @@ export function AuthForm({ mode, onForgotPassword, secondFactor }: { mode: AuthM
   return (
     <form className="auth-form" onSubmit={submit} noValidate data-mode={mode}>
       <h1 className="auth-form__title">{t(`auth.${mode}.title`)}</h1>
-      {field('login', t('auth.field.login'), <input className="field__input" name="login" autoComplete="username" value={values.login} onChange={(e) => update('login', e.target.value)} />)}
-      {field('password', t('auth.field.password'), <input className="field__input" name="password" type="password" autoComplete={mode === 'sign_in' ? 'current-password' : 'new-password'} value={values.password} onChange={(e) => update('password', e.target.value)} />)}
-      {mode === 'sign_up' && currencies.length > 1 &&
-        field('currency', t('auth.field.currency'), (
-          <select className="field__input" name="currency" value={values.currency} onChange={(e) => update('currency', e.target.value)}>
-            {currencies.map((code) => <option key={code} value={code}>{code}</option>)}
-          </select>
+      {field(
+        'login',
+        t('auth.field.login'),
+        <input
+          className="field__input"
+          name="login"
+          autoComplete="username"
+          value={values.login}
+          onChange={(e) => update('login', e.target.value)}
+        />,
+      )}
+      {field(
+        'password',
+        t('auth.field.password'),
+        <input
+          className="field__input"
+          name="password"
+          type="password"
+          autoComplete={mode === 'sign_in' ? 'current-password' : 'new-password'}
+          value={values.password}
+          onChange={(e) => update('password', e.target.value)}
+        />,
+      )}
+      {mode === 'sign_up' &&
+        currencies.length > 1 &&
+        field(
+          'currency',
+          t('auth.field.currency'),
+          <select
+            className="field__input"
+            name="currency"
+            value={values.currency}
+            onChange={(e) => update('currency', e.target.value)}
+          >
+            {currencies.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>,
+        )}
+      {characters.length > 0 && (
+        <CharacterPicker
+          characters={characters}
+          value={chosenCharacter}
+          onChange={setCharacterId}
+          label={t('auth.field.character')}
+        />
+      )}
+      {mode === 'sign_up' &&
+        registration.showPromocode &&
+        (isPromoOpen ? (
+          field(
+            'promo_code',
+            t('auth.field.promoCode'),
+            <input
+              className="field__input"
+              name="promo_code"
+              value={values.promo_code}
+              onChange={(e) => update('promo_code', e.target.value)}
+            />,
+          )
+        ) : (
+          <button type="button" className="link-button" onClick={() => setPromoOpen(true)}>
+            {t('auth.promo.open')}
+          </button>
         ))}
-      {characters.length > 0 && <CharacterPicker characters={characters} value={chosenCharacter} onChange={setCharacterId} label={t('auth.field.character')} />}
-      {mode === 'sign_up' && registration.showPromocode && (isPromoOpen
-        ? field('promo_code', t('auth.field.promoCode'), <input className="field__input" name="promo_code" value={values.promo_code} onChange={(e) => update('promo_code', e.target.value)} />)
-        : <button type="button" className="link-button" onClick={() => setPromoOpen(true)}>{t('auth.promo.open')}</button>)}
       {mode === 'sign_up' && registration.terms?.isActive && (
         <label className={`checkbox${errors.terms ? ' field--invalid' : ''}`} data-field="terms">
-          <input type="checkbox" name="terms" checked={checks.terms} onChange={(e) => { const next = { ...checks, terms: e.target.checked }; setChecks(next); if (errors.terms) setErrors((c) => ({ ...c, terms: validationMessage(check('terms', '', next), dictionary) || undefined })); }} />
+          <input
+            type="checkbox"
+            name="terms"
+            checked={checks.terms}
+            onChange={(e) => {
+              const next = { ...checks, terms: e.target.checked };
+              setChecks(next);
+              if (errors.terms)
+                setErrors((c) => ({ ...c, terms: validationMessage(check('terms', '', next), dictionary) || undefined }));
+            }}
+          />
           <span>{t('auth.field.terms')}</span>
-          {errors.terms && <span className="field__error" role="alert">{errors.terms}</span>}
+          {errors.terms && (
+            <span className="field__error" role="alert">
+              {errors.terms}
+            </span>
+          )}
         </label>
       )}
       {mode === 'sign_up' && registration.notify?.isActive && (
         <label className="checkbox" data-field="notify">
-          <input type="checkbox" name="notify" checked={checks.notify} onChange={(e) => setChecks({ ...checks, notify: e.target.checked })} />
+          <input
+            type="checkbox"
+            name="notify"
+            checked={checks.notify}
+            onChange={(e) => setChecks({ ...checks, notify: e.target.checked })}
+          />
           <span>{t('auth.field.notify')}</span>
         </label>
       )}
-      {formError && <p className="field__error" role="alert">{formError}</p>}
-      <button className="button button--primary button--wide" type="submit" disabled={isBusy}>{t(`auth.${mode}.submit`)}</button>
-      {mode === 'sign_in' && onForgotPassword && <button type="button" className="link-button" onClick={onForgotPassword}>{t('auth.restore.open')}</button>}
+      {formError && (
+        <p className="field__error" role="alert">
+          {formError}
+        </p>
+      )}
+      <button className="button button--primary button--wide" type="submit" disabled={isBusy}>
+        {t(`auth.${mode}.submit`)}
+      </button>
+      {mode === 'sign_in' && onForgotPassword && (
+        <button type="button" className="link-button" onClick={onForgotPassword}>
+          {t('auth.restore.open')}
+        </button>
+      )}
       <SocialButtons mode={mode} />
     </form>
   );

@@ -36,7 +36,16 @@ export function BannerSlot({ banners }: { banners: Banner[] }) {
           <svg className="banner__art" viewBox="60 0 360 240" aria-hidden="true">
             <circle cx="300" cy="120" r="110" fill="currentColor" opacity=".16" />
             <circle cx="300" cy="120" r="72" fill="currentColor" opacity=".22" />
-            <circle cx="300" cy="120" r="110" fill="none" stroke="currentColor" strokeOpacity=".35" strokeDasharray="2 10" strokeWidth="3" />
+            <circle
+              cx="300"
+              cy="120"
+              r="110"
+              fill="none"
+              stroke="currentColor"
+              strokeOpacity=".35"
+              strokeDasharray="2 10"
+              strokeWidth="3"
+            />
             <path d="M300 70l14 29 32 5-23 22 5 32-28-15-28 15 5-32-23-22 32-5z" fill="currentColor" opacity=".95" />
             <path d="M118 52l5 13 13 5-13 5-5 13-5-13-13-5 13-5z" fill="#fff" opacity=".7" />
             <path d="M170 176l3.5 9 9 3.5-9 3.5-3.5 9-3.5-9-9-3.5 9-3.5z" fill="#fff" opacity=".5" />
@@ -47,7 +56,13 @@ export function BannerSlot({ banners }: { banners: Banner[] }) {
       {banners.length > 1 && (
         <div className="banner-slot__dots">
           {banners.map((banner, index) => (
-            <button key={banner.id} type="button" aria-label={`${index + 1}`} aria-current={index === current} onClick={() => setCurrent(index)} />
+            <button
+              key={banner.id}
+              type="button"
+              aria-label={`${index + 1}`}
+              aria-current={index === current}
+              onClick={() => setCurrent(index)}
+            />
           ))}
         </div>
       )}

@@ -23,7 +23,12 @@ export function CashierLayout({ page, children }: { page: CashierPage; children:
       </header>
       <nav className="cashier__nav tabs" aria-label={t('cashier.nav.label')}>
         {CASHIER_SECTIONS.map((section) => (
-          <NavLink key={section} to={localePath(`/cashier/${section}`)} className="tabs__tab cashier__tab" data-cashier-tab={section}>
+          <NavLink
+            key={section}
+            to={localePath(`/cashier/${section}`)}
+            className="tabs__tab cashier__tab"
+            data-cashier-tab={section}
+          >
             {t(`cashier.nav.${section}`)}
           </NavLink>
         ))}

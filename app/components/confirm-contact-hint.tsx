@@ -19,18 +19,27 @@ export function ConfirmContactHint() {
 
   useEffect(() => {
     if (!account || !isAuthenticated(account)) return setVisible(false);
-    const isWithinWindow = shouldShowConfirmHint({ regTime: account.reg_time, nowMs: Date.now(), isLoginConfirmed: false, isConfirmSent: localStorage.getItem(confirmSentKey(account.uid)) !== null });
+    const isWithinWindow = shouldShowConfirmHint({
+      regTime: account.reg_time,
+      nowMs: Date.now(),
+      isLoginConfirmed: false,
+      isConfirmSent: localStorage.getItem(confirmSentKey(account.uid)) !== null,
+    });
     if (!isWithinWindow) return setVisible(false);
     browserApi(locale)
       .call<{ contacts: { contact: string; is_confirmed: boolean }[] }>('GET', 'account.getprofileinfo', { fields: 'contacts' })
-      .then((profile) => setVisible(profile.contacts.some((contact) => contact.contact === account.login && !contact.is_confirmed)))
+      .then((profile) =>
+        setVisible(profile.contacts.some((contact) => contact.contact === account.login && !contact.is_confirmed)),
+      )
       .catch(() => setVisible(false));
   }, [account, locale]);
 
   if (!isVisible || !account) return null;
   async function send() {
     if (!account) return;
-    await browserApi(locale).call('POST', 'account.sendconfirmationtocontact', { contact: account.login }).catch(() => undefined);
+    await browserApi(locale)
+      .call('POST', 'account.sendconfirmationtocontact', { contact: account.login })
+      .catch(() => undefined);
     localStorage.setItem(confirmSentKey(account.uid), '1');
     setVisible(false);
     void navigate(localePath('/profile/settings'));
@@ -38,7 +47,9 @@ export function ConfirmContactHint() {
   return (
     <div className="hint-bar" role="status" data-hint="confirm-contact">
       <span>{t('hint.confirm', { contact: account.login })}</span>
-      <button type="button" className="button button--primary" onClick={() => void send()}>{t('hint.confirm.button')}</button>
+      <button type="button" className="button button--primary" onClick={() => void send()}>
+        {t('hint.confirm.button')}
+      </button>
     </div>
   );
 }

@@ -27,7 +27,9 @@ export function Footer() {
         </nav>
       </div>
       <div className="site-footer__bottom">
-        <p className="site-footer__copy">{t('footer.copyright', { site: root?.site.name ?? '', year: new Date().getFullYear() })}</p>
+        <p className="site-footer__copy">
+          {t('footer.copyright', { site: root?.site.name ?? '', year: new Date().getFullYear() })}
+        </p>
       </div>
     </footer>
   );

@@ -30,7 +30,9 @@ export function GameArt({ name, title }: { name: string; title: string }) {
       </defs>
       <rect width="288" height="192" fill={`url(#${id})`} />
       {shape === 0 && <circle cx="220" cy="40" r="70" fill="#fff" opacity=".12" />}
-      {shape === 1 && <rect x="170" y="-20" width="140" height="140" rx="28" transform="rotate(20 240 50)" fill="#fff" opacity=".12" />}
+      {shape === 1 && (
+        <rect x="170" y="-20" width="140" height="140" rx="28" transform="rotate(20 240 50)" fill="#fff" opacity=".12" />
+      )}
       {shape === 2 && <path d="M0 150 Q 144 60 288 150 V192 H0z" fill="#fff" opacity=".12" />}
       <text x="24" y="120" fontFamily="system-ui, sans-serif" fontWeight="900" fontSize="72" fill="#fff" opacity=".9">
         {letters}

@@ -24,7 +24,11 @@ export function HallTile({
   return (
     <li className="game-tile" data-game-tile={game.sysname}>
       <Link to={localePath(`/game/${game.sysname}`)} className="game-tile__link">
-        {image ? <img className="game-art" src={image} alt={name} width={288} height={192} loading="lazy" /> : <span className="game-art" />}
+        {image ? (
+          <img className="game-art" src={image} alt={name} width={288} height={192} loading="lazy" />
+        ) : (
+          <span className="game-art" />
+        )}
         <span className="game-tile__name">{name}</span>
         {providerName && <span className="game-tile__provider">{providerName}</span>}
       </Link>

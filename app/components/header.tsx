@@ -73,19 +73,35 @@ export function Header({ isCompact = false }: { isCompact?: boolean }) {
               <Link to={localePath('/cashier/deposit')} className="balance" data-balance>
                 {formatMoney(totalBalance(balances ?? account.balances))}
               </Link>
-              <Link to={localePath('/profile/settings')} className="button button--ghost site-header__extra" data-account-login={account.login}>
+              <Link
+                to={localePath('/profile/settings')}
+                className="button button--ghost site-header__extra"
+                data-account-login={account.login}
+              >
                 {t('header.profile')}
               </Link>
-              <button type="button" className="button button--ghost site-header__extra" onClick={() => void signOut(locale, localePath('/'))}>
+              <button
+                type="button"
+                className="button button--ghost site-header__extra"
+                onClick={() => void signOut(locale, localePath('/'))}
+              >
                 {t('header.logout')}
               </button>
             </>
           ) : (
             <>
-              <button type="button" className="button button--ghost" onClick={() => open('auth', { componentProps: { mode: 'sign_in' } })}>
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => open('auth', { componentProps: { mode: 'sign_in' } })}
+              >
                 {t('header.signIn')}
               </button>
-              <button type="button" className="button button--primary" onClick={() => open('auth', { componentProps: { mode: 'sign_up' } })}>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => open('auth', { componentProps: { mode: 'sign_up' } })}
+              >
                 {t('header.signUp')}
               </button>
             </>

@@ -11,13 +11,24 @@ import { useI18n } from '~/i18n';
 /** "1,250 points", with the site's name for its points. */
 export function usePointsLabel() {
   const { t } = useI18n();
-  return (loyalty: Pick<LoyaltyInfo, 'pointsAlias'>, points: number) => `${groupThousands(String(points))} ${t(`loyalty.alias.${loyalty.pointsAlias}`)}`;
+  return (loyalty: Pick<LoyaltyInfo, 'pointsAlias'>, points: number) =>
+    `${groupThousands(String(points))} ${t(`loyalty.alias.${loyalty.pointsAlias}`)}`;
 }
 
 export function CharacterAvatar({ character, size }: { character: LoyaltyInfo['character']; size: number }) {
   const { t } = useI18n();
-  if (!character) return <span className="loyalty-avatar loyalty-avatar--empty" style={{ width: size, height: size }} aria-hidden="true" />;
-  return <img className="loyalty-avatar" src={character.image} alt={t(`loyalty.character.${character.sysname}`)} width={size} height={size} data-character={character.sysname} />;
+  if (!character)
+    return <span className="loyalty-avatar loyalty-avatar--empty" style={{ width: size, height: size }} aria-hidden="true" />;
+  return (
+    <img
+      className="loyalty-avatar"
+      src={character.image}
+      alt={t(`loyalty.character.${character.sysname}`)}
+      width={size}
+      height={size}
+      data-character={character.sysname}
+    />
+  );
 }
 
 export function LoyaltyBadge({ loyalty }: { loyalty: LoyaltyInfo | null }) {
@@ -25,7 +36,12 @@ export function LoyaltyBadge({ loyalty }: { loyalty: LoyaltyInfo | null }) {
   const pointsLabel = usePointsLabel();
   if (!loyalty?.is_active) return null;
   return (
-    <Link to={localePath('/profile/loyalty')} className="loyalty-badge site-header__extra" data-loyalty-level={loyalty.level.sysname} data-loyalty-points={loyalty.points}>
+    <Link
+      to={localePath('/profile/loyalty')}
+      className="loyalty-badge site-header__extra"
+      data-loyalty-level={loyalty.level.sysname}
+      data-loyalty-points={loyalty.points}
+    >
       <CharacterAvatar character={loyalty.character} size={26} />
       <span className="loyalty-badge__text">
         <span className="loyalty-badge__level">{t(`loyalty.level.${loyalty.level.sysname}`)}</span>

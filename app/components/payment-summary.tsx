@@ -22,10 +22,22 @@ export function PaymentSummary({ detail, methodName }: { detail: DepositDetail; 
   return (
     <div className="payment-summary card" data-payment-summary={detail.id} data-status={detail.status}>
       <dl className="facts">
-        <div><dt>{t('cashier.receipt.amount')}</dt><dd data-amount>{formatMoney(detail.amount)}</dd></div>
-        <div><dt>{t('cashier.receipt.method')}</dt><dd>{methodName ?? detail.method}</dd></div>
-        <div><dt>{t('cashier.receipt.status')}</dt><dd data-status-label>{statusLabel(detail.type, detail.status)}</dd></div>
-        <div><dt>{t('cashier.receipt.date')}</dt><dd>{historyStamp(detail.created_at)}</dd></div>
+        <div>
+          <dt>{t('cashier.receipt.amount')}</dt>
+          <dd data-amount>{formatMoney(detail.amount)}</dd>
+        </div>
+        <div>
+          <dt>{t('cashier.receipt.method')}</dt>
+          <dd>{methodName ?? detail.method}</dd>
+        </div>
+        <div>
+          <dt>{t('cashier.receipt.status')}</dt>
+          <dd data-status-label>{statusLabel(detail.type, detail.status)}</dd>
+        </div>
+        <div>
+          <dt>{t('cashier.receipt.date')}</dt>
+          <dd>{historyStamp(detail.created_at)}</dd>
+        </div>
       </dl>
       <Link className="text-link" to={`${localePath('/cashier/receipt')}?id=${encodeURIComponent(detail.id)}`} data-receipt-link>
         {t('cashier.receipt.open')}

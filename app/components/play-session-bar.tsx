@@ -21,7 +21,8 @@ export function PlaySessionBar() {
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
-      if (event.origin === window.location.origin && (event.data as { type?: string } | null)?.type === 'game-balance-changed') void refresh();
+      if (event.origin === window.location.origin && (event.data as { type?: string } | null)?.type === 'game-balance-changed')
+        void refresh();
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

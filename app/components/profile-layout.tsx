@@ -4,7 +4,17 @@ import { useI18n } from '~/i18n';
 import { BalanceDetalization, useDetalizationPlace } from './balance-detalization';
 
 /** Profile pages of spec §2, in the order of the profile menu. */
-export const PROFILE_PAGES = ['settings', 'security', 'verification', 'responsible-game', 'bets', 'loyalty', 'bonuses', 'cashback', 'notification'] as const;
+export const PROFILE_PAGES = [
+  'settings',
+  'security',
+  'verification',
+  'responsible-game',
+  'bets',
+  'loyalty',
+  'bonuses',
+  'cashback',
+  'notification',
+] as const;
 
 export function ProfileLayout({ page, children }: { page: (typeof PROFILE_PAGES)[number]; children: ReactNode }) {
   const { t, localePath } = useI18n();

@@ -21,20 +21,34 @@ export function RestoreForm({ onBack }: { onBack: () => void }) {
     <form className="auth-form" onSubmit={submit} noValidate data-step="restore">
       <h1 className="auth-form__title">{t('auth.restore.title')}</h1>
       {isSent ? (
-        <p className="auth-form__hint" role="status">{t('auth.restore.sent')}</p>
+        <p className="auth-form__hint" role="status">
+          {t('auth.restore.sent')}
+        </p>
       ) : (
         <>
           <p className="auth-form__hint">{t('auth.restore.hint')}</p>
           <label className={`field${errors.login ? ' field--invalid' : ''}`} data-field="login">
             <span className="field__label">{t('auth.field.login')}</span>
             <input className="field__input" name="login" autoComplete="username" />
-            {errors.login && <span className="field__error" role="alert">{errors.login}</span>}
+            {errors.login && (
+              <span className="field__error" role="alert">
+                {errors.login}
+              </span>
+            )}
           </label>
-          {errors._form && <p className="field__error" role="alert">{errors._form}</p>}
-          <button className="button button--primary button--wide" type="submit" disabled={isBusy}>{t('auth.restore.submit')}</button>
+          {errors._form && (
+            <p className="field__error" role="alert">
+              {errors._form}
+            </p>
+          )}
+          <button className="button button--primary button--wide" type="submit" disabled={isBusy}>
+            {t('auth.restore.submit')}
+          </button>
         </>
       )}
-      <button type="button" className="link-button" onClick={onBack}>{t('auth.restore.back')}</button>
+      <button type="button" className="link-button" onClick={onBack}>
+        {t('auth.restore.back')}
+      </button>
     </form>
   );
 }
@@ -59,8 +73,12 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   if (isDone) {
     return (
       <div className="auth-form" data-step="reset-done">
-        <p className="auth-form__hint" role="status">{t('auth.reset.done')}</p>
-        <button type="button" className="button button--primary button--wide" onClick={onDone}>{t('auth.sign_in.title')}</button>
+        <p className="auth-form__hint" role="status">
+          {t('auth.reset.done')}
+        </p>
+        <button type="button" className="button button--primary button--wide" onClick={onDone}>
+          {t('auth.sign_in.title')}
+        </button>
       </div>
     );
   }
@@ -71,11 +89,21 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         <label key={name} className={`field${errors[name] ? ' field--invalid' : ''}`} data-field={name}>
           <span className="field__label">{t(name === 'password' ? 'security.newPassword' : 'security.repeatPassword')}</span>
           <input className="field__input" name={name} type="password" autoComplete="new-password" />
-          {errors[name] && <span className="field__error" role="alert">{errors[name]}</span>}
+          {errors[name] && (
+            <span className="field__error" role="alert">
+              {errors[name]}
+            </span>
+          )}
         </label>
       ))}
-      {(errors._form || errors.token) && <p className="field__error" role="alert">{errors._form ?? errors.token}</p>}
-      <button className="button button--primary button--wide" type="submit" disabled={isBusy}>{t('auth.reset.submit')}</button>
+      {(errors._form || errors.token) && (
+        <p className="field__error" role="alert">
+          {errors._form ?? errors.token}
+        </p>
+      )}
+      <button className="button button--primary button--wide" type="submit" disabled={isBusy}>
+        {t('auth.reset.submit')}
+      </button>
     </form>
   );
 }

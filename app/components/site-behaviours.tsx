@@ -80,7 +80,9 @@ export function SiteBehaviours() {
   useEffect(() => {
     sendHit();
     siteTracker?.ready();
-    const fraudTimer = isFraudCheckEnabled ? setTimeout(() => sendHit({ seon_session: fraudSessionToken() }), FRAUD_CHECK_DELAY_MS) : undefined;
+    const fraudTimer = isFraudCheckEnabled
+      ? setTimeout(() => sendHit({ seon_session: fraudSessionToken() }), FRAUD_CHECK_DELAY_MS)
+      : undefined;
     if ('serviceWorker' in navigator) {
       navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
         document.documentElement.dataset.swError = '1';

@@ -17,14 +17,22 @@ export function SocialButtons({ mode }: { mode: 'sign_in' | 'sign_up' }) {
   const { t } = useI18n();
   const root = useRootData();
   const authTypes = configValue<string[]>(root?.config, 'auth-config.authTypes', []);
-  const providers = Object.entries(configValue<Record<string, ProviderConfig>>(root?.config, 'auth-config.social.providers', {})).filter(([, provider]) => provider.isEnabled !== false);
+  const providers = Object.entries(
+    configValue<Record<string, ProviderConfig>>(root?.config, 'auth-config.social.providers', {}),
+  ).filter(([, provider]) => provider.isEnabled !== false);
   const size = configValue(root?.config, 'auth-config.social.popup', SOCIAL_POPUP_SIZE);
   if (!authTypes.includes('social') || providers.length === 0) return null;
   return (
     <div className="social-buttons" data-social-buttons>
       <p className="social-buttons__title">{t('auth.social.title')}</p>
       {providers.map(([service, provider]) => (
-        <button key={service} type="button" className="button button--ghost button--wide" data-service={service} onClick={() => openSocialPopup(service, mode === 'sign_up' ? 'register' : 'login', size)}>
+        <button
+          key={service}
+          type="button"
+          className="button button--ghost button--wide"
+          data-service={service}
+          onClick={() => openSocialPopup(service, mode === 'sign_up' ? 'register' : 'login', size)}
+        >
           {t('auth.social.with', { name: provider.name ?? service })}
         </button>
       ))}

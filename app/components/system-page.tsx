@@ -11,7 +11,13 @@ function SystemIcon({ type }: { type: SystemPageType }) {
     <svg className="system-page__icon" viewBox="0 0 312 129" aria-hidden="true">
       <rect x="86" y="8" width="140" height="113" rx="20" fill="var(--surface-2)" stroke={tone} strokeWidth="4" />
       <circle cx="156" cy="56" r="26" fill="none" stroke={tone} strokeWidth="6" />
-      <path d={type === 'paymentSuccess' ? 'M142 56l10 10 18-20' : 'M156 42v18M156 68v4'} stroke={tone} strokeWidth="6" strokeLinecap="round" fill="none" />
+      <path
+        d={type === 'paymentSuccess' ? 'M142 56l10 10 18-20' : 'M156 42v18M156 68v4'}
+        stroke={tone}
+        strokeWidth="6"
+        strokeLinecap="round"
+        fill="none"
+      />
       <rect x="116" y="94" width="80" height="8" rx="4" fill={tone} opacity=".5" />
     </svg>
   );
@@ -30,8 +36,19 @@ export function SystemPage({ type, isFatal = false, detail }: { type: SystemPage
   const isBare = systemPageLayout(type) === 'empty';
   const page = (
     <section className={`system-page system-page--${type}`} data-system-page={type}>
-      {isBare && <img className="system-page__logo" src={configValue(root?.config, 'prazer-config.logo', '/brand/logo.svg')} alt={root?.site.name ?? ''} height={36} />}
-      {type === 'paymentPending' ? <div className="loader loader--large" role="progressbar" aria-label={t('system.loading')} /> : <SystemIcon type={type} />}
+      {isBare && (
+        <img
+          className="system-page__logo"
+          src={configValue(root?.config, 'prazer-config.logo', '/brand/logo.svg')}
+          alt={root?.site.name ?? ''}
+          height={36}
+        />
+      )}
+      {type === 'paymentPending' ? (
+        <div className="loader loader--large" role="progressbar" aria-label={t('system.loading')} />
+      ) : (
+        <SystemIcon type={type} />
+      )}
       <h1 className="system-page__header">{t(`system.${type}.header`)}</h1>
       <p className="system-page__description">{t(`system.${type}.description`)}</p>
       {detail && <p className="system-page__detail">{detail}</p>}

@@ -25,16 +25,30 @@ export function DialogHost() {
         const Component = DIALOG_COMPONENTS[entry.component];
         const isVisible = visible.has(entry.id);
         return (
-          <div key={entry.id} className={`dialog-layer dialog-layer--${entry.type}`} hidden={!isVisible} data-dialog={entry.component}>
+          <div
+            key={entry.id}
+            className={`dialog-layer dialog-layer--${entry.type}`}
+            hidden={!isVisible}
+            data-dialog={entry.component}
+          >
             <div className="dialog-overlay" onClick={() => close(entry.id)} />
-            <section className={`dialog dialog--${entry.type}`} role="dialog" aria-modal="true" aria-label={entry.dialogProps.title ?? entry.component}>
+            <section
+              className={`dialog dialog--${entry.type}`}
+              role="dialog"
+              aria-modal="true"
+              aria-label={entry.dialogProps.title ?? entry.component}
+            >
               {!entry.dialogProps.preventClose && (
                 <button type="button" className="dialog__close" aria-label={t('dialog.close')} onClick={() => close(entry.id)}>
                   ×
                 </button>
               )}
               {Component ? (
-                <Component {...entry.componentProps} dialogId={entry.id} close={(args?: unknown) => close(entry.id, args, { force: true })} />
+                <Component
+                  {...entry.componentProps}
+                  dialogId={entry.id}
+                  close={(args?: unknown) => close(entry.id, args, { force: true })}
+                />
               ) : (
                 <p>{entry.component}</p>
               )}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DIALOGS, closeDialog, openDialog, topmostDialog, visibleDialogIds, type DialogEntry, type DialogKind } from './dialog-store';
+import {
+  EMPTY_DIALOGS,
+  closeDialog,
+  openDialog,
+  topmostDialog,
+  visibleDialogIds,
+  type DialogEntry,
+  type DialogKind,
+} from './dialog-store';
 
 function entry(id: string, type: DialogKind = 'popup', preventClose = false): DialogEntry {
   return { id, type, component: 'x', dialogProps: { preventClose }, componentProps: {} };

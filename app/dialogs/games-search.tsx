@@ -40,13 +40,21 @@ export function GamesSearch({ close }: DialogComponentProps) {
           providers.current ??= api.providers();
           const needle = text.toLocaleLowerCase(locale);
           const [page, all] = await Promise.all([
-            gamesCount ? api.list({ query: text, offset: 0, count: gamesCount, sort_options: 'priority', order: 'asc' }) : Promise.resolve({ items: [], total: 0 }),
+            gamesCount
+              ? api.list({ query: text, offset: 0, count: gamesCount, sort_options: 'priority', order: 'asc' })
+              : Promise.resolve({ items: [], total: 0 }),
             providersCount ? providers.current : Promise.resolve([]),
           ]);
           // An answer to an older query must not replace a newer one.
           if (latest.current !== text) return;
           setFailed(false);
-          setResults({ query: text, games: page.items as HallGame[], providers: all.filter((provider) => provider.name.toLocaleLowerCase(locale).includes(needle)).slice(0, providersCount) });
+          setResults({
+            query: text,
+            games: page.items as HallGame[],
+            providers: all
+              .filter((provider) => provider.name.toLocaleLowerCase(locale).includes(needle))
+              .slice(0, providersCount),
+          });
         } catch {
           providers.current = undefined;
           if (latest.current === text) setFailed(true);
@@ -85,9 +93,19 @@ export function GamesSearch({ close }: DialogComponentProps) {
         autoFocus
         onChange={(event) => onInput(event.target.value)}
       />
-      {query.trim().length > 0 && query.trim().length < config.minQueryLength && <p className="games-search__hint">{t('gamehall.search.tooShort', { min: config.minQueryLength })}</p>}
-      {isFailed && <p className="games-search__hint" role="alert">{t('gamehall.loadError')}</p>}
-      {shown && shown.games.length === 0 && shown.providers.length === 0 && <p className="games-search__hint" data-search-empty>{t('gamehall.search.empty')}</p>}
+      {query.trim().length > 0 && query.trim().length < config.minQueryLength && (
+        <p className="games-search__hint">{t('gamehall.search.tooShort', { min: config.minQueryLength })}</p>
+      )}
+      {isFailed && (
+        <p className="games-search__hint" role="alert">
+          {t('gamehall.loadError')}
+        </p>
+      )}
+      {shown && shown.games.length === 0 && shown.providers.length === 0 && (
+        <p className="games-search__hint" data-search-empty>
+          {t('gamehall.search.empty')}
+        </p>
+      )}
       {shown &&
         config.sections.map((section) =>
           section.type === 'games'
@@ -107,7 +125,11 @@ export function GamesSearch({ close }: DialogComponentProps) {
                   <ul className="games-search__providers">
                     {shown.providers.map((provider) => (
                       <li key={provider.sysname}>
-                        <Link className="chip" to={`${localePath('/gamehall')}${hallSearch({ category: 'all', providers: [provider.sysname], isFavoritesOnly: false })}`} data-provider={provider.sysname}>
+                        <Link
+                          className="chip"
+                          to={`${localePath('/gamehall')}${hallSearch({ category: 'all', providers: [provider.sysname], isFavoritesOnly: false })}`}
+                          data-provider={provider.sysname}
+                        >
                           {provider.name}
                         </Link>
                       </li>

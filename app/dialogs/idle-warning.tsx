@@ -14,7 +14,9 @@ export function IdleWarning({ countdownS }: DialogComponentProps & { countdownS:
     <div className="idle-warning" data-idle-warning>
       <h2 className="dialog__title">{t('idle.title')}</h2>
       <p>{t('idle.text', { seconds: left })}</p>
-      <p className="idle-warning__count" aria-live="polite" data-seconds={left}>{left}</p>
+      <p className="idle-warning__count" aria-live="polite" data-seconds={left}>
+        {left}
+      </p>
       <p className="card__text">{t('idle.hint')}</p>
     </div>
   );

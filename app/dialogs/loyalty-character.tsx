@@ -10,7 +10,11 @@ import { CharacterPicker } from '~/components/character-picker';
 import { CharacterAvatar } from '~/components/loyalty-badge';
 import type { DialogComponentProps } from './registry';
 
-export function LoyaltyCharacterChange({ close, characters, currentId }: DialogComponentProps & { characters: LoyaltyCharacter[]; currentId: number | null }) {
+export function LoyaltyCharacterChange({
+  close,
+  characters,
+  currentId,
+}: DialogComponentProps & { characters: LoyaltyCharacter[]; currentId: number | null }) {
   const { t } = useI18n();
   const [chosenId, setChosenId] = useState<number | null>(currentId);
   const chosen = characters.find((character) => character.id === chosenId);
@@ -22,7 +26,13 @@ export function LoyaltyCharacterChange({ close, characters, currentId }: DialogC
         <button type="button" className="button button--ghost" onClick={() => close()}>
           {t('dialog.cancel')}
         </button>
-        <button type="button" className="button button--primary" data-action="choose-character" disabled={!chosen || chosen.id === currentId} onClick={() => close(chosen)}>
+        <button
+          type="button"
+          className="button button--primary"
+          data-action="choose-character"
+          disabled={!chosen || chosen.id === currentId}
+          onClick={() => close(chosen)}
+        >
           {t('loyalty.character.choose')}
         </button>
       </div>

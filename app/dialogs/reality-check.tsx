@@ -19,11 +19,19 @@ export function RealityCheck({ close, sessionStartedAt }: DialogComponentProps &
     <div className="reality-check" data-reality-check>
       <h2 className="dialog__title">{t('rg.realityCheck.dialogTitle')}</h2>
       <p>{t('rg.realityCheck.elapsed', { time: formatElapsed(now - sessionStartedAt) })}</p>
-      {summary && <p data-reality-net={summary.net_position.amount}>{t('rg.realityCheck.net', { amount: formatMoney(summary.net_position) })}</p>}
+      {summary && (
+        <p data-reality-net={summary.net_position.amount}>
+          {t('rg.realityCheck.net', { amount: formatMoney(summary.net_position) })}
+        </p>
+      )}
       <p className="card__text">{t('rg.realityCheck.question')}</p>
       <div className="confirm__actions">
-        <button type="button" className="button button--ghost" onClick={() => void signOut(locale, localePath('/'))}>{t('header.logout')}</button>
-        <button type="button" className="button button--primary" onClick={() => close('continue')}>{t('rg.realityCheck.continue')}</button>
+        <button type="button" className="button button--ghost" onClick={() => void signOut(locale, localePath('/'))}>
+          {t('header.logout')}
+        </button>
+        <button type="button" className="button button--primary" onClick={() => close('continue')}>
+          {t('rg.realityCheck.continue')}
+        </button>
       </div>
     </div>
   );

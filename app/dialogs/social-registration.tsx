@@ -20,7 +20,9 @@ export function SocialRegistration({ close }: DialogComponentProps) {
   const dictionary = configValue<Record<string, string>>(root?.config, 'forms-config.validationDict', {});
   const isTermsActive = configValue<boolean>(root?.config, 'auth-config.registration.terms.isActive', false);
   const currencies = root?.generalInfo.available_currencies ?? [];
-  const [currency, setCurrency] = useState(root?.account.balances.balance_main.currency ?? root?.generalInfo.default_currency ?? '');
+  const [currency, setCurrency] = useState(
+    root?.account.balances.balance_main.currency ?? root?.generalInfo.default_currency ?? '',
+  );
   const [terms, setTerms] = useState(configValue<boolean>(root?.config, 'auth-config.registration.terms.defaultValue', false));
   const [errors, setErrors] = useState<Partial<Record<'terms' | 'currency' | 'form', string>>>({});
   const [isBusy, setBusy] = useState(false);
@@ -54,21 +56,49 @@ export function SocialRegistration({ close }: DialogComponentProps) {
         <label className={`field${errors.currency ? ' field--invalid' : ''}`} data-field="currency">
           <span className="field__label">{t('auth.field.currency')}</span>
           <select className="field__input" name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
-            {currencies.map((code) => <option key={code} value={code}>{code}</option>)}
+            {currencies.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
           </select>
-          {errors.currency && <span className="field__error" role="alert">{errors.currency}</span>}
+          {errors.currency && (
+            <span className="field__error" role="alert">
+              {errors.currency}
+            </span>
+          )}
         </label>
       )}
       {isTermsActive && (
         <label className={`checkbox${errors.terms ? ' field--invalid' : ''}`} data-field="terms">
-          <input type="checkbox" name="terms" checked={terms} onChange={(e) => { setTerms(e.target.checked); setErrors((current) => ({ ...current, terms: undefined })); }} />
+          <input
+            type="checkbox"
+            name="terms"
+            checked={terms}
+            onChange={(e) => {
+              setTerms(e.target.checked);
+              setErrors((current) => ({ ...current, terms: undefined }));
+            }}
+          />
           <span>{t('auth.field.terms')}</span>
-          {errors.terms && <span className="field__error" role="alert">{errors.terms}</span>}
+          {errors.terms && (
+            <span className="field__error" role="alert">
+              {errors.terms}
+            </span>
+          )}
         </label>
       )}
-      {errors.form && <p className="field__error" role="alert">{errors.form}</p>}
-      <button className="button button--primary button--wide" type="submit" disabled={isBusy}>{t('socialRegistration.submit')}</button>
-      <button type="button" className="link-button" onClick={() => void signOut(locale, localePath('/'))}>{t('header.logout')}</button>
+      {errors.form && (
+        <p className="field__error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      <button className="button button--primary button--wide" type="submit" disabled={isBusy}>
+        {t('socialRegistration.submit')}
+      </button>
+      <button type="button" className="link-button" onClick={() => void signOut(locale, localePath('/'))}>
+        {t('header.logout')}
+      </button>
     </form>
   );
 }

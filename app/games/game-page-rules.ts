@@ -29,7 +29,11 @@ interface RealBalances {
  * money to stake (main and bonus both zero); demo play is always open. Free spins of this game
  * are something to play with: a player holding a pack for it goes straight to the game.
  */
-export function mustDepositBeforeRealPlay(canAccessWithZeroBalance: boolean, balances: RealBalances | null | undefined, hasFreespinsForGame = false): boolean {
+export function mustDepositBeforeRealPlay(
+  canAccessWithZeroBalance: boolean,
+  balances: RealBalances | null | undefined,
+  hasFreespinsForGame = false,
+): boolean {
   if (canAccessWithZeroBalance || !balances || hasFreespinsForGame) return false;
   return Number(balances.balance_main.amount) <= 0 && Number(balances.balance_bonus.amount) <= 0;
 }

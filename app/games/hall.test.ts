@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameCategoryView } from '#common/games-contract';
-import { appendGames, debounce, hallCounts, hallQuery, hallSearch, nextCount, parseHallFilter, searchConfig, toggleProvider } from './hall';
+import {
+  appendGames,
+  debounce,
+  hallCounts,
+  hallQuery,
+  hallSearch,
+  nextCount,
+  parseHallFilter,
+  searchConfig,
+  toggleProvider,
+} from './hall';
 
 const CATEGORIES: GameCategoryView[] = [
   { sysname: 'all', types: ['slot', 'casino', 'live', 'fast'], count: 24 },
@@ -55,7 +65,12 @@ describe('games.get parameters of a hall page (spec §7)', () => {
   });
 
   it('leaves types out for all', () => {
-    expect(hallQuery(parseHallFilter(new URLSearchParams('')), CATEGORIES, 0, 15)).toEqual({ offset: 0, count: 15, sort_options: 'priority', order: 'asc' });
+    expect(hallQuery(parseHallFilter(new URLSearchParams('')), CATEGORIES, 0, 15)).toEqual({
+      offset: 0,
+      count: 15,
+      sort_options: 'priority',
+      order: 'asc',
+    });
   });
 });
 
@@ -116,8 +131,20 @@ describe('debounce (games search as you type)', () => {
 
 describe('search config (spec §3 search config sections)', () => {
   it('reads sections, debounce and minimum length, with defaults', () => {
-    expect(searchConfig({ sections: [{ type: 'games', count: 12 }, { type: 'providers', count: 6 }], debounceMs: 300, minQueryLength: 2 })).toEqual({
-      sections: [{ type: 'games', count: 12 }, { type: 'providers', count: 6 }],
+    expect(
+      searchConfig({
+        sections: [
+          { type: 'games', count: 12 },
+          { type: 'providers', count: 6 },
+        ],
+        debounceMs: 300,
+        minQueryLength: 2,
+      }),
+    ).toEqual({
+      sections: [
+        { type: 'games', count: 12 },
+        { type: 'providers', count: 6 },
+      ],
       debounceMs: 300,
       minQueryLength: 2,
     });

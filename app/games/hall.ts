@@ -46,7 +46,14 @@ export function isGameCategory(value: string | null | undefined): value is GameC
 
 /** A comma-joined list: trimmed, blanks and repeats dropped. */
 export function commaList(value: string | null | undefined): string[] {
-  return [...new Set((value ?? '').split(',').map((item) => item.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** The filter of an address query; an unknown or absent category is `all`. */
@@ -70,14 +77,24 @@ export function hallSearch(filter: HallFilter): string {
 
 /** The filter with one provider ticked or unticked (checkbox filter). */
 export function toggleProvider(filter: HallFilter, sysname: string): HallFilter {
-  const providers = filter.providers.includes(sysname) ? filter.providers.filter((item) => item !== sysname) : [...filter.providers, sysname];
+  const providers = filter.providers.includes(sysname)
+    ? filter.providers.filter((item) => item !== sysname)
+    : [...filter.providers, sysname];
   return { ...filter, providers };
 }
 
 /** games.get parameters of a filter's page: the category's types, the providers, favourites as options JSON. */
-export function hallQuery(filter: HallFilter, categories: readonly GameCategoryView[], offset: number, count: number): Record<string, string | number> {
+export function hallQuery(
+  filter: HallFilter,
+  categories: readonly GameCategoryView[],
+  offset: number,
+  count: number,
+): Record<string, string | number> {
   const params: Record<string, string | number> = { offset, count, sort_options: 'priority', order: 'asc' };
-  const types = filter.category === 'all' ? [] : (categories.find((category) => category.sysname === filter.category)?.types ?? [filter.category]);
+  const types =
+    filter.category === 'all'
+      ? []
+      : (categories.find((category) => category.sysname === filter.category)?.types ?? [filter.category]);
   if (types.length) params.types = types.join(',');
   if (filter.providers.length) params.providers = filter.providers.join(',');
   if (filter.isFavoritesOnly) params.options = JSON.stringify({ favorites: true });
@@ -140,11 +157,18 @@ export function searchConfig(value: unknown): SearchConfig {
   const sections = Array.isArray(source.sections)
     ? (source.sections as unknown[]).flatMap((section): SearchSection[] => {
         const entry = (section ?? {}) as Record<string, unknown>;
-        return entry.type === 'games' || entry.type === 'providers' ? [{ type: entry.type, count: positive(entry.count, 6) }] : [];
+        return entry.type === 'games' || entry.type === 'providers'
+          ? [{ type: entry.type, count: positive(entry.count, 6) }]
+          : [];
       })
     : [];
   return {
-    sections: sections.length ? sections : [{ type: 'games', count: 12 }, { type: 'providers', count: 6 }],
+    sections: sections.length
+      ? sections
+      : [
+          { type: 'games', count: 12 },
+          { type: 'providers', count: 6 },
+        ],
     debounceMs: typeof source.debounceMs === 'number' && source.debounceMs >= 0 ? source.debounceMs : 300,
     minQueryLength: positive(source.minQueryLength, 2),
   };

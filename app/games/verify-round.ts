@@ -32,12 +32,18 @@ export function recomputeOutcome(engine: ClientEngine, bet: NormalBet, seeds: Ro
   switch (engine) {
     case 'dice':
       outcome = playDice(
-        { stakeMinor: minor(bet.stake), direction: bet.direction === 'over' ? 'over' : 'under', targetHundredths: Number(minor(bet.target)) },
+        {
+          stakeMinor: minor(bet.stake),
+          direction: bet.direction === 'over' ? 'over' : 'under',
+          targetHundredths: Number(minor(bet.target)),
+        },
         rng,
       );
       break;
     case 'roulette': {
-      const bets = ((bet.bets as NormalBet[] | undefined) ?? []).map(({ stake, ...rest }) => ({ ...rest, stakeMinor: minor(stake) }) as unknown as RouletteBet);
+      const bets = ((bet.bets as NormalBet[] | undefined) ?? []).map(
+        ({ stake, ...rest }) => ({ ...rest, stakeMinor: minor(stake) }) as unknown as RouletteBet,
+      );
       outcome = playRoulette(bets, rng);
       break;
     }

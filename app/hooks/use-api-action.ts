@@ -25,13 +25,21 @@ export function useApiAction() {
     if (!isApiError(error)) return { text: t('error.UnknownErrorException') };
     const field = typeof error.errorData?.field === 'string' ? error.errorData.field : undefined;
     const errorType = typeof error.errorData?.errorType === 'string' ? error.errorData.errorType : undefined;
-    const params = Object.fromEntries(Object.entries(error.errorData ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number')) as Record<string, string | number>;
+    const params = Object.fromEntries(
+      Object.entries(error.errorData ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number'),
+    ) as Record<string, string | number>;
     const isKnownRule = errorType !== undefined && (errorType in dictionary || errorType in DEFAULT_MESSAGES);
-    const text = isKnownRule ? validationMessage({ isValid: false, errorType: errorType as MessageKey, params }, dictionary) : t(`error.${error.type}`);
+    const text = isKnownRule
+      ? validationMessage({ isValid: false, errorType: errorType as MessageKey, params }, dictionary)
+      : t(`error.${error.type}`);
     return { field, text };
   }
 
-  async function run<T>(name: string, params: Params, options: { successKey?: string; reload?: boolean } = {}): Promise<T | undefined> {
+  async function run<T>(
+    name: string,
+    params: Params,
+    options: { successKey?: string; reload?: boolean } = {},
+  ): Promise<T | undefined> {
     setBusy(true);
     setErrors({});
     try {

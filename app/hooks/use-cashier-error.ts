@@ -19,5 +19,8 @@ export function useCashierError(): (error: unknown) => CashierError {
   const dictionary = useValidationDictionary();
   const currency = usePlayerCurrency();
   const links = configValue<Record<string, string>>(root?.config, 'cashier-config.withdrawErrorLinks', {});
-  return useCallback((error: unknown) => describeCashierError(error, { t, dictionary, currency, links }), [t, dictionary, currency, links]);
+  return useCallback(
+    (error: unknown) => describeCashierError(error, { t, dictionary, currency, links }),
+    [t, dictionary, currency, links],
+  );
 }

@@ -11,7 +11,10 @@ import { cashierApi } from '~/cashier/cashier-api';
 import { isFinalDepositStatus, pollDelayMs } from '~/cashier/deposit-flow';
 import { useI18n } from '~/i18n';
 
-export function useDepositStatus(id: string | undefined, options: { shouldPoll: boolean }): { detail: DepositDetail | null; isFailed: boolean } {
+export function useDepositStatus(
+  id: string | undefined,
+  options: { shouldPoll: boolean },
+): { detail: DepositDetail | null; isFailed: boolean } {
   const { locale } = useI18n();
   const [detail, setDetail] = useState<DepositDetail | null>(null);
   const [isFailed, setFailed] = useState(false);
@@ -27,7 +30,8 @@ export function useDepositStatus(id: string | undefined, options: { shouldPoll: 
         const next = await api.depositInfo(id);
         if (!isActive) return;
         setDetail(next);
-        if (shouldPoll && !isFinalDepositStatus(next.status)) timer = setTimeout(() => void load(attempt + 1), pollDelayMs(attempt));
+        if (shouldPoll && !isFinalDepositStatus(next.status))
+          timer = setTimeout(() => void load(attempt + 1), pollDelayMs(attempt));
       } catch (error) {
         if (!isActive) return;
         if (isApiError(error)) return setFailed(true);

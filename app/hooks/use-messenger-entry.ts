@@ -69,7 +69,8 @@ export function useMessengerEntry(): void {
       .then(reloadSignedIn)
       .catch((error: unknown) => {
         const ticket = isApiError(error) && error.errorData?.two_factor === 'required' ? error.errorData.ticket : undefined;
-        if (typeof ticket === 'string') open('auth', { componentProps: { secondFactor: { ticket, onSignedIn: reloadSignedIn } } });
+        if (typeof ticket === 'string')
+          open('auth', { componentProps: { secondFactor: { ticket, onSignedIn: reloadSignedIn } } });
         else show(t('messenger.wrongRegistration'), { tone: 'error' });
       });
   }, [isAnonymous, locale, show, t, open]);

@@ -7,7 +7,16 @@
  */
 import { useEffect } from 'react';
 import { leaveByBackUrl, storeBackUrl } from '#common/back-url';
-import { isSocialMessage, SECOND_FACTOR_TICKET_KEY, SOCIAL_MESSAGE_TYPE, SOCIAL_POPUP_SIZE, socialInitPath, socialPopupFeatures, socialReturnAddress, type TypeAuth } from '#common/social-sign-in';
+import {
+  isSocialMessage,
+  SECOND_FACTOR_TICKET_KEY,
+  SOCIAL_MESSAGE_TYPE,
+  SOCIAL_POPUP_SIZE,
+  socialInitPath,
+  socialPopupFeatures,
+  socialReturnAddress,
+  type TypeAuth,
+} from '#common/social-sign-in';
 import { useI18n } from '~/i18n';
 import { useToasts } from '~/toasts/toast-provider';
 import { useDialogs } from '~/dialogs/dialog-provider';
@@ -16,7 +25,11 @@ import { useDialogs } from '~/dialogs/dialog-provider';
 const PENDING_MS = 15 * 60 * 1000;
 let pendingUntil = 0;
 
-export function openSocialPopup(service: string, typeAuth: TypeAuth, size: { width: number; height: number } = SOCIAL_POPUP_SIZE): void {
+export function openSocialPopup(
+  service: string,
+  typeAuth: TypeAuth,
+  size: { width: number; height: number } = SOCIAL_POPUP_SIZE,
+): void {
   const returnAddress = socialReturnAddress(window.location);
   storeBackUrl(window.localStorage, returnAddress);
   const path = socialInitPath(service, returnAddress, typeAuth);
@@ -44,7 +57,10 @@ export function useSocialSignInListener(): void {
   const { show } = useToasts();
   const { open } = useDialogs();
   useEffect(() => {
-    const leave = () => leaveByBackUrl(window.localStorage, localePath('/'), window.location, (href) => window.history.replaceState(window.history.state, '', href));
+    const leave = () =>
+      leaveByBackUrl(window.localStorage, localePath('/'), window.location, (href) =>
+        window.history.replaceState(window.history.state, '', href),
+      );
     const askForCode = (ticket: string) => open('auth', { componentProps: { secondFactor: { ticket, onSignedIn: leave } } });
     function handle(data: unknown) {
       if (!isSocialMessage(data) || Date.now() > pendingUntil) return;

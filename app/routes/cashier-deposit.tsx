@@ -40,7 +40,11 @@ export const meta: Route.MetaFunction = (args) => {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = cashierApi(loaderApi(request, context));
-  const [methods, settings, offers] = await Promise.all([loadOrFail(api.paymentMethods('deposit')), loadOrFail(api.depositSettings()), api.depositOffers()]);
+  const [methods, settings, offers] = await Promise.all([
+    loadOrFail(api.paymentMethods('deposit')),
+    loadOrFail(api.depositSettings()),
+    api.depositOffers(),
+  ]);
   return { methods, settings, offers, segment: (params as { sysname?: string }).sysname ?? null };
 }
 
@@ -55,7 +59,15 @@ function RegistrationHint({ depositCount }: { depositCount: number }) {
   const [isVisible, setVisible] = useState(false);
   useEffect(() => {
     // Time and storage are the browser's: decided after hydration.
-    setVisible(isEnabled && shouldShowRegistrationHint({ regTime, nowMs: Date.now(), hasDeposits: depositCount > 0, isHidden: window.localStorage.getItem(REG_HINT_HIDDEN_KEY) !== null }));
+    setVisible(
+      isEnabled &&
+        shouldShowRegistrationHint({
+          regTime,
+          nowMs: Date.now(),
+          hasDeposits: depositCount > 0,
+          isHidden: window.localStorage.getItem(REG_HINT_HIDDEN_KEY) !== null,
+        }),
+    );
   }, [isEnabled, regTime, depositCount]);
   if (!isVisible) return null;
   return (
@@ -82,8 +94,13 @@ function DepositLimitNotice({ limit }: { limit: DepositLimitView }) {
   return (
     <div className="notice deposit-limit" data-deposit-limit={limit.period}>
       <span>
-        {t('cashier.limit.text', { available: money(limit.available_amount), limit: money(limit.limit_amount), period: t(`cashier.period.${limit.period}`) })}
-        {limit.expired_at && ` ${t('cashier.limit.resets', { date: formatDateTime(limit.expired_at, t('format.dateTimeJoiner')) })}`}
+        {t('cashier.limit.text', {
+          available: money(limit.available_amount),
+          limit: money(limit.limit_amount),
+          period: t(`cashier.period.${limit.period}`),
+        })}
+        {limit.expired_at &&
+          ` ${t('cashier.limit.resets', { date: formatDateTime(limit.expired_at, t('format.dateTimeJoiner')) })}`}
       </span>
       {limit.can_edit && (
         <Link className="text-link" to={localePath('/profile/responsible-game')}>
@@ -94,7 +111,15 @@ function DepositLimitNotice({ limit }: { limit: DepositLimitView }) {
   );
 }
 
-function MethodList({ methods, selected, display }: { methods: PaymentMethodView[]; selected: PaymentMethodView | undefined; display: MethodUrlDisplay }) {
+function MethodList({
+  methods,
+  selected,
+  display,
+}: {
+  methods: PaymentMethodView[];
+  selected: PaymentMethodView | undefined;
+  display: MethodUrlDisplay;
+}) {
   const { t, localePath } = useI18n();
   return (
     <ul className="method-list" aria-label={t('cashier.deposit.methods')}>
@@ -102,13 +127,22 @@ function MethodList({ methods, selected, display }: { methods: PaymentMethodView
         const isSelected = method.sysname === selected?.sysname;
         return (
           <li key={method.sysname}>
-            <Link to={localePath(methodPath(method, display))} className={`method-card${isSelected ? ' is-selected' : ''}`} aria-current={isSelected ? 'page' : undefined} data-method={method.sysname} preventScrollReset>
+            <Link
+              to={localePath(methodPath(method, display))}
+              className={`method-card${isSelected ? ' is-selected' : ''}`}
+              aria-current={isSelected ? 'page' : undefined}
+              data-method={method.sysname}
+              preventScrollReset
+            >
               <img className="method-card__icon" src={method.icons.default} alt="" width={48} height={32} />
               <span className="method-card__text">
                 <span className="method-card__name">{method.name}</span>
                 <span className="method-card__description">{method.description}</span>
                 <span className="method-card__limits">
-                  {t('cashier.method.limits', { min: formatMoney({ amount: method.min_amount, currency: method.currency }), max: formatMoney({ amount: method.max_amount, currency: method.currency }) })}
+                  {t('cashier.method.limits', {
+                    min: formatMoney({ amount: method.min_amount, currency: method.currency }),
+                    max: formatMoney({ amount: method.max_amount, currency: method.currency }),
+                  })}
                 </span>
               </span>
             </Link>
@@ -126,12 +160,24 @@ function OfferChoice({ offers, value, onChange }: { offers: DepositOffer[]; valu
     <fieldset className="offer-choice" data-field="campaign_offer_id">
       <legend className="field__label">{t('cashier.offer.title')}</legend>
       <label className="offer-choice__item">
-        <input type="radio" name="campaign_offer_id" value={NO_OFFER_ID} checked={value === NO_OFFER_ID} onChange={() => onChange(NO_OFFER_ID)} />
+        <input
+          type="radio"
+          name="campaign_offer_id"
+          value={NO_OFFER_ID}
+          checked={value === NO_OFFER_ID}
+          onChange={() => onChange(NO_OFFER_ID)}
+        />
         <span>{t('cashier.offer.none')}</span>
       </label>
       {offers.map((offer) => (
         <label key={offer.id} className="offer-choice__item" data-offer={offer.id}>
-          <input type="radio" name="campaign_offer_id" value={offer.id} checked={value === offer.id} onChange={() => onChange(offer.id)} />
+          <input
+            type="radio"
+            name="campaign_offer_id"
+            value={offer.id}
+            checked={value === offer.id}
+            onChange={() => onChange(offer.id)}
+          />
           <span>
             <strong>{offerTitle(offer)}</strong>
             {offerText(offer) && <span className="offer-choice__text">{offerText(offer)}</span>}
@@ -151,7 +197,11 @@ function DepositForm({ method, offers }: { method: PaymentMethodView; offers: De
   const describe = useCashierError();
   const currency = usePlayerCurrency();
   const bounds = wholeUnitBounds(method.min_amount, method.max_amount, method.currency || currency);
-  const presets = amountPresets(configValue<AmountPresetList[]>(root?.config, 'cashier-config.amountList', []), bounds.currency ?? currency, bounds);
+  const presets = amountPresets(
+    configValue<AmountPresetList[]>(root?.config, 'cashier-config.amountList', []),
+    bounds.currency ?? currency,
+    bounds,
+  );
   const shown = visibleOffers(offers, { isAuthenticated: isAuthenticated(root?.account), method: method.sysname });
 
   const [amount, setAmount] = useState(() => initialAmount(presets, bounds));
@@ -178,7 +228,14 @@ function DepositForm({ method, offers }: { method: PaymentMethodView; offers: De
     setBusy(true);
     try {
       storeBackUrl(window.localStorage, search.get('backUrl'));
-      const start = await cashierApi(browserApi(locale)).makeDeposit({ method: method.sysname, amount: normalizeSum(amount), currency, campaignOfferId: keptOfferId(offerId, shown), flow, requisites });
+      const start = await cashierApi(browserApi(locale)).makeDeposit({
+        method: method.sysname,
+        amount: normalizeSum(amount),
+        currency,
+        campaignOfferId: keptOfferId(offerId, shown),
+        flow,
+        requisites,
+      });
       window.sessionStorage.setItem(CURRENT_TRANSACTION_KEY, start.id);
       const step = nextStep(start);
       if (step.kind === 'provider') {
@@ -197,20 +254,32 @@ function DepositForm({ method, offers }: { method: PaymentMethodView; offers: De
     } catch (error) {
       providerWindow?.close();
       const described = describe(error);
-      if (described.field && described.field !== 'method' && described.field !== 'flow' && described.field !== 'currency') setErrors({ [described.field]: described.text });
+      if (described.field && described.field !== 'method' && described.field !== 'flow' && described.field !== 'currency')
+        setErrors({ [described.field]: described.text });
       else setFormError(described);
       setBusy(false);
     }
   }
 
   return (
-    <form className="card form-grid deposit-form" onSubmit={(event) => void submit(event)} noValidate data-form="deposit" data-method-form={method.sysname}>
+    <form
+      className="card form-grid deposit-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      data-form="deposit"
+      data-method-form={method.sysname}
+    >
       <h2 className="card__title">
         <img src={method.icons.default} alt="" width={36} height={24} /> {method.name}
       </h2>
       {method.description && <p className="card__text">{method.description}</p>}
       <AmountField value={amount} onChange={setAmount} presets={presets} bounds={bounds} error={errors.amount} />
-      <RequisiteFields fields={method.requisites} values={requisites} onChange={(name, value) => setRequisites((current) => ({ ...current, [name]: value }))} errors={errors} />
+      <RequisiteFields
+        fields={method.requisites}
+        values={requisites}
+        onChange={(name, value) => setRequisites((current) => ({ ...current, [name]: value }))}
+        errors={errors}
+      />
       <OfferChoice offers={shown} value={keptOfferId(offerId, shown)} onChange={setOfferId} />
       {canUseNewWindow && (
         <label className="checkbox" data-field="new_window">
@@ -220,7 +289,11 @@ function DepositForm({ method, offers }: { method: PaymentMethodView; offers: De
       )}
       <CashierFormError error={formError} />
       <button className="button button--primary button--large" type="submit" disabled={isBusy} data-action="deposit">
-        {t('cashier.deposit.submit', { amount: validateSum(amount, bounds).isValid ? formatMoney({ amount: `${normalizeSum(amount)}.00`, currency: bounds.currency ?? currency }) : '' }).trim()}
+        {t('cashier.deposit.submit', {
+          amount: validateSum(amount, bounds).isValid
+            ? formatMoney({ amount: `${normalizeSum(amount)}.00`, currency: bounds.currency ?? currency })
+            : '',
+        }).trim()}
       </button>
       <p className="field__hint">{t('cashier.deposit.secure')}</p>
     </form>
@@ -232,7 +305,10 @@ export default function CashierDeposit({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const { methods, settings, offers, segment } = loaderData;
   const display = methodUrlDisplay(configValue<unknown>(root?.config, 'cashier-config.paymentMethodsUrlDisplay', 'sysname'));
-  const view = configValue<string>(root?.config, 'cashier-config.depositView', 'ContainerView') === 'ContainerScrollView' ? 'scroll' : 'container';
+  const view =
+    configValue<string>(root?.config, 'cashier-config.depositView', 'ContainerView') === 'ContainerScrollView'
+      ? 'scroll'
+      : 'container';
   const named = findMethodBySegment(methods, segment ?? undefined, display);
   const selected = named ?? (segment ? undefined : methods[0]);
   return (
@@ -245,7 +321,9 @@ export default function CashierDeposit({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       {methods.length === 0 ? (
-        <p className="notice" data-no-methods>{t('cashier.deposit.noMethods')}</p>
+        <p className="notice" data-no-methods>
+          {t('cashier.deposit.noMethods')}
+        </p>
       ) : (
         <div className={`deposit deposit--${view}`}>
           <MethodList methods={methods} selected={selected} display={display} />

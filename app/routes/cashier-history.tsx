@@ -28,7 +28,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { tab, page, methodNames };
 }
 
-function TabList({ tab, items: initial, total: initialTotal, methodNames }: { tab: HistoryTab; items: HistoryItem[]; total: number; methodNames: Record<string, string> }) {
+function TabList({
+  tab,
+  items: initial,
+  total: initialTotal,
+  methodNames,
+}: {
+  tab: HistoryTab;
+  items: HistoryItem[];
+  total: number;
+  methodNames: Record<string, string>;
+}) {
   const { t, locale } = useI18n();
   const describe = useCashierError();
   const { show } = useToasts();
@@ -51,7 +61,13 @@ function TabList({ tab, items: initial, total: initialTotal, methodNames }: { ta
     <div className="card" data-history-tab={tab} data-history-total={total}>
       <HistoryRows items={items} methodNames={methodNames} />
       {hasMore(items.length, total) && (
-        <button type="button" className="button button--ghost button--wide" disabled={isBusy} onClick={() => void loadMore()} data-action="load-more">
+        <button
+          type="button"
+          className="button button--ghost button--wide"
+          disabled={isBusy}
+          onClick={() => void loadMore()}
+          data-action="load-more"
+        >
           {t('cashier.history.more')}
         </button>
       )}
@@ -66,7 +82,14 @@ export default function CashierHistory({ loaderData }: Route.ComponentProps) {
     <CashierLayout page="history">
       <nav className="tabs history-tabs" aria-label={t('cashier.history.tabs')}>
         {HISTORY_TABS.map((name) => (
-          <Link key={name} to={`${localePath('/cashier/history')}?tab=${name}`} className={`tabs__tab history-tabs__tab${name === tab ? ' active' : ''}`} aria-current={name === tab ? 'page' : undefined} data-history-tab-link={name} preventScrollReset>
+          <Link
+            key={name}
+            to={`${localePath('/cashier/history')}?tab=${name}`}
+            className={`tabs__tab history-tabs__tab${name === tab ? ' active' : ''}`}
+            aria-current={name === tab ? 'page' : undefined}
+            data-history-tab-link={name}
+            preventScrollReset
+          >
             {t(`cashier.history.tab.${name}`)}
           </Link>
         ))}

@@ -24,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { detail: detail as DepositDetail | null, methodNames };
   } catch (error) {
     // Another player's id and an unknown one answer alike; the receipt page says there is none.
-    if (isApiError(error) && (error.type === 'AccessDeniedException' || error.type === 'InvalidParameterException')) return { detail: null, methodNames: {} };
+    if (isApiError(error) && (error.type === 'AccessDeniedException' || error.type === 'InvalidParameterException'))
+      return { detail: null, methodNames: {} };
     return fatalPageError(error);
   }
 }
@@ -37,7 +38,9 @@ export default function CashierReceipt({ loaderData }: Route.ComponentProps) {
   return (
     <CashierLayout page="receipt">
       {!detail ? (
-        <p className="notice" data-receipt-missing>{t('cashier.receipt.missing')}</p>
+        <p className="notice" data-receipt-missing>
+          {t('cashier.receipt.missing')}
+        </p>
       ) : (
         <article className="card receipt" data-receipt={detail.id} data-status={detail.status}>
           <header className="receipt__header">
@@ -45,17 +48,43 @@ export default function CashierReceipt({ loaderData }: Route.ComponentProps) {
             <span>{t(detail.type === 'withdrawal' ? 'cashier.receipt.withdrawal' : 'cashier.receipt.deposit')}</span>
           </header>
           <dl className="facts receipt__facts">
-            <div><dt>{t('cashier.receipt.id')}</dt><dd data-receipt-id>{detail.id}</dd></div>
-            <div><dt>{t('cashier.receipt.amount')}</dt><dd data-amount>{formatMoney(detail.amount)}</dd></div>
-            <div><dt>{t('cashier.receipt.method')}</dt><dd>{methodNames[detail.method] ?? detail.method}</dd></div>
-            <div><dt>{t('cashier.receipt.status')}</dt><dd data-status-label>{statusLabel(detail.type, detail.status)}</dd></div>
-            <div><dt>{t('cashier.receipt.date')}</dt><dd>{historyStamp(detail.created_at)}</dd></div>
-            <div><dt>{t('cashier.receipt.updated')}</dt><dd>{historyStamp(detail.updated_at)}</dd></div>
+            <div>
+              <dt>{t('cashier.receipt.id')}</dt>
+              <dd data-receipt-id>{detail.id}</dd>
+            </div>
+            <div>
+              <dt>{t('cashier.receipt.amount')}</dt>
+              <dd data-amount>{formatMoney(detail.amount)}</dd>
+            </div>
+            <div>
+              <dt>{t('cashier.receipt.method')}</dt>
+              <dd>{methodNames[detail.method] ?? detail.method}</dd>
+            </div>
+            <div>
+              <dt>{t('cashier.receipt.status')}</dt>
+              <dd data-status-label>{statusLabel(detail.type, detail.status)}</dd>
+            </div>
+            <div>
+              <dt>{t('cashier.receipt.date')}</dt>
+              <dd>{historyStamp(detail.created_at)}</dd>
+            </div>
+            <div>
+              <dt>{t('cashier.receipt.updated')}</dt>
+              <dd>{historyStamp(detail.updated_at)}</dd>
+            </div>
             {Object.entries(detail.requisites).map(([name, value]) => (
-              <div key={name}><dt>{t(`cashier.requisite.${name}`) === `cashier.requisite.${name}` ? name : t(`cashier.requisite.${name}`)}</dt><dd>{value}</dd></div>
+              <div key={name}>
+                <dt>{t(`cashier.requisite.${name}`) === `cashier.requisite.${name}` ? name : t(`cashier.requisite.${name}`)}</dt>
+                <dd>{value}</dd>
+              </div>
             ))}
           </dl>
-          <button type="button" className="button button--ghost receipt__print" onClick={() => window.print()} data-action="print">
+          <button
+            type="button"
+            className="button button--ghost receipt__print"
+            onClick={() => window.print()}
+            data-action="print"
+          >
             {t('cashier.receipt.print')}
           </button>
         </article>

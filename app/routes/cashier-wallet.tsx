@@ -33,7 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadOrFail(api.balances()),
     loadOrFail(api.currencyRates()),
     loadMethodNames(api),
-    ...RECENT_TRANSACTION_TABS.map((tab) => loadOrFail(api.history(tab, 0, RECENT_TRANSACTIONS_COUNT)).then((page) => page.items)),
+    ...RECENT_TRANSACTION_TABS.map((tab) =>
+      loadOrFail(api.history(tab, 0, RECENT_TRANSACTIONS_COUNT)).then((page) => page.items),
+    ),
   ]);
   return { balances, rates, methodNames, recent: recentTransactions(lists) };
 }
@@ -65,7 +67,11 @@ function CurrencySwitch({ currency }: { currency: string }) {
     <label className="field currency-switch" data-field="currency">
       <span className="field__label">{t('cashier.wallet.currency')}</span>
       <select className="field__input" value={currency} disabled={isBusy} onChange={(event) => void change(event.target.value)}>
-        {currencies.map((code) => <option key={code} value={code}>{code}</option>)}
+        {currencies.map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -94,7 +100,9 @@ function RatesTable({ rates }: { rates: CurrencyRates }) {
           ))}
         </tbody>
       </table>
-      <p className="field__hint">{t('cashier.wallet.ratesUpdated', { date: formatDateTime(rates.updated_at, t('format.dateTimeJoiner')) })}</p>
+      <p className="field__hint">
+        {t('cashier.wallet.ratesUpdated', { date: formatDateTime(rates.updated_at, t('format.dateTimeJoiner')) })}
+      </p>
     </section>
   );
 }

@@ -32,7 +32,10 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.cashier-i
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = cashierApi(loaderApi(request, context));
-  const [settings, methods] = await Promise.all([loadOrFail(api.withdrawSettings()), loadOrFail(api.paymentMethods('withdrawal'))]);
+  const [settings, methods] = await Promise.all([
+    loadOrFail(api.withdrawSettings()),
+    loadOrFail(api.paymentMethods('withdrawal')),
+  ]);
   const banks = methods.some((method) => method.type === 'bank_transfer') ? await loadOrFail(api.banks()) : [];
   return { settings, methods, banks };
 }
@@ -42,8 +45,15 @@ function KycGate({ settings }: { settings: WithdrawSettings }) {
   const { t } = useI18n();
   const root = useRootData();
   if (!settings.is_kyc_required || settings.is_verified) return null;
-  const links = { ...DEFAULT_WITHDRAW_ERROR_LINKS, ...configValue<Record<string, string>>(root?.config, 'cashier-config.withdrawErrorLinks', {}) };
-  return <CashierFormError error={{ type: 'KycWithdrawalException', text: t('cashier.withdraw.kycRequired'), link: links.KycWithdrawalException }} />;
+  const links = {
+    ...DEFAULT_WITHDRAW_ERROR_LINKS,
+    ...configValue<Record<string, string>>(root?.config, 'cashier-config.withdrawErrorLinks', {}),
+  };
+  return (
+    <CashierFormError
+      error={{ type: 'KycWithdrawalException', text: t('cashier.withdraw.kycRequired'), link: links.KycWithdrawalException }}
+    />
+  );
 }
 
 function WithdrawSummary({ settings }: { settings: WithdrawSettings }) {
@@ -52,12 +62,18 @@ function WithdrawSummary({ settings }: { settings: WithdrawSettings }) {
   const limit = settings.period_limit;
   return (
     <dl className="facts card" data-withdraw-summary>
-      <div><dt>{t('cashier.withdraw.available')}</dt><dd data-available>{money(settings.available_amount)}</dd></div>
+      <div>
+        <dt>{t('cashier.withdraw.available')}</dt>
+        <dd data-available>{money(settings.available_amount)}</dd>
+      </div>
       <div>
         <dt>{t('cashier.withdraw.periodLimit', { period: t(`cashier.period.${limit.period}`) })}</dt>
         <dd>{t('cashier.withdraw.periodUsed', { used: money(limit.used_amount), limit: money(limit.limit_amount) })}</dd>
       </div>
-      <div><dt>{t('cashier.withdraw.resets')}</dt><dd>{formatDateTime(limit.resets_at, t('format.dateTimeJoiner'))}</dd></div>
+      <div>
+        <dt>{t('cashier.withdraw.resets')}</dt>
+        <dd>{formatDateTime(limit.resets_at, t('format.dateTimeJoiner'))}</dd>
+      </div>
     </dl>
   );
 }
@@ -99,14 +115,26 @@ function WithdrawForm({ method, settings, banks }: { method: PaymentMethodView; 
   }
 
   return (
-    <form className="card form-grid withdraw-form" onSubmit={(event) => void submit(event)} noValidate data-form="withdraw" data-method-form={method.sysname}>
+    <form
+      className="card form-grid withdraw-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      data-form="withdraw"
+      data-method-form={method.sysname}
+    >
       {bounds.max < bounds.min && (
         <p className="notice notice--warn" data-below-minimum>
           {t('cashier.withdraw.belowMinimum', { min: formatMoney({ amount: method.min_amount, currency: settings.currency }) })}
         </p>
       )}
       <AmountField value={amount} onChange={setAmount} bounds={bounds} error={errors.amount} />
-      <RequisiteFields fields={method.requisites} values={requisites} onChange={(name, value) => setRequisites((current) => ({ ...current, [name]: value }))} errors={errors} banks={banks} />
+      <RequisiteFields
+        fields={method.requisites}
+        values={requisites}
+        onChange={(name, value) => setRequisites((current) => ({ ...current, [name]: value }))}
+        errors={errors}
+        banks={banks}
+      />
       <CashierFormError error={formError} />
       <button className="button button--primary button--large" type="submit" disabled={isBusy} data-action="withdraw">
         {t('cashier.withdraw.submit')}
@@ -145,11 +173,19 @@ function PendingWithdrawals({ pending, methods }: { pending: WithdrawalView[]; m
         {pending.map((withdrawal) => (
           <li key={withdrawal.id} className="history-row" data-withdrawal={withdrawal.id} data-status={withdrawal.status}>
             <span className="history-row__date">{historyStamp(withdrawal.created_at)}</span>
-            <span className="history-row__method">{methods.find((method) => method.sysname === withdrawal.method)?.name ?? withdrawal.method}</span>
+            <span className="history-row__method">
+              {methods.find((method) => method.sysname === withdrawal.method)?.name ?? withdrawal.method}
+            </span>
             <span className="history-row__amount">{formatMoney(withdrawal.amount)}</span>
             <span className="history-row__status">{statusLabel('withdrawal', withdrawal.status)}</span>
             {withdrawal.status === 'pending' && (
-              <button type="button" className="button button--ghost" disabled={busyId !== null} onClick={() => void cancel(withdrawal.id)} data-action="cancel-withdrawal">
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={busyId !== null}
+                onClick={() => void cancel(withdrawal.id)}
+                data-action="cancel-withdrawal"
+              >
                 {t('cashier.withdraw.cancel')}
               </button>
             )}
@@ -170,7 +206,9 @@ export default function CashierWithdraw({ loaderData }: Route.ComponentProps) {
       <KycGate settings={settings} />
       <WithdrawSummary settings={settings} />
       {methods.length === 0 ? (
-        <p className="notice" data-no-methods>{t('cashier.withdraw.noMethods')}</p>
+        <p className="notice" data-no-methods>
+          {t('cashier.withdraw.noMethods')}
+        </p>
       ) : (
         <div className="withdraw">
           <ul className="method-list" role="radiogroup" aria-label={t('cashier.withdraw.methods')}>
@@ -178,12 +216,22 @@ export default function CashierWithdraw({ loaderData }: Route.ComponentProps) {
               const isSelected = method.sysname === selected?.sysname;
               return (
                 <li key={method.sysname}>
-                  <button type="button" role="radio" aria-checked={isSelected} className={`method-card${isSelected ? ' is-selected' : ''}`} data-method={method.sysname} onClick={() => setSysname(method.sysname)}>
+                  <button
+                    type="button"
+                    role="radio"
+                    aria-checked={isSelected}
+                    className={`method-card${isSelected ? ' is-selected' : ''}`}
+                    data-method={method.sysname}
+                    onClick={() => setSysname(method.sysname)}
+                  >
                     <img className="method-card__icon" src={method.icons.default} alt="" width={48} height={32} />
                     <span className="method-card__text">
                       <span className="method-card__name">{method.name}</span>
                       <span className="method-card__limits">
-                        {t('cashier.method.limits', { min: formatMoney({ amount: method.min_amount, currency: method.currency }), max: formatMoney({ amount: method.max_amount, currency: method.currency }) })}
+                        {t('cashier.method.limits', {
+                          min: formatMoney({ amount: method.min_amount, currency: method.currency }),
+                          max: formatMoney({ amount: method.max_amount, currency: method.currency }),
+                        })}
                       </span>
                     </span>
                   </button>

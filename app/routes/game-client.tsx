@@ -62,7 +62,9 @@ export default function GameClient({ loaderData }: Route.ComponentProps) {
   const { sysname, mode, engine, minBet, maxBet } = loaderData;
   const isSignedIn = isAuthenticated(root?.account);
   const accountBalances = isSignedIn ? root?.account.balances : undefined;
-  const [balance, setBalance] = useState<Money | null>((mode === 'real' ? accountBalances?.balance_main : accountBalances?.balance_fun) ?? null);
+  const [balance, setBalance] = useState<Money | null>(
+    (mode === 'real' ? accountBalances?.balance_main : accountBalances?.balance_fun) ?? null,
+  );
   const [seeds, setSeeds] = useState<SeedsView | null>(null);
   const [rounds, setRounds] = useState<RoundView[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -92,7 +94,13 @@ export default function GameClient({ loaderData }: Route.ComponentProps) {
     setError(null);
     try {
       const freespin = options.freespinPackId ? { freespin_pack_id: options.freespinPackId } : {};
-      const result = await api.call<PlayResult>('POST', 'games.play', { sysname, mode, bet: JSON.stringify(bet), request_id: newRequestId(), ...freespin });
+      const result = await api.call<PlayResult>('POST', 'games.play', {
+        sysname,
+        mode,
+        bet: JSON.stringify(bet),
+        request_id: newRequestId(),
+        ...freespin,
+      });
       onBalance(result.balance);
       onRoundsChanged();
       return result;

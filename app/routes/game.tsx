@@ -42,7 +42,10 @@ function useHasFreespins(sysname: string, isReal: boolean): boolean {
     if (!isReal) return;
     let isCurrent = true;
     browserApi(locale)
-      .call<{ items: { game: { sysname: string }; remaining_count: number }[] }>('GET', 'freespins.get', { status: 'active', count: '99' })
+      .call<{ items: { game: { sysname: string }; remaining_count: number }[] }>('GET', 'freespins.get', {
+        status: 'active',
+        count: '99',
+      })
       .then((page) => {
         if (isCurrent) setHasPacks(page.items.some((pack) => pack.game.sysname === sysname && pack.remaining_count > 0));
       })
@@ -73,7 +76,8 @@ export default function GamePage({ params }: Route.ComponentProps) {
   // The game client says when a round moved a balance; the header's balance follows.
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
-      if (event.origin === window.location.origin && (event.data as { type?: string } | null)?.type === 'game-balance-changed') void refresh();
+      if (event.origin === window.location.origin && (event.data as { type?: string } | null)?.type === 'game-balance-changed')
+        void refresh();
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -144,7 +148,15 @@ export default function GamePage({ params }: Route.ComponentProps) {
 }
 
 /** The favourite icon and the full-screen button, each as the games config says (spec §3, §4). */
-function GameTools({ sysname, isSignedIn, stage }: { sysname: string; isSignedIn: boolean; stage: RefObject<HTMLDivElement | null> }) {
+function GameTools({
+  sysname,
+  isSignedIn,
+  stage,
+}: {
+  sysname: string;
+  isSignedIn: boolean;
+  stage: RefObject<HTMLDivElement | null>;
+}) {
   const { t } = useI18n();
   const root = useRootData();
   const canLike = isSignedIn && configValue(root?.config, 'games-config.gamesItem.canVisibleFavoriteIcon', true);

@@ -22,12 +22,24 @@ import { configValue, useRootData } from '~/site-data';
 import { useDialogs } from '~/dialogs/dialog-provider';
 import { useToasts } from '~/toasts/toast-provider';
 import { gamesApi } from '~/games/games-api';
-import { appendGames, hallCounts, hallQuery, hallSearch, isGameCategory, nextCount, parseHallFilter, toggleProvider, type HallCounts, type HallFilter } from '~/games/hall';
+import {
+  appendGames,
+  hallCounts,
+  hallQuery,
+  hallSearch,
+  isGameCategory,
+  nextCount,
+  parseHallFilter,
+  toggleProvider,
+  type HallCounts,
+  type HallFilter,
+} from '~/games/hall';
 import { useGameLikes } from '~/games/use-game-likes';
 import { HallTile, type HallGame } from '~/components/hall-tile';
 import { Icon } from '~/components/icon';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.params.id ? 'page.gamehall-id.title' : 'page.gamehall.title');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.params.id ? 'page.gamehall-id.title' : 'page.gamehall.title');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -36,7 +48,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [categories, providers, config] = await Promise.all([
     loadOrFail(api.categories()),
     loadOrFail(api.providers()),
-    (context as unknown as PageLoadContext).fetchInternal(`/nfx/cms-config/${locale}`).then((response) => response.json() as Promise<ConfigSections>),
+    (context as unknown as PageLoadContext)
+      .fetchInternal(`/nfx/cms-config/${locale}`)
+      .then((response) => response.json() as Promise<ConfigSections>),
   ]);
   const filter = parseHallFilter(url.searchParams);
   if (params.id !== undefined) {
@@ -47,11 +61,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     filter.category = params.id;
   }
   const counts = hallCounts(configValue(config, 'games-config.counts', undefined));
-  const [page, likes] = await Promise.all([loadOrFail(api.list(hallQuery(filter, categories, 0, counts.first))), api.likes().catch(() => [] as string[])]);
+  const [page, likes] = await Promise.all([
+    loadOrFail(api.list(hallQuery(filter, categories, 0, counts.first))),
+    api.likes().catch(() => [] as string[]),
+  ]);
   return { filter, categories, providers, counts, page, likes, isCategoryPage: params.id !== undefined };
 }
 
-function CategoryTabs({ categories, filter, isCategoryPage }: { categories: GameCategoryView[]; filter: HallFilter; isCategoryPage: boolean }) {
+function CategoryTabs({
+  categories,
+  filter,
+  isCategoryPage,
+}: {
+  categories: GameCategoryView[];
+  filter: HallFilter;
+  isCategoryPage: boolean;
+}) {
   const { t, localePath } = useI18n();
   const href = (category: GameCategory) =>
     isCategoryPage ? localePath(`/gamehall/${category}`) : `${localePath('/gamehall')}${hallSearch({ ...filter, category })}`;
@@ -74,14 +99,28 @@ function CategoryTabs({ categories, filter, isCategoryPage }: { categories: Game
   );
 }
 
-function ProviderFilter({ providers, filter, onChange }: { providers: GameProviderView[]; filter: HallFilter; onChange: (next: HallFilter) => void }) {
+function ProviderFilter({
+  providers,
+  filter,
+  onChange,
+}: {
+  providers: GameProviderView[];
+  filter: HallFilter;
+  onChange: (next: HallFilter) => void;
+}) {
   const { t } = useI18n();
   return (
     <fieldset className="hall-filter" data-filter="providers" data-filter-type="checkbox">
       <legend className="hall-filter__legend">{t('gamehall.filter.providers')}</legend>
       {providers.map((provider) => (
         <label key={provider.sysname} className="hall-filter__option">
-          <input type="checkbox" name="providers" value={provider.sysname} checked={filter.providers.includes(provider.sysname)} onChange={() => onChange(toggleProvider(filter, provider.sysname))} />
+          <input
+            type="checkbox"
+            name="providers"
+            value={provider.sysname}
+            checked={filter.providers.includes(provider.sysname)}
+            onChange={() => onChange(toggleProvider(filter, provider.sysname))}
+          />
           {provider.name}
         </label>
       ))}
@@ -122,7 +161,8 @@ function GameList({
       setBusy(false);
     }
   }
-  if (items.length === 0) return <p className="hall-empty card">{t(filter.isFavoritesOnly ? 'gamehall.empty.favorites' : 'gamehall.empty')}</p>;
+  if (items.length === 0)
+    return <p className="hall-empty card">{t(filter.isFavoritesOnly ? 'gamehall.empty.favorites' : 'gamehall.empty')}</p>;
   return (
     <section className="game-section" data-hall-total={total} data-hall-count={items.length}>
       <ul className="game-grid">
@@ -131,12 +171,24 @@ function GameList({
             key={game.sysname}
             game={game}
             providerName={game.provider ? providerNames[game.provider] : undefined}
-            like={like && { isLiked: like.likes.has(game.sysname), isBusy: like.busy === game.sysname, toggle: () => void like.toggle(game.sysname) }}
+            like={
+              like && {
+                isLiked: like.likes.has(game.sysname),
+                isBusy: like.busy === game.sysname,
+                toggle: () => void like.toggle(game.sysname),
+              }
+            }
           />
         ))}
       </ul>
       {count > 0 && (
-        <button type="button" className="button button--ghost button--wide hall-more" disabled={isBusy} onClick={() => void loadMore()} data-action="load-more">
+        <button
+          type="button"
+          className="button button--ghost button--wide hall-more"
+          disabled={isBusy}
+          onClick={() => void loadMore()}
+          data-action="load-more"
+        >
           {t('gamehall.more')}
         </button>
       )}
@@ -155,7 +207,8 @@ export default function GameHall({ loaderData }: Route.ComponentProps) {
   const like = useGameLikes(isSignedIn, likes);
   const providerNames = Object.fromEntries(providers.map((provider) => [provider.sysname, provider.name]));
   const base = localePath(isCategoryPage ? `/gamehall/${filter.category}` : '/gamehall');
-  const go = (next: HallFilter) => void navigate(`${base}${hallSearch(isCategoryPage ? { ...next, category: 'all' } : next)}`, { preventScrollReset: true });
+  const go = (next: HallFilter) =>
+    void navigate(`${base}${hallSearch(isCategoryPage ? { ...next, category: 'all' } : next)}`, { preventScrollReset: true });
   const titleKey = isCategoryPage ? 'page.gamehall-id.title' : 'page.gamehall.title';
   return (
     <div className="page page--gamehall" data-hall-category={filter.category}>
@@ -168,7 +221,12 @@ export default function GameHall({ loaderData }: Route.ComponentProps) {
           {isCategoryPage && <p className="page__detail">{t(`gamehall.category.${filter.category}`)}</p>}
           <p className="page__intro">{t(isCategoryPage ? 'page.gamehall-id.description' : 'page.gamehall.description')}</p>
         </div>
-        <button type="button" className="button button--ghost hall-search-open" onClick={() => open('gamesSearch', { title: t('gamehall.search.title') })} data-action="search">
+        <button
+          type="button"
+          className="button button--ghost hall-search-open"
+          onClick={() => open('gamesSearch', { title: t('gamehall.search.title') })}
+          data-action="search"
+        >
           <Icon name="search" size={18} />
           {t('gamehall.search.open')}
         </button>
@@ -179,7 +237,12 @@ export default function GameHall({ loaderData }: Route.ComponentProps) {
           <ProviderFilter providers={providers} filter={filter} onChange={go} />
           {canLike && (
             <label className="hall-filter__option hall-filter__favorites">
-              <input type="checkbox" name="favorites" checked={filter.isFavoritesOnly} onChange={() => go({ ...filter, isFavoritesOnly: !filter.isFavoritesOnly })} />
+              <input
+                type="checkbox"
+                name="favorites"
+                checked={filter.isFavoritesOnly}
+                onChange={() => go({ ...filter, isFavoritesOnly: !filter.isFavoritesOnly })}
+              />
               <Icon name="heart" size={16} />
               {t('gamehall.filter.favorites')}
             </label>

@@ -40,7 +40,13 @@ async function catalogueSections(request: Request, context: unknown, sections: H
   const api = gamesApi(loaderApi(request, context));
   try {
     const [page, providers] = await Promise.all([
-      api.list({ sysnames: sysnames.join(','), offset: 0, count: Math.min(sysnames.length, 300), sort_options: 'priority', order: 'asc' }),
+      api.list({
+        sysnames: sysnames.join(','),
+        offset: 0,
+        count: Math.min(sysnames.length, 300),
+        sort_options: 'priority',
+        order: 'asc',
+      }),
       api.providers(),
     ]);
     const providerNames = new Map(providers.map((provider) => [provider.sysname, provider.name]));
@@ -89,7 +95,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </nav>
       )}
       {loaderData.sections.map((section) => (
-        <GameGrid key={section.id} id={section.id} title={t(section.titleKey)} icon={SECTION_ICONS[section.id] ?? 'star'} games={section.games} />
+        <GameGrid
+          key={section.id}
+          id={section.id}
+          title={t(section.titleKey)}
+          icon={SECTION_ICONS[section.id] ?? 'star'}
+          games={section.games}
+        />
       ))}
     </div>
   );

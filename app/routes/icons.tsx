@@ -4,7 +4,10 @@ import { pageMeta } from '~/seo';
 import { ICONS, Icon } from '~/components/icon';
 import { useI18n } from '~/i18n';
 
-export const meta: Route.MetaFunction = (args) => [...pageMeta(args, 'page._icons.title'), { name: 'robots', content: 'noindex, follow' }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, 'page._icons.title'),
+  { name: 'robots', content: 'noindex, follow' },
+];
 
 export default function IconsPage() {
   const { t } = useI18n();

@@ -26,7 +26,9 @@ export default function PageShell() {
   const root = useRootData();
   const detail = Object.values(params).filter(Boolean).join(' / ');
   const here = stripLocalePrefix(pathname);
-  const explore = configValue<NavItem[]>(root?.config, 'prazer-config.navigation', []).filter((item) => item.path.split('?')[0] !== here);
+  const explore = configValue<NavItem[]>(root?.config, 'prazer-config.navigation', []).filter(
+    (item) => item.path.split('?')[0] !== here,
+  );
   return (
     <div className="page page--shell" data-route={name}>
       <header className="page__header page-band">

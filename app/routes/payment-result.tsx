@@ -67,7 +67,9 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
     hasFinished.current = true;
     void refresh();
     if (window.localStorage.getItem(BACK_URL_KEY) !== null) {
-      leaveByBackUrl(window.localStorage, localePath('/gamehall'), window.location, (href) => window.history.replaceState(window.history.state, '', href));
+      leaveByBackUrl(window.localStorage, localePath('/gamehall'), window.location, (href) =>
+        window.history.replaceState(window.history.state, '', href),
+      );
     }
   }, [isCredited, refresh, localePath]);
 

@@ -64,7 +64,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 function GameHistoryRows({ items }: { items: readonly GameHistoryItem[] }) {
   const { t, localePath } = useI18n();
-  if (items.length === 0) return <p className="card__text" data-history-empty>{t('gameHistory.empty')}</p>;
+  if (items.length === 0)
+    return (
+      <p className="card__text" data-history-empty>
+        {t('gameHistory.empty')}
+      </p>
+    );
   return (
     <ul className="history-list">
       {items.map((item) => {
@@ -77,8 +82,12 @@ function GameHistoryRows({ items }: { items: readonly GameHistoryItem[] }) {
                 {item.game_name}
                 {item.is_freespin && <span className="badge game-history-row__freespin">{t('gameHistory.freespin')}</span>}
               </Link>
-              <span className="game-history-row__stake" data-stake>{t('gameHistory.stake', { amount: formatMoney(item.stake) })}</span>
-              <span className="game-history-row__payout" data-payout>{t('gameHistory.payout', { amount: formatMoney(item.payout) })}</span>
+              <span className="game-history-row__stake" data-stake>
+                {t('gameHistory.stake', { amount: formatMoney(item.stake) })}
+              </span>
+              <span className="game-history-row__payout" data-payout>
+                {t('gameHistory.payout', { amount: formatMoney(item.payout) })}
+              </span>
               <span className={`history-row__amount game-history-row__net is-${netTone}`} data-net={item.net.amount}>
                 {formatMoney(item.net)}
               </span>
@@ -129,7 +138,13 @@ function HistoryExportPanel({ initial }: { initial: HistoryExport | null }) {
     <div className="card game-history-export" data-export-status={current?.status ?? 'none'}>
       <h2 className="card__title">{t('gameHistory.export.title')}</h2>
       <p className="card__text">{t('gameHistory.export.description')}</p>
-      <button type="button" className="button button--ghost" disabled={isBusy || isPending} onClick={() => void requestExport()} data-action="export-history">
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={isBusy || isPending}
+        onClick={() => void requestExport()}
+        data-action="export-history"
+      >
         {t('gameHistory.export.request')}
       </button>
       {isPending && (
@@ -166,7 +181,10 @@ export default function ProfileBets({ loaderData }: Route.ComponentProps) {
   async function loadMore() {
     setBusy(true);
     try {
-      const page = await browserApi(locale).call<HistoryPage>('GET', 'games.getHistory', { offset: String(items.length), count: String(GAME_HISTORY_PAGE_SIZE) });
+      const page = await browserApi(locale).call<HistoryPage>('GET', 'games.getHistory', {
+        offset: String(items.length),
+        count: String(GAME_HISTORY_PAGE_SIZE),
+      });
       setItems((shown) => appendUnique(shown, page.items));
       setTotal(page.total);
     } catch (error) {
@@ -182,7 +200,13 @@ export default function ProfileBets({ loaderData }: Route.ComponentProps) {
         <h2 className="card__title">{t('gameHistory.title')}</h2>
         <GameHistoryRows items={items} />
         {hasMore(items.length, total) && (
-          <button type="button" className="button button--ghost button--wide" disabled={isBusy} onClick={() => void loadMore()} data-action="load-more">
+          <button
+            type="button"
+            className="button button--ghost button--wide"
+            disabled={isBusy}
+            onClick={() => void loadMore()}
+            data-action="load-more"
+          >
             {t('gameHistory.more')}
           </button>
         )}

@@ -32,7 +32,8 @@ export default function ProfileLoyalty({ loaderData }: Route.ComponentProps) {
   const next = info.levels.find((level) => level.min_points > info.level.min_points);
 
   async function changeCharacter() {
-    const chosen = (await open('loyaltyCharacter', { componentProps: { characters, currentId: info.character?.id ?? null } }).closed) as LoyaltyCharacter | undefined;
+    const chosen = (await open('loyaltyCharacter', { componentProps: { characters, currentId: info.character?.id ?? null } })
+      .closed) as LoyaltyCharacter | undefined;
     if (!chosen) return;
     const isAgreed = await open('loyaltyCharacterConfirm', { type: 'confirm', componentProps: { character: chosen } }).closed;
     if (isAgreed === true) await run('loyalty.setcharacter', { id: chosen.id }, { successKey: 'loyalty.character.saved' });
@@ -40,34 +41,69 @@ export default function ProfileLoyalty({ loaderData }: Route.ComponentProps) {
 
   return (
     <ProfileLayout page="loyalty">
-      {!info.is_active && <p className="card__text" role="status">{t('loyalty.inactive')}</p>}
+      {!info.is_active && (
+        <p className="card__text" role="status">
+          {t('loyalty.inactive')}
+        </p>
+      )}
       <div className="card loyalty-card" data-loyalty-level={info.level.sysname} data-loyalty-points={info.points}>
         <CharacterAvatar character={info.character} size={88} />
         <div className="loyalty-card__summary">
-          <p className="loyalty-card__character">{info.character ? t(`loyalty.character.${info.character.sysname}`) : t('loyalty.character.none')}</p>
-          <p className="loyalty-card__level">{t('loyalty.levelName', { level: info.level.level, name: t(`loyalty.level.${info.level.sysname}`) })}</p>
-          <p className="loyalty-card__points" data-points>{pointsLabel(info, info.points)}</p>
+          <p className="loyalty-card__character">
+            {info.character ? t(`loyalty.character.${info.character.sysname}`) : t('loyalty.character.none')}
+          </p>
+          <p className="loyalty-card__level">
+            {t('loyalty.levelName', { level: info.level.level, name: t(`loyalty.level.${info.level.sysname}`) })}
+          </p>
+          <p className="loyalty-card__points" data-points>
+            {pointsLabel(info, info.points)}
+          </p>
           {characters.length > 0 && (
-            <button type="button" className="button button--ghost" data-action="change-character" disabled={isBusy} onClick={() => void changeCharacter()}>
+            <button
+              type="button"
+              className="button button--ghost"
+              data-action="change-character"
+              disabled={isBusy}
+              onClick={() => void changeCharacter()}
+            >
               {t(info.character ? 'loyalty.character.change' : 'loyalty.character.pick')}
             </button>
           )}
-          {errors._form && <p className="field__error" role="alert">{errors._form}</p>}
+          {errors._form && (
+            <p className="field__error" role="alert">
+              {errors._form}
+            </p>
+          )}
         </div>
       </div>
       <div className="card loyalty-progress" data-progress={info.progress.expCount}>
-        <div className="loyalty-progress__bar" role="progressbar" aria-valuemin={info.progress.minValue} aria-valuemax={info.progress.maxValue} aria-valuenow={info.experience} aria-label={t('loyalty.progress.label')}>
+        <div
+          className="loyalty-progress__bar"
+          role="progressbar"
+          aria-valuemin={info.progress.minValue}
+          aria-valuemax={info.progress.maxValue}
+          aria-valuenow={info.experience}
+          aria-label={t('loyalty.progress.label')}
+        >
           <span style={{ width: `${info.progress.expCount}%` }} />
         </div>
         <p className="card__text">
           {next
-            ? t('loyalty.progress.toNext', { experience: groupThousands(String(info.experience)), max: groupThousands(String(next.min_points)), name: t(`loyalty.level.${next.sysname}`) })
+            ? t('loyalty.progress.toNext', {
+                experience: groupThousands(String(info.experience)),
+                max: groupThousands(String(next.min_points)),
+                name: t(`loyalty.level.${next.sysname}`),
+              })
             : t('loyalty.progress.top')}
         </p>
       </div>
       <ol className="card loyalty-levels">
         {info.levels.map((level) => (
-          <li key={level.sysname} className={`loyalty-levels__item${level.level === info.level.level ? ' loyalty-levels__item--current' : ''}${level.min_points <= info.experience ? ' loyalty-levels__item--reached' : ''}`} data-level={level.sysname}>
+          <li
+            key={level.sysname}
+            className={`loyalty-levels__item${level.level === info.level.level ? ' loyalty-levels__item--current' : ''}${level.min_points <= info.experience ? ' loyalty-levels__item--reached' : ''}`}
+            data-level={level.sysname}
+          >
             <span>{t('loyalty.levelName', { level: level.level, name: t(`loyalty.level.${level.sysname}`) })}</span>
             <span>{pointsLabel(info, level.min_points)}</span>
           </li>

@@ -11,7 +11,9 @@ import type { ProfileInfo } from './profile-settings';
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.profile-index-notification.title');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const profile = await loadOrFail(loaderApi(request, context).call<ProfileInfo>('GET', 'account.getprofileinfo', { fields: 'contacts' }));
+  const profile = await loadOrFail(
+    loaderApi(request, context).call<ProfileInfo>('GET', 'account.getprofileinfo', { fields: 'contacts' }),
+  );
   return { contacts: profile.contacts };
 }
 
@@ -24,11 +26,26 @@ export default function ProfileNotification({ loaderData }: Route.ComponentProps
         <p className="card__text">{t('page.profile-index-notification.description')}</p>
         {loaderData.contacts.map((contact) => (
           <label key={contact.contact} className="checkbox" data-contact={contact.contact}>
-            <input type="checkbox" checked={contact.is_subscribed} disabled={isBusy} onChange={(event) => void run('account.changeSubscription', { contact: contact.contact, subscription: event.target.checked ? '1' : '0' }, { successKey: 'profile.saved' })} />
+            <input
+              type="checkbox"
+              checked={contact.is_subscribed}
+              disabled={isBusy}
+              onChange={(event) =>
+                void run(
+                  'account.changeSubscription',
+                  { contact: contact.contact, subscription: event.target.checked ? '1' : '0' },
+                  { successKey: 'profile.saved' },
+                )
+              }
+            />
             <span>{t(contact.type === 'email' ? 'notification.email' : 'notification.sms', { contact: contact.contact })}</span>
           </label>
         ))}
-        {errors._form && <p className="field__error" role="alert">{errors._form}</p>}
+        {errors._form && (
+          <p className="field__error" role="alert">
+            {errors._form}
+          </p>
+        )}
       </div>
     </ProfileLayout>
   );

@@ -9,12 +9,22 @@ import { useApiAction } from '~/hooks/use-api-action';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.profile-index-security.title');
 
-function Field({ name, label, error, type = 'text', ...rest }: { name: string; label: string; error?: string; type?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+function Field({
+  name,
+  label,
+  error,
+  type = 'text',
+  ...rest
+}: { name: string; label: string; error?: string; type?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
     <label className={`field${error ? ' field--invalid' : ''}`} data-field={name}>
       <span className="field__label">{label}</span>
       <input className="field__input" name={name} type={type} {...rest} />
-      {error && <span className="field__error" role="alert">{error}</span>}
+      {error && (
+        <span className="field__error" role="alert">
+          {error}
+        </span>
+      )}
     </label>
   );
 }
@@ -26,16 +36,42 @@ function ChangePassword() {
     event.preventDefault();
     const form = event.currentTarget;
     const params = Object.fromEntries([...new FormData(form).entries()].map(([key, value]) => [key, String(value)]));
-    void run('account.changepassword', params, { successKey: 'security.passwordChanged' }).then((result) => result === 1 && form.reset());
+    void run('account.changepassword', params, { successKey: 'security.passwordChanged' }).then(
+      (result) => result === 1 && form.reset(),
+    );
   }
   return (
     <form className="card form-grid" onSubmit={submit} noValidate data-form="password">
       <h2 className="card__title">{t('security.password')}</h2>
-      <Field name="old_password" type="password" autoComplete="current-password" label={t('security.oldPassword')} error={errors.old_password} />
-      <Field name="new_password" type="password" autoComplete="new-password" label={t('security.newPassword')} error={errors.new_password} />
-      <Field name="new_password_repeated" type="password" autoComplete="new-password" label={t('security.repeatPassword')} error={errors.new_password_repeated} />
-      {errors._form && <p className="field__error" role="alert">{errors._form}</p>}
-      <button className="button button--primary" type="submit" disabled={isBusy}>{t('security.changePassword')}</button>
+      <Field
+        name="old_password"
+        type="password"
+        autoComplete="current-password"
+        label={t('security.oldPassword')}
+        error={errors.old_password}
+      />
+      <Field
+        name="new_password"
+        type="password"
+        autoComplete="new-password"
+        label={t('security.newPassword')}
+        error={errors.new_password}
+      />
+      <Field
+        name="new_password_repeated"
+        type="password"
+        autoComplete="new-password"
+        label={t('security.repeatPassword')}
+        error={errors.new_password_repeated}
+      />
+      {errors._form && (
+        <p className="field__error" role="alert">
+          {errors._form}
+        </p>
+      )}
+      <button className="button button--primary" type="submit" disabled={isBusy}>
+        {t('security.changePassword')}
+      </button>
     </form>
   );
 }
@@ -63,29 +99,64 @@ function TwoFactor({ isEnabled }: { isEnabled: boolean }) {
   }
   async function disable(event: FormEvent) {
     event.preventDefault();
-    if ((await run('account.changeTwoFactorAuth', { enable: '0', code }, { successKey: 'security.twoFactorOff' })) === 1) setCode('');
+    if ((await run('account.changeTwoFactorAuth', { enable: '0', code }, { successKey: 'security.twoFactorOff' })) === 1)
+      setCode('');
   }
 
   return (
     <div className="card form-grid" data-form="two-factor" data-enabled={isEnabled}>
       <h2 className="card__title">{t('security.twoFactor')}</h2>
       <p className="card__text">{t(isEnabled ? 'security.twoFactorEnabled' : 'security.twoFactorDisabled')}</p>
-      {!isEnabled && !setup && <button type="button" className="button button--primary" disabled={isBusy} onClick={() => void start()}>{t('security.enable')}</button>}
+      {!isEnabled && !setup && (
+        <button type="button" className="button button--primary" disabled={isBusy} onClick={() => void start()}>
+          {t('security.enable')}
+        </button>
+      )}
       {!isEnabled && setup && (
         <form className="form-grid" onSubmit={(event) => void confirm(event)} noValidate>
           <p className="card__text">{t('security.scan')}</p>
           <div className="qr" dangerouslySetInnerHTML={{ __html: setup.qr_svg }} />
-          <p className="card__text">{t('security.manualKey')} <code data-secret>{setup.secret}</code></p>
-          <Field name="code" inputMode="numeric" maxLength={6} label={t('auth.field.code')} value={code} onChange={(event) => setCode(event.target.value)} error={errors.code} />
-          {errors._form && <p className="field__error" role="alert">{errors._form}</p>}
-          <button className="button button--primary" type="submit" disabled={isBusy}>{t('security.confirm')}</button>
+          <p className="card__text">
+            {t('security.manualKey')} <code data-secret>{setup.secret}</code>
+          </p>
+          <Field
+            name="code"
+            inputMode="numeric"
+            maxLength={6}
+            label={t('auth.field.code')}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={errors.code}
+          />
+          {errors._form && (
+            <p className="field__error" role="alert">
+              {errors._form}
+            </p>
+          )}
+          <button className="button button--primary" type="submit" disabled={isBusy}>
+            {t('security.confirm')}
+          </button>
         </form>
       )}
       {isEnabled && (
         <form className="form-grid" onSubmit={(event) => void disable(event)} noValidate>
-          <Field name="code" inputMode="numeric" maxLength={6} label={t('auth.field.code')} value={code} onChange={(event) => setCode(event.target.value)} error={errors.code} />
-          {errors._form && <p className="field__error" role="alert">{errors._form}</p>}
-          <button className="button button--ghost" type="submit" disabled={isBusy}>{t('security.disable')}</button>
+          <Field
+            name="code"
+            inputMode="numeric"
+            maxLength={6}
+            label={t('auth.field.code')}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={errors.code}
+          />
+          {errors._form && (
+            <p className="field__error" role="alert">
+              {errors._form}
+            </p>
+          )}
+          <button className="button button--ghost" type="submit" disabled={isBusy}>
+            {t('security.disable')}
+          </button>
         </form>
       )}
     </div>

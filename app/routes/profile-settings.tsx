@@ -22,13 +22,23 @@ export interface ProfileInfo {
   country: string;
   fakename: string;
   document: { type: string; number: string };
-  contacts: { type: 'email' | 'phone'; contact: string; is_confirmed: boolean; is_subscribed: boolean; phone_country_code?: string }[];
+  contacts: {
+    type: 'email' | 'phone';
+    contact: string;
+    is_confirmed: boolean;
+    is_subscribed: boolean;
+    phone_country_code?: string;
+  }[];
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.profile-index-settings.title');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { profile: await loadOrFail(loaderApi(request, context).call<ProfileInfo>('GET', 'account.getprofileinfo', { fields: 'contacts,document' })) };
+  return {
+    profile: await loadOrFail(
+      loaderApi(request, context).call<ProfileInfo>('GET', 'account.getprofileinfo', { fields: 'contacts,document' }),
+    ),
+  };
 }
 
 const PROFILE_FIELDS = ['first_name', 'last_name', 'birth_date', 'address', 'home_town', 'postcode', 'country'] as const;
@@ -39,7 +49,9 @@ function PersonalData({ profile }: { profile: ProfileInfo }) {
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const params = Object.fromEntries([...form.entries()].map(([key, value]) => [key, String(value)]).filter(([, value]) => value !== ''));
+    const params = Object.fromEntries(
+      [...form.entries()].map(([key, value]) => [key, String(value)]).filter(([, value]) => value !== ''),
+    );
     void run('account.saveProfileInfo', params, { successKey: 'profile.saved' });
   }
   return (
@@ -48,23 +60,46 @@ function PersonalData({ profile }: { profile: ProfileInfo }) {
       {PROFILE_FIELDS.map((name) => (
         <label key={name} className={`field${errors[name] ? ' field--invalid' : ''}`} data-field={name}>
           <span className="field__label">{t(`profile.field.${name}`)}</span>
-          <input className="field__input" name={name} defaultValue={profile[name]} placeholder={name === 'birth_date' ? 'dd.mm.yyyy' : undefined} />
-          {errors[name] && <span className="field__error" role="alert">{errors[name]}</span>}
+          <input
+            className="field__input"
+            name={name}
+            defaultValue={profile[name]}
+            placeholder={name === 'birth_date' ? 'dd.mm.yyyy' : undefined}
+          />
+          {errors[name] && (
+            <span className="field__error" role="alert">
+              {errors[name]}
+            </span>
+          )}
         </label>
       ))}
       <label className="field" data-field="sex">
         <span className="field__label">{t('profile.field.sex')}</span>
         <select className="field__input" name="sex" defaultValue={String(profile.sex)}>
-          {['0', '1', '2'].map((value) => <option key={value} value={value}>{t(`profile.sex.${value}`)}</option>)}
+          {['0', '1', '2'].map((value) => (
+            <option key={value} value={value}>
+              {t(`profile.sex.${value}`)}
+            </option>
+          ))}
         </select>
       </label>
       <label className={`field${errors.document_number ? ' field--invalid' : ''}`} data-field="document_number">
         <span className="field__label">{t('profile.field.document_number')}</span>
         <input className="field__input" name="document_number" defaultValue={profile.document.number} />
-        {errors.document_number && <span className="field__error" role="alert">{errors.document_number}</span>}
+        {errors.document_number && (
+          <span className="field__error" role="alert">
+            {errors.document_number}
+          </span>
+        )}
       </label>
-      {errors._form && <p className="field__error" role="alert">{errors._form}</p>}
-      <button className="button button--primary" type="submit" disabled={isBusy}>{t('profile.save')}</button>
+      {errors._form && (
+        <p className="field__error" role="alert">
+          {errors._form}
+        </p>
+      )}
+      <button className="button button--primary" type="submit" disabled={isBusy}>
+        {t('profile.save')}
+      </button>
     </form>
   );
 }
@@ -78,28 +113,79 @@ function ContactRow({ contact }: { contact: ProfileInfo['contacts'][number] }) {
     <li className="contact" data-contact={contact.contact}>
       <div className="contact__value">
         <strong>{contact.contact}</strong>
-        <span className={`badge ${contact.is_confirmed ? 'badge--ok' : 'badge--warn'}`}>{t(contact.is_confirmed ? 'profile.contact.confirmed' : 'profile.contact.unconfirmed')}</span>
+        <span className={`badge ${contact.is_confirmed ? 'badge--ok' : 'badge--warn'}`}>
+          {t(contact.is_confirmed ? 'profile.contact.confirmed' : 'profile.contact.unconfirmed')}
+        </span>
       </div>
       <label className="checkbox">
-        <input type="checkbox" checked={contact.is_subscribed} disabled={isBusy} onChange={(event) => void run('account.changeSubscription', { contact: contact.contact, subscription: event.target.checked ? '1' : '0' }, { successKey: 'profile.saved' })} />
+        <input
+          type="checkbox"
+          checked={contact.is_subscribed}
+          disabled={isBusy}
+          onChange={(event) =>
+            void run(
+              'account.changeSubscription',
+              { contact: contact.contact, subscription: event.target.checked ? '1' : '0' },
+              { successKey: 'profile.saved' },
+            )
+          }
+        />
         <span>{t('profile.contact.subscribed')}</span>
       </label>
       {!contact.is_confirmed && !isCodeSent && (
-        <button type="button" className="button button--ghost" disabled={isBusy} onClick={() => void run('account.sendconfirmationtocontact', { contact: contact.contact }, { successKey: 'profile.contact.codeSent', reload: false }).then((result) => setCodeSent(result === 1))}>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={isBusy}
+          onClick={() =>
+            void run(
+              'account.sendconfirmationtocontact',
+              { contact: contact.contact },
+              { successKey: 'profile.contact.codeSent', reload: false },
+            ).then((result) => setCodeSent(result === 1))
+          }
+        >
           {t('profile.contact.sendCode')}
         </button>
       )}
       {!contact.is_confirmed && isCodeSent && (
-        <form className="contact__confirm" onSubmit={(event) => { event.preventDefault(); void run('account.confirmContact', { contact: contact.contact, code }, { successKey: 'profile.contact.confirmedToast' }); }}>
+        <form
+          className="contact__confirm"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(
+              'account.confirmContact',
+              { contact: contact.contact, code },
+              { successKey: 'profile.contact.confirmedToast' },
+            );
+          }}
+        >
           <label className={`field${errors.code ? ' field--invalid' : ''}`} data-field="code">
             <span className="field__label">{t('auth.field.code')}</span>
-            <input className="field__input field__input--code" name="code" inputMode="numeric" maxLength={6} value={code} onChange={(event) => setCode(event.target.value)} />
-            {errors.code && <span className="field__error" role="alert">{errors.code}</span>}
+            <input
+              className="field__input field__input--code"
+              name="code"
+              inputMode="numeric"
+              maxLength={6}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+            {errors.code && (
+              <span className="field__error" role="alert">
+                {errors.code}
+              </span>
+            )}
           </label>
-          <button className="button button--primary" type="submit" disabled={isBusy}>{t('profile.contact.confirm')}</button>
+          <button className="button button--primary" type="submit" disabled={isBusy}>
+            {t('profile.contact.confirm')}
+          </button>
         </form>
       )}
-      {errors._form && <p className="field__error" role="alert">{errors._form}</p>}
+      {errors._form && (
+        <p className="field__error" role="alert">
+          {errors._form}
+        </p>
+      )}
     </li>
   );
 }
@@ -116,14 +202,24 @@ function Contacts({ contacts }: { contacts: ProfileInfo['contacts'] }) {
   return (
     <div className="card" data-form="contacts">
       <h2 className="card__title">{t('profile.contacts')}</h2>
-      <ul className="contacts">{contacts.map((contact) => <ContactRow key={contact.contact} contact={contact} />)}</ul>
+      <ul className="contacts">
+        {contacts.map((contact) => (
+          <ContactRow key={contact.contact} contact={contact} />
+        ))}
+      </ul>
       <form className="inline-form" onSubmit={add} noValidate>
         <label className={`field${errors.contact ? ' field--invalid' : ''}`} data-field="contact">
           <span className="field__label">{t('profile.contact.add')}</span>
           <input className="field__input" name="contact" placeholder="name@example.com / +39…" />
-          {errors.contact && <span className="field__error" role="alert">{errors.contact}</span>}
+          {errors.contact && (
+            <span className="field__error" role="alert">
+              {errors.contact}
+            </span>
+          )}
         </label>
-        <button className="button button--ghost" type="submit" disabled={isBusy}>{t('profile.contact.addButton')}</button>
+        <button className="button button--ghost" type="submit" disabled={isBusy}>
+          {t('profile.contact.addButton')}
+        </button>
       </form>
     </div>
   );
@@ -142,18 +238,39 @@ function AccountPreferences({ fakename }: { fakename: string }) {
   return (
     <div className="card form-grid" data-form="preferences">
       <h2 className="card__title">{t('profile.preferences')}</h2>
-      <form className="inline-form" onSubmit={(event) => { event.preventDefault(); void run('account.changefakename', { fakename: String(new FormData(event.currentTarget).get('fakename') ?? '') }, { successKey: 'profile.saved' }); }} noValidate>
+      <form
+        className="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run(
+            'account.changefakename',
+            { fakename: String(new FormData(event.currentTarget).get('fakename') ?? '') },
+            { successKey: 'profile.saved' },
+          );
+        }}
+        noValidate
+      >
         <label className={`field${errors.fakename ? ' field--invalid' : ''}`} data-field="fakename">
           <span className="field__label">{t('profile.field.fakename')}</span>
           <input className="field__input" name="fakename" defaultValue={fakename} />
-          {errors.fakename && <span className="field__error" role="alert">{errors.fakename}</span>}
+          {errors.fakename && (
+            <span className="field__error" role="alert">
+              {errors.fakename}
+            </span>
+          )}
         </label>
-        <button className="button button--ghost" type="submit" disabled={isBusy}>{t('profile.save')}</button>
+        <button className="button button--ghost" type="submit" disabled={isBusy}>
+          {t('profile.save')}
+        </button>
       </form>
       <label className="field" data-field="locale">
         <span className="field__label">{t('header.language')}</span>
         <select className="field__input" value={locale} onChange={(event) => void changeLocale(event.target.value as Locale)}>
-          {(root?.site.locales ?? [locale]).map((code) => <option key={code} value={code}>{LOCALE_INFO[code].name}</option>)}
+          {(root?.site.locales ?? [locale]).map((code) => (
+            <option key={code} value={code}>
+              {LOCALE_INFO[code].name}
+            </option>
+          ))}
         </select>
       </label>
     </div>

@@ -11,7 +11,11 @@ import { useToasts } from '~/toasts/toast-provider';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.profile-index-verification.title');
 
-export function verificationState(account: { is_verified: boolean; is_on_verification: boolean; is_kyc_block_enabled: boolean }): 'verified' | 'pending' | 'rejected' | 'none' {
+export function verificationState(account: {
+  is_verified: boolean;
+  is_on_verification: boolean;
+  is_kyc_block_enabled: boolean;
+}): 'verified' | 'pending' | 'rejected' | 'none' {
   if (account.is_verified) return 'verified';
   if (account.is_kyc_block_enabled) return 'rejected';
   if (account.is_on_verification) return 'pending';
@@ -33,7 +37,8 @@ export default function ProfileVerification() {
     const access = await run<{ url: string }>('verification.getAccessToken', {}, { reload: false });
     if (!access) return;
     const status = await open('verification', { componentProps: { url: access.url } }).closed;
-    if (status === 'approved' || status === 'rejected') show(t(`verification.result.${status}`), { tone: status === 'approved' ? 'success' : 'error' });
+    if (status === 'approved' || status === 'rejected')
+      show(t(`verification.result.${status}`), { tone: status === 'approved' ? 'success' : 'error' });
     void revalidator.revalidate();
   }
 
@@ -47,7 +52,11 @@ export default function ProfileVerification() {
             {t(state === 'none' ? 'verification.start' : 'verification.again')}
           </button>
         )}
-        {errors._form && <p className="field__error" role="alert">{errors._form}</p>}
+        {errors._form && (
+          <p className="field__error" role="alert">
+            {errors._form}
+          </p>
+        )}
       </div>
     </ProfileLayout>
   );

@@ -18,7 +18,9 @@ import { useCurrentRoute } from '~/route-info';
 /** The system page an error shows; its header is the page title. */
 function errorPage(error: unknown) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const errorData = isRouteErrorResponse(error) ? (error.data as { type?: string; message?: string } | string | undefined) : undefined;
+  const errorData = isRouteErrorResponse(error)
+    ? (error.data as { type?: string; message?: string } | string | undefined)
+    : undefined;
   const type = typeof errorData === 'object' ? errorData?.type : undefined;
   return errorPageType({ status, type });
 }

@@ -34,10 +34,18 @@ export default function UnsubscribePage() {
     <section className="system-page" data-unsubscribe-confirm>
       <h1 className="system-page__header">{t('unsubscribe.confirm.title')}</h1>
       <p className="system-page__description">{t('unsubscribe.confirm.text', { contact: link.c })}</p>
-      {result?.errorType && <p className="field__error" role="alert">{t('unsubscribe.invalid')}</p>}
+      {result?.errorType && (
+        <p className="field__error" role="alert">
+          {t('unsubscribe.invalid')}
+        </p>
+      )}
       <Form method="post">
-        {Object.entries(link).map(([name, value]) => <input key={name} type="hidden" name={name} value={value ?? ''} />)}
-        <button className="button button--primary" type="submit">{t('unsubscribe.confirm.button')}</button>
+        {Object.entries(link).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value ?? ''} />
+        ))}
+        <button className="button button--primary" type="submit">
+          {t('unsubscribe.confirm.button')}
+        </button>
       </Form>
     </section>
   );

@@ -36,7 +36,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (text, options = {}) => {
       const id = `toast-${++sequence}`;
       setToasts((list) => [...list, { id, text, tone: options.tone ?? 'info' }]);
-      timers.current.set(id, setTimeout(() => close(id), options.timeoutMs ?? DEFAULT_TOAST_MS));
+      timers.current.set(
+        id,
+        setTimeout(() => close(id), options.timeoutMs ?? DEFAULT_TOAST_MS),
+      );
       return id;
     },
     [close],

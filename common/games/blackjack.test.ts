@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { GameRuleError, InvalidBetError } from './errors';
 import { createFairRng, shuffle } from './fair';
-import { act, availableActions, cardAtShoeIndex, createShoe, deal, handTotal, publicBlackjackView, resumeShoe, type BlackjackState, type Card, type Shoe } from './blackjack';
+import {
+  act,
+  availableActions,
+  cardAtShoeIndex,
+  createShoe,
+  deal,
+  handTotal,
+  publicBlackjackView,
+  resumeShoe,
+  type BlackjackState,
+  type Card,
+  type Shoe,
+} from './blackjack';
 import { basicStrategy } from './blackjack-strategy';
 import { SIMULATION_TIMEOUT_MS, simulateRounds } from './statistics';
 
-const SEEDS = { serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100', clientSeed: 'player-seed', nonce: 1 };
+const SEEDS = {
+  serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100',
+  clientSeed: 'player-seed',
+  nonce: 1,
+};
 const BET = 1_000n;
 
 /** A shoe that deals the given cards in order: player, dealer up, player, dealer hole, then the rest. */
@@ -64,7 +80,9 @@ describe('blackjack rules (6 decks, S17, 3:2, double any two, split once, insura
   });
 
   it('a push returns the stake', () => {
-    expect(play(stacked('TS', '9H', '9D', 'TC'), ['stand']).result).toMatchObject({ hands: [{ outcome: 'push', payoutMinor: BET }] });
+    expect(play(stacked('TS', '9H', '9D', 'TC'), ['stand']).result).toMatchObject({
+      hands: [{ outcome: 'push', payoutMinor: BET }],
+    });
   });
 
   it('doubling doubles the bet, deals exactly one card and stands', () => {
@@ -128,7 +146,12 @@ describe('blackjack rules (6 decks, S17, 3:2, double any two, split once, insura
     expect(availableActions(offered)).toEqual(['insurance', 'no-insurance']);
     const state = act(offered, 'insurance', shoe);
     expect(state.totalStakeMinor).toBe(BET + BET / 2n);
-    expect(state.result).toMatchObject({ isDealerBlackjack: true, insurancePayoutMinor: 1_500n, hands: [{ outcome: 'lose' }], payoutMinor: 1_500n });
+    expect(state.result).toMatchObject({
+      isDealerBlackjack: true,
+      insurancePayoutMinor: 1_500n,
+      hands: [{ outcome: 'lose' }],
+      payoutMinor: 1_500n,
+    });
   });
 
   it('loses the insurance when the dealer has no blackjack, and play goes on', () => {
@@ -136,17 +159,29 @@ describe('blackjack rules (6 decks, S17, 3:2, double any two, split once, insura
     const state = act(deal({ stakeMinor: BET }, shoe), 'insurance', shoe);
     expect(state.phase).toBe('player');
     // Dealer A + 5 draws 2: soft 18 stands; the player's 19 wins, the insurance is gone.
-    expect(act(state, 'stand', shoe).result).toMatchObject({ dealerTotal: 18, insurancePayoutMinor: 0n, hands: [{ outcome: 'win' }], payoutMinor: 2n * BET });
+    expect(act(state, 'stand', shoe).result).toMatchObject({
+      dealerTotal: 18,
+      insurancePayoutMinor: 0n,
+      hands: [{ outcome: 'win' }],
+      payoutMinor: 2n * BET,
+    });
   });
 
   it('ends the round at once when the dealer peeks a blackjack under a ten: a player blackjack pushes, anything else loses the opening bet', () => {
-    expect(play(stacked('9S', 'KH', '9D', 'AC'), []).result).toMatchObject({ isDealerBlackjack: true, hands: [{ outcome: 'lose', payoutMinor: 0n }] });
-    expect(play(stacked('AS', 'AH', 'KD', 'QC'), ['no-insurance']).result).toMatchObject({ isDealerBlackjack: true, hands: [{ outcome: 'push', payoutMinor: BET }] });
+    expect(play(stacked('9S', 'KH', '9D', 'AC'), []).result).toMatchObject({
+      isDealerBlackjack: true,
+      hands: [{ outcome: 'lose', payoutMinor: 0n }],
+    });
+    expect(play(stacked('AS', 'AH', 'KD', 'QC'), ['no-insurance']).result).toMatchObject({
+      isDealerBlackjack: true,
+      hands: [{ outcome: 'push', payoutMinor: BET }],
+    });
   });
 
   it('refuses actions out of turn with GameRuleError', () => {
     const insurance = deal({ stakeMinor: BET }, stacked('TS', 'AH', '9D', '5C'));
-    for (const action of ['hit', 'stand', 'double', 'split'] as const) expect(() => act(insurance, action, stacked())).toThrow(new GameRuleError('action not allowed'));
+    for (const action of ['hit', 'stand', 'double', 'split'] as const)
+      expect(() => act(insurance, action, stacked())).toThrow(new GameRuleError('action not allowed'));
     const playing = play(stacked('TS', '7H', '9D', '5C'), []);
     expect(() => act(playing, 'insurance', stacked())).toThrow(GameRuleError);
     expect(() => act(playing, 'split', stacked())).toThrow(GameRuleError);

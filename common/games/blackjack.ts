@@ -198,7 +198,13 @@ const APPLY: Record<BlackjackAction, (state: BlackjackState, shoe: Shoe) => void
   split: (state, shoe) => {
     const [first, second] = active(state).cards as [Card, Card];
     const isAces = cardValue(first) === 1;
-    const splitHand = (card: Card): BlackjackHand => ({ cards: [card, shoe.draw()], stakeMinor: state.betMinor, isDoubled: false, isFromSplit: true, isDone: isAces });
+    const splitHand = (card: Card): BlackjackHand => ({
+      cards: [card, shoe.draw()],
+      stakeMinor: state.betMinor,
+      isDoubled: false,
+      isFromSplit: true,
+      isDone: isAces,
+    });
     state.hands = [splitHand(first), splitHand(second)];
     state.totalStakeMinor += state.betMinor;
     advance(state, shoe);
@@ -249,18 +255,27 @@ function finish(state: BlackjackState): BlackjackState {
   };
 }
 
-function settleHand(hand: BlackjackHand, dealerTotal: number, isDealerBlackjack: boolean): { outcome: HandOutcome; payoutMinor: bigint } {
+function settleHand(
+  hand: BlackjackHand,
+  dealerTotal: number,
+  isDealerBlackjack: boolean,
+): { outcome: HandOutcome; payoutMinor: bigint } {
   const total = handTotal(hand.cards).total;
   const isBlackjack = !hand.isFromSplit && isNaturalBlackjack(hand.cards);
   if (total > 21) return { outcome: 'bust', payoutMinor: 0n };
-  if (isBlackjack) return isDealerBlackjack ? { outcome: 'push', payoutMinor: hand.stakeMinor } : { outcome: 'blackjack', payoutMinor: (5n * hand.stakeMinor) / 2n };
+  if (isBlackjack)
+    return isDealerBlackjack
+      ? { outcome: 'push', payoutMinor: hand.stakeMinor }
+      : { outcome: 'blackjack', payoutMinor: (5n * hand.stakeMinor) / 2n };
   if (isDealerBlackjack || (dealerTotal <= 21 && dealerTotal > total)) return { outcome: 'lose', payoutMinor: 0n };
   if (dealerTotal === total) return { outcome: 'push', payoutMinor: hand.stakeMinor };
   return { outcome: 'win', payoutMinor: 2n * hand.stakeMinor };
 }
 
 /** What the player may see: the hole card only once the round is over. */
-export function publicBlackjackView(state: BlackjackState): Omit<BlackjackState, 'dealer'> & { dealer: Array<Card | null>; actions: BlackjackAction[] } {
+export function publicBlackjackView(
+  state: BlackjackState,
+): Omit<BlackjackState, 'dealer'> & { dealer: Array<Card | null>; actions: BlackjackAction[] } {
   const dealer = state.phase === 'finished' ? [...state.dealer] : [state.dealer[0]!, null];
   return { ...state, dealer, actions: availableActions(state) };
 }

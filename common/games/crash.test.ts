@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidBetError } from './errors';
 import { createFairRng } from './fair';
-import { crashElapsedMsAt, crashMultiplierAt, crashPoint, crashPointFromDraw, crashWinChance, playCrash, settleCrash } from './crash';
+import {
+  crashElapsedMsAt,
+  crashMultiplierAt,
+  crashPoint,
+  crashPointFromDraw,
+  crashWinChance,
+  playCrash,
+  settleCrash,
+} from './crash';
 import { SIMULATION_TIMEOUT_MS, simulateRounds } from './statistics';
 
 describe('crash point (max(1, ⌊99 / (1 − r)⌋ / 100) from the first draw)', () => {
@@ -25,7 +33,11 @@ describe('crash point (max(1, ⌊99 / (1 − r)⌋ / 100) from the first draw)',
   });
 
   it('is the same for the same seeds', () => {
-    const seeds = { serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100', clientSeed: 'player-seed', nonce: 1 };
+    const seeds = {
+      serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100',
+      clientSeed: 'player-seed',
+      nonce: 1,
+    };
     expect(crashPoint(createFairRng(seeds))).toBe(crashPointFromDraw(0x87b4a330));
     expect(crashPoint(createFairRng(seeds))).toBe(crashPoint(createFairRng(seeds)));
   });
@@ -43,7 +55,8 @@ describe('crash cash-out (a cash-out at m wins iff m ≤ the crash point)', () =
   });
 
   it('refuses a cash-out below 1.01× or above 1 000 000×, or a fraction of a hundredth', () => {
-    for (const cashOutHundredths of [100, 99, 100_000_001, 150.5]) expect(() => settleCrash({ stakeMinor: 100n, cashOutHundredths }, 500)).toThrow(InvalidBetError);
+    for (const cashOutHundredths of [100, 99, 100_000_001, 150.5])
+      expect(() => settleCrash({ stakeMinor: 100n, cashOutHundredths }, 500)).toThrow(InvalidBetError);
   });
 
   it('reaches m with chance ⌊99 · 2³² / m⌋ / 2³², so every target returns 99 % less under 2⁻³²', () => {
@@ -103,7 +116,9 @@ describe('crash RTP by simulation', () => {
       }
       expect(Math.abs(atLeastTwo / rounds - 0.495)).toBeLessThan(4.5 * Math.sqrt((0.495 * 0.505) / rounds));
       const instantChance = 1 - 0.99 / 1.01;
-      expect(Math.abs(instant / rounds - instantChance)).toBeLessThan(4.5 * Math.sqrt((instantChance * (1 - instantChance)) / rounds));
+      expect(Math.abs(instant / rounds - instantChance)).toBeLessThan(
+        4.5 * Math.sqrt((instantChance * (1 - instantChance)) / rounds),
+      );
     },
     SIMULATION_TIMEOUT_MS,
   );

@@ -55,7 +55,11 @@ export function crashPoint(rng: Rng): number {
 }
 
 function requireCashOut(cashOutHundredths: number): number {
-  if (!Number.isInteger(cashOutHundredths) || cashOutHundredths < CRASH_MIN_CASH_OUT_HUNDREDTHS || cashOutHundredths > CRASH_MAX_CASH_OUT_HUNDREDTHS) {
+  if (
+    !Number.isInteger(cashOutHundredths) ||
+    cashOutHundredths < CRASH_MIN_CASH_OUT_HUNDREDTHS ||
+    cashOutHundredths > CRASH_MAX_CASH_OUT_HUNDREDTHS
+  ) {
     throw new InvalidBetError('the cash-out multiplier must be from 1.01 to 1000000.00');
   }
   return cashOutHundredths;

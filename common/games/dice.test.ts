@@ -4,7 +4,11 @@ import { createFairRng } from './fair';
 import { DICE_OUTCOMES, diceWinningRolls, playDice, settleDice, type DiceBet } from './dice';
 import { SIMULATION_TIMEOUT_MS, simulateRounds } from './statistics';
 
-const bet = (direction: 'under' | 'over', targetHundredths: number, stakeMinor = 1_000n): DiceBet => ({ stakeMinor, direction, targetHundredths });
+const bet = (direction: 'under' | 'over', targetHundredths: number, stakeMinor = 1_000n): DiceBet => ({
+  stakeMinor,
+  direction,
+  targetHundredths,
+});
 
 describe('dice rules (roll 0.00–99.99, over or under a target, 1 % house edge)', () => {
   it('wins under T only for rolls below T, and over T only for rolls above T', () => {
@@ -53,7 +57,11 @@ describe('dice rules (roll 0.00–99.99, over or under a target, 1 % house edge)
   });
 
   it('rolls the same for the same seeds: the first draw is uniformInt(10 000)', () => {
-    const seeds = { serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100', clientSeed: 'player-seed', nonce: 1 };
+    const seeds = {
+      serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100',
+      clientSeed: 'player-seed',
+      nonce: 1,
+    };
     const outcome = playDice(bet('under', 5_000), createFairRng(seeds));
     expect(outcome.rollHundredths).toBe(0x87b4a330 % 10_000);
     expect(playDice(bet('under', 5_000), createFairRng(seeds))).toEqual(outcome);
@@ -67,7 +75,10 @@ describe('dice RTP by simulation', () => {
       // A win pays 1.98 with chance 1/2: σ = 1.98 · √(½ · ½) = 0.99 a round, so 400 000 rounds
       // have a standard error of 0.99 / √400 000 = 0.0016 and the tolerance is ±0.70 %.
       const rounds = 400_000;
-      const stats = simulateRounds(rounds, (rng) => ({ stakeMinor: 100n, payoutMinor: playDice(bet('under', 5_000, 100n), rng).payoutMinor }));
+      const stats = simulateRounds(rounds, (rng) => ({
+        stakeMinor: 100n,
+        payoutMinor: playDice(bet('under', 5_000, 100n), rng).payoutMinor,
+      }));
       expect(Math.abs(stats.rtp - 0.99)).toBeLessThan((4.5 * 0.99) / Math.sqrt(rounds));
     },
     SIMULATION_TIMEOUT_MS,

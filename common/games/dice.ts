@@ -37,10 +37,12 @@ export interface DiceOutcome {
 /** How many of the 10 000 rolls win the bet; throws InvalidBetError outside 1 %–98 %. */
 export function diceWinningRolls(bet: Pick<DiceBet, 'direction' | 'targetHundredths'>): number {
   const { direction, targetHundredths: target } = bet;
-  if (!Number.isInteger(target) || target < 0 || target >= DICE_OUTCOMES) throw new InvalidBetError('the target must be from 0.00 to 99.99');
+  if (!Number.isInteger(target) || target < 0 || target >= DICE_OUTCOMES)
+    throw new InvalidBetError('the target must be from 0.00 to 99.99');
   const winning = direction === 'under' ? target : direction === 'over' ? DICE_OUTCOMES - 1 - target : Number.NaN;
   if (Number.isNaN(winning)) throw new InvalidBetError('the direction must be under or over');
-  if (winning < DICE_MIN_WINNING_ROLLS || winning > DICE_MAX_WINNING_ROLLS) throw new InvalidBetError('the chance to win must be from 1 % to 98 %');
+  if (winning < DICE_MIN_WINNING_ROLLS || winning > DICE_MAX_WINNING_ROLLS)
+    throw new InvalidBetError('the chance to win must be from 1 % to 98 %');
   return winning;
 }
 

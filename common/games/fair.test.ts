@@ -1,10 +1,27 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { FairRng, LazyShuffle, createFairRng, hmacSha256Hex, isServerSeedOf, nextFloat, pickDistinct, roundBlockHex, serverSeedHash, shuffle, uniformInt, type Rng } from './fair';
+import {
+  FairRng,
+  LazyShuffle,
+  createFairRng,
+  hmacSha256Hex,
+  isServerSeedOf,
+  nextFloat,
+  pickDistinct,
+  roundBlockHex,
+  serverSeedHash,
+  shuffle,
+  uniformInt,
+  type Rng,
+} from './fair';
 import { chiSquare } from './statistics';
 
 // The worked example of docs/games-rtp.md.
-const SEEDS = { serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100', clientSeed: 'player-seed', nonce: 1 };
+const SEEDS = {
+  serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100',
+  clientSeed: 'player-seed',
+  nonce: 1,
+};
 
 /** A stream that returns the given draws, then fails: shows exactly which draws a rule takes. */
 function scripted(draws: number[]): Rng & { taken: number } {

@@ -87,7 +87,8 @@ export class FairRng implements Rng {
   /** `startPosition` resumes a round after that many draws (a game state saved between requests). */
   constructor(seeds: RoundSeeds, startPosition = 0) {
     if (!Number.isSafeInteger(seeds.nonce) || seeds.nonce < 0) throw new RangeError('the nonce must be a non-negative integer');
-    if (!Number.isSafeInteger(startPosition) || startPosition < 0) throw new RangeError('the start position must be a non-negative integer');
+    if (!Number.isSafeInteger(startPosition) || startPosition < 0)
+      throw new RangeError('the start position must be a non-negative integer');
     this.hmac = keyedHmac(seeds.serverSeed);
     const prefix = utf8Bytes(`${seeds.clientSeed}:${seeds.nonce}:`);
     this.prefixLength = prefix.length;
@@ -143,7 +144,8 @@ export function nextFloat(rng: Rng): number {
 
 /** Step 6: an integer in [0, n), every value equally likely (rejection, no modulo bias). */
 export function uniformInt(rng: Rng, n: number): number {
-  if (!Number.isSafeInteger(n) || n < 1 || n > TWO_POW_32) throw new RangeError(`uniformInt needs an integer n in [1, 2^32], got ${n}`);
+  if (!Number.isSafeInteger(n) || n < 1 || n > TWO_POW_32)
+    throw new RangeError(`uniformInt needs an integer n in [1, 2^32], got ${n}`);
   const limit = TWO_POW_32 - (TWO_POW_32 % n);
   for (;;) {
     const u = rng.nextUint32();

@@ -30,7 +30,8 @@ describe('live roulette outcome', () => {
       { kind: 'column', index: 2, stakeMinor: STAKE },
       { kind: 'black', stakeMinor: STAKE },
     ];
-    for (let pocket = 0; pocket < 37; pocket++) expect(settleLiveRoulette(bets, { pocket, color: pocketColor(pocket) })).toEqual(settleRoulette(bets, pocket));
+    for (let pocket = 0; pocket < 37; pocket++)
+      expect(settleLiveRoulette(bets, { pocket, color: pocketColor(pocket) })).toEqual(settleRoulette(bets, pocket));
   });
 
   it('refuses bets that are not on the layout when they are placed', () => {
@@ -46,7 +47,10 @@ describe('live roulette RTP by simulation', () => {
       // have a standard error of 0.0022 and the tolerance is ±1.0 %.
       const rounds = 200_000;
       const bets: RouletteBet[] = [{ kind: 'red', stakeMinor: STAKE }];
-      const stats = simulateRounds(rounds, (rng) => settleLiveRoulette(bets, spinLiveRoulette(rng)), { serverSeed: 'live-table-simulation', clientSeed: 'table-1' });
+      const stats = simulateRounds(rounds, (rng) => settleLiveRoulette(bets, spinLiveRoulette(rng)), {
+        serverSeed: 'live-table-simulation',
+        clientSeed: 'table-1',
+      });
       const sigma = 2 * Math.sqrt((18 / 37) * (19 / 37));
       expect(Math.abs(stats.rtp - 36 / 37)).toBeLessThan((4.5 * sigma) / Math.sqrt(rounds));
     },

@@ -6,7 +6,15 @@
  * as nonce). The schedule (betting window, spin, results) is the server's; this is the outcome.
  */
 import type { Rng } from './fair';
-import { pocketColor, settleRoulette, spinRoulettePocket, validateRouletteBets, type PocketColor, type RouletteBet, type RouletteOutcome } from './roulette';
+import {
+  pocketColor,
+  settleRoulette,
+  spinRoulettePocket,
+  validateRouletteBets,
+  type PocketColor,
+  type RouletteBet,
+  type RouletteOutcome,
+} from './roulette';
 
 export interface LiveRouletteSpin {
   pocket: number;

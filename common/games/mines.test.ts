@@ -4,10 +4,22 @@ import { createFairRng, pickDistinct } from './fair';
 import { cashOutMines, minesMultiplier, minesPayout, openCell, publicMinesView, startMines, type MinesState } from './mines';
 import { SIMULATION_TIMEOUT_MS, simulateRounds } from './statistics';
 
-const SEEDS = { serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100', clientSeed: 'player-seed', nonce: 1 };
+const SEEDS = {
+  serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100',
+  clientSeed: 'player-seed',
+  nonce: 1,
+};
 
-const field = (mines: number[], stakeMinor = 1_000n): MinesState => ({ stakeMinor, mineCount: mines.length, mines, opened: [], status: 'playing', payoutMinor: 0n });
-const safeCells = (state: MinesState) => Array.from({ length: 25 }, (_, cell) => cell).filter((cell) => !state.mines.includes(cell));
+const field = (mines: number[], stakeMinor = 1_000n): MinesState => ({
+  stakeMinor,
+  mineCount: mines.length,
+  mines,
+  opened: [],
+  status: 'playing',
+  payoutMinor: 0n,
+});
+const safeCells = (state: MinesState) =>
+  Array.from({ length: 25 }, (_, cell) => cell).filter((cell) => !state.mines.includes(cell));
 
 describe('mines field (5×5, the mines are the first cells of the fair shuffle)', () => {
   it('places the chosen number of mines where pickDistinct(25, m) says, the same for the same seeds', () => {
@@ -18,7 +30,8 @@ describe('mines field (5×5, the mines are the first cells of the fair shuffle)'
   });
 
   it('refuses fewer than 1 or more than 24 mines, and a stake that is not a positive integer', () => {
-    for (const mineCount of [0, 25, 2.5]) expect(() => startMines({ stakeMinor: 1_000n, mineCount }, createFairRng(SEEDS))).toThrow(InvalidBetError);
+    for (const mineCount of [0, 25, 2.5])
+      expect(() => startMines({ stakeMinor: 1_000n, mineCount }, createFairRng(SEEDS))).toThrow(InvalidBetError);
     expect(() => startMines({ stakeMinor: -5n, mineCount: 3 }, createFairRng(SEEDS))).toThrow(InvalidBetError);
   });
 });

@@ -47,12 +47,14 @@ function binomial(n: number, k: number): bigint {
 /** The multiplier after `safeCells` safe cells, as an exact fraction. */
 export function minesMultiplier(mineCount: number, safeCells: number): { numerator: bigint; denominator: bigint } {
   requireMineCount(mineCount);
-  if (!Number.isInteger(safeCells) || safeCells < 0 || safeCells > MINES_CELLS - mineCount) throw new RangeError(`${safeCells} safe cells with ${mineCount} mines`);
+  if (!Number.isInteger(safeCells) || safeCells < 0 || safeCells > MINES_CELLS - mineCount)
+    throw new RangeError(`${safeCells} safe cells with ${mineCount} mines`);
   return { numerator: 99n * binomial(MINES_CELLS, safeCells), denominator: 100n * binomial(MINES_CELLS - mineCount, safeCells) };
 }
 
 function requireMineCount(mineCount: number): number {
-  if (!Number.isInteger(mineCount) || mineCount < 1 || mineCount > MINES_CELLS - 1) throw new InvalidBetError('choose from 1 to 24 mines');
+  if (!Number.isInteger(mineCount) || mineCount < 1 || mineCount > MINES_CELLS - 1)
+    throw new InvalidBetError('choose from 1 to 24 mines');
   return mineCount;
 }
 
@@ -64,7 +66,14 @@ export function minesPayout(stakeMinor: bigint, mineCount: number, safeCells: nu
 export function startMines(start: MinesStart, rng: Rng): MinesState {
   const stakeMinor = requireStake(start.stakeMinor);
   const mineCount = requireMineCount(start.mineCount);
-  return { stakeMinor, mineCount, mines: pickDistinct(rng, MINES_CELLS, mineCount), opened: [], status: 'playing', payoutMinor: 0n };
+  return {
+    stakeMinor,
+    mineCount,
+    mines: pickDistinct(rng, MINES_CELLS, mineCount),
+    opened: [],
+    status: 'playing',
+    payoutMinor: 0n,
+  };
 }
 
 function requirePlaying(state: MinesState): void {
@@ -73,7 +82,8 @@ function requirePlaying(state: MinesState): void {
 
 export function openCell(state: MinesState, cell: number): MinesState {
   requirePlaying(state);
-  if (!Number.isInteger(cell) || cell < 0 || cell >= MINES_CELLS) throw new GameRuleError(`action not allowed: there is no cell ${cell}`);
+  if (!Number.isInteger(cell) || cell < 0 || cell >= MINES_CELLS)
+    throw new GameRuleError(`action not allowed: there is no cell ${cell}`);
   if (state.opened.includes(cell)) throw new GameRuleError(`action not allowed: cell ${cell} is open already`);
   const opened = [...state.opened, cell];
   if (state.mines.includes(cell)) return { ...state, opened, status: 'lost', payoutMinor: 0n };
@@ -92,7 +102,9 @@ function settle(state: MinesState): MinesState {
 }
 
 /** What the player may see: the mines only once the round is over. */
-export function publicMinesView(state: MinesState): Omit<MinesState, 'mines'> & { mines: number[] | null; nextPayoutMinor: bigint | null } {
+export function publicMinesView(
+  state: MinesState,
+): Omit<MinesState, 'mines'> & { mines: number[] | null; nextPayoutMinor: bigint | null } {
   const isOver = state.status !== 'playing';
   const canOpenMore = !isOver && state.opened.length < MINES_CELLS - state.mineCount;
   return {

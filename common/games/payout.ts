@@ -10,7 +10,8 @@ import { InvalidBetError } from './errors';
 export const MAX_STAKE_MINOR = 10n ** 15n;
 
 export function requireStake(stakeMinor: bigint): bigint {
-  if (typeof stakeMinor !== 'bigint' || stakeMinor <= 0n || stakeMinor > MAX_STAKE_MINOR) throw new InvalidBetError('the stake must be a positive integer of minor units');
+  if (typeof stakeMinor !== 'bigint' || stakeMinor <= 0n || stakeMinor > MAX_STAKE_MINOR)
+    throw new InvalidBetError('the stake must be a positive integer of minor units');
   return stakeMinor;
 }
 

@@ -35,10 +35,17 @@ function allLegalBets(): RouletteBet[] {
     for (let b = a + 1; b <= 36; b++) candidates.push({ kind: 'split', numbers: [a, b], stakeMinor: STAKE });
   }
   for (let a = 0; a <= 34; a++)
-    candidates.push({ kind: 'street', numbers: [a, a + 1, a + 2], stakeMinor: STAKE }, { kind: 'street', numbers: [0, a + 1, a + 2], stakeMinor: STAKE });
+    candidates.push(
+      { kind: 'street', numbers: [a, a + 1, a + 2], stakeMinor: STAKE },
+      { kind: 'street', numbers: [0, a + 1, a + 2], stakeMinor: STAKE },
+    );
   for (let a = 0; a <= 32; a++)
-    candidates.push({ kind: 'corner', numbers: [a, a + 1, a + 3, a + 4], stakeMinor: STAKE }, { kind: 'corner', numbers: [a, a + 1, a + 2, a + 3], stakeMinor: STAKE });
-  for (let a = 0; a <= 31; a++) candidates.push({ kind: 'line', numbers: [a, a + 1, a + 2, a + 3, a + 4, a + 5], stakeMinor: STAKE });
+    candidates.push(
+      { kind: 'corner', numbers: [a, a + 1, a + 3, a + 4], stakeMinor: STAKE },
+      { kind: 'corner', numbers: [a, a + 1, a + 2, a + 3], stakeMinor: STAKE },
+    );
+  for (let a = 0; a <= 31; a++)
+    candidates.push({ kind: 'line', numbers: [a, a + 1, a + 2, a + 3, a + 4, a + 5], stakeMinor: STAKE });
   const seen = new Set<string>();
   const legal = candidates.filter((bet) => {
     try {
@@ -50,18 +57,22 @@ function allLegalBets(): RouletteBet[] {
       return false;
     }
   });
-  for (const index of [1, 2, 3] as const) legal.push({ kind: 'dozen', index, stakeMinor: STAKE }, { kind: 'column', index, stakeMinor: STAKE });
+  for (const index of [1, 2, 3] as const)
+    legal.push({ kind: 'dozen', index, stakeMinor: STAKE }, { kind: 'column', index, stakeMinor: STAKE });
   for (const kind of ['red', 'black', 'odd', 'even', 'low', 'high'] as const) legal.push({ kind, stakeMinor: STAKE });
   return legal;
 }
 
 describe('European roulette bets (one zero; each kind pays as the table says)', () => {
-  it.each(TABLE)('a $bet.kind bet pays its odds plus the stake when it covers the pocket, nothing otherwise', ({ bet, wins, loses }) => {
-    const won = settleRoulette([bet], wins);
-    expect(won.results[0]!.isWin).toBe(true);
-    expect(won.payoutMinor).toBe(STAKE * BigInt(ROULETTE_PAYS[bet.kind] + 1));
-    expect(settleRoulette([bet], loses).payoutMinor).toBe(0n);
-  });
+  it.each(TABLE)(
+    'a $bet.kind bet pays its odds plus the stake when it covers the pocket, nothing otherwise',
+    ({ bet, wins, loses }) => {
+      const won = settleRoulette([bet], wins);
+      expect(won.results[0]!.isWin).toBe(true);
+      expect(won.payoutMinor).toBe(STAKE * BigInt(ROULETTE_PAYS[bet.kind] + 1));
+      expect(settleRoulette([bet], loses).payoutMinor).toBe(0n);
+    },
+  );
 
   it('has the layout’s count of each inside bet: 37 straights, 60 splits, 14 streets, 23 corners, 11 lines', () => {
     const counts = new Map<string, number>();
@@ -122,7 +133,11 @@ describe('European roulette bets (one zero; each kind pays as the table says)', 
   });
 
   it('spins the same pocket for the same seeds: the first draw is uniformInt(37)', () => {
-    const seeds = { serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100', clientSeed: 'player-seed', nonce: 1 };
+    const seeds = {
+      serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100',
+      clientSeed: 'player-seed',
+      nonce: 1,
+    };
     expect(playRoulette([{ kind: 'red', stakeMinor: STAKE }], createFairRng(seeds)).pocket).toBe(0x87b4a330 % 37);
   });
 });

@@ -114,7 +114,8 @@ export function coveredNumbers(bet: RouletteBet): number[] {
     case 'corner':
     case 'line': {
       const numbers = Array.isArray(bet.numbers) ? [...bet.numbers].sort((a, b) => a - b) : [];
-      if (!INSIDE_BETS[bet.kind].has(setKey(numbers))) throw new InvalidBetError(`${String(numbers)} is not a ${bet.kind} on the layout`);
+      if (!INSIDE_BETS[bet.kind].has(setKey(numbers)))
+        throw new InvalidBetError(`${String(numbers)} is not a ${bet.kind} on the layout`);
       return numbers;
     }
     case 'dozen':

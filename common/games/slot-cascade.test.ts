@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createFairRng } from './fair';
-import { CASCADE_PAYS, CASCADE_SYMBOLS, cascade, cascadeMultiplier, clusterPays, fillGrid, findClusters, playCascadeSlot, type CascadeGrid } from './slot-cascade';
+import {
+  CASCADE_PAYS,
+  CASCADE_SYMBOLS,
+  cascade,
+  cascadeMultiplier,
+  clusterPays,
+  fillGrid,
+  findClusters,
+  playCascadeSlot,
+  type CascadeGrid,
+} from './slot-cascade';
 import { scriptedRng } from './scripted-rng';
 import { SIMULATION_TIMEOUT_MS, simulateRounds } from './statistics';
 
@@ -13,7 +23,15 @@ CASCADE_SYMBOLS.reduce((start, { symbol, weight }) => {
 
 /** A grid from 5 text rows of 6 one-letter gems (D E R S A T O), row 0 on top. */
 function grid(...rows: string[]): CascadeGrid {
-  const names: Record<string, string> = { D: 'DIAMOND', E: 'EMERALD', R: 'RUBY', S: 'SAPPHIRE', A: 'AMETHYST', T: 'TOPAZ', O: 'ONYX' };
+  const names: Record<string, string> = {
+    D: 'DIAMOND',
+    E: 'EMERALD',
+    R: 'RUBY',
+    S: 'SAPPHIRE',
+    A: 'AMETHYST',
+    T: 'TOPAZ',
+    O: 'ONYX',
+  };
   return Array.from({ length: 6 }, (_, column) => rows.map((row) => names[row[column]!]!));
 }
 
@@ -61,13 +79,17 @@ describe('Gem Cascade cascades', () => {
 
   it('plays on while a grid has a cluster, and pays the sum of all clusters at their multipliers', () => {
     for (let nonce = 0; nonce < 200; nonce++) {
-      const round = playCascadeSlot({ stakeMinor: 1_000n }, createFairRng({ serverSeed: 'cascade-rules', clientSeed: 'test', nonce }));
+      const round = playCascadeSlot(
+        { stakeMinor: 1_000n },
+        createFairRng({ serverSeed: 'cascade-rules', clientSeed: 'test', nonce }),
+      );
       const last = round.steps.at(-1)!;
       expect(last.clusters).toEqual([]);
       round.steps.slice(0, -1).forEach((step, index) => {
         expect(step.multiplier).toBe(cascadeMultiplier(index));
         expect(step.clusters.length).toBeGreaterThan(0);
-        for (const cluster of step.clusters) expect(cluster.pays).toBe(clusterPays(cluster.symbol, cluster.cells.length) * step.multiplier);
+        for (const cluster of step.clusters)
+          expect(cluster.pays).toBe(clusterPays(cluster.symbol, cluster.cells.length) * step.multiplier);
       });
       const hundredths = round.steps.flatMap((step) => step.clusters).reduce((sum, cluster) => sum + cluster.pays, 0);
       expect(round.payoutMinor).toBe((1_000n * BigInt(hundredths)) / 100n);
@@ -75,8 +97,14 @@ describe('Gem Cascade cascades', () => {
   });
 
   it('plays the same round for the same seeds', () => {
-    const seeds = { serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100', clientSeed: 'player-seed', nonce: 1 };
-    expect(playCascadeSlot({ stakeMinor: 100n }, createFairRng(seeds))).toEqual(playCascadeSlot({ stakeMinor: 100n }, createFairRng(seeds)));
+    const seeds = {
+      serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100',
+      clientSeed: 'player-seed',
+      nonce: 1,
+    };
+    expect(playCascadeSlot({ stakeMinor: 100n }, createFairRng(seeds))).toEqual(
+      playCascadeSlot({ stakeMinor: 100n }, createFairRng(seeds)),
+    );
   });
 });
 

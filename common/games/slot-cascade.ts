@@ -120,7 +120,8 @@ export function findClusters(grid: CascadeGrid): Cluster[] {
       if (row > 0) visit(cell - 1);
       if (row < CASCADE_ROWS - 1) visit(cell + 1);
     }
-    if (cells.length >= CASCADE_MIN_CLUSTER) clusters.push({ symbol, cells: cells.sort((a, b) => a - b), pays: clusterPays(symbol, cells.length) });
+    if (cells.length >= CASCADE_MIN_CLUSTER)
+      clusters.push({ symbol, cells: cells.sort((a, b) => a - b), pays: clusterPays(symbol, cells.length) });
   }
   return clusters;
 }
@@ -151,6 +152,9 @@ export function playCascadeSlot(params: { stakeMinor: bigint }, rng: Rng): Casca
     if (clusters.length === 0 || index + 1 > CASCADE_MAX_CASCADES) break;
     grid = cascade(grid, clusters, rng);
   }
-  const winHundredths = steps.reduce((sum, step) => sum + step.clusters.reduce((stepSum, cluster) => stepSum + cluster.pays, 0), 0);
+  const winHundredths = steps.reduce(
+    (sum, step) => sum + step.clusters.reduce((stepSum, cluster) => stepSum + cluster.pays, 0),
+    0,
+  );
   return { stakeMinor, steps, winHundredths, payoutMinor: (stakeMinor * BigInt(winHundredths)) / 100n };
 }

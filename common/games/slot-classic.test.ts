@@ -8,12 +8,19 @@ import { ReturnStats, SIMULATION_SEEDS, SIMULATION_TIMEOUT_MS } from './statisti
 const STAKE = 1_000n;
 const strips = CLASSIC_RULES.strips;
 /** The stop that shows `symbol` in `row` of `reel`. */
-const stopShowing = (reel: number, symbol: string, row: number) => (strips[reel]!.indexOf(symbol) - row + strips[reel]!.length) % strips[reel]!.length;
+const stopShowing = (reel: number, symbol: string, row: number) =>
+  (strips[reel]!.indexOf(symbol) - row + strips[reel]!.length) % strips[reel]!.length;
 
 describe('Royal Sevens rules (5×3, 10 lines, WILD stands in, 3+ STARs give 10 free spins at 3×)', () => {
   it('pays a line where the WILD completes three SEVENs, at stake / 10 a line', () => {
     // Middle row: SEVEN, WILD, SEVEN on reels 1–3; reel 4 shows no SEVEN or WILD on that line.
-    const stops = [stopShowing(0, 'SEVEN', 1), stopShowing(1, 'WILD', 1), stopShowing(2, 'SEVEN', 1), stopShowing(3, 'A', 1), stopShowing(4, 'K', 1)];
+    const stops = [
+      stopShowing(0, 'SEVEN', 1),
+      stopShowing(1, 'WILD', 1),
+      stopShowing(2, 'SEVEN', 1),
+      stopShowing(3, 'A', 1),
+      stopShowing(4, 'K', 1),
+    ];
     const round = playClassicSlot({ stakeMinor: STAKE }, scriptedThenFair(stops));
     const middle = round.spins[0]!.lineWins.find((win) => win.line === 0);
     expect(middle).toEqual({ line: 0, symbol: 'SEVEN', count: 3, hasWild: true, pays: 25 });
@@ -21,7 +28,13 @@ describe('Royal Sevens rules (5×3, 10 lines, WILD stands in, 3+ STARs give 10 f
   });
 
   it('three STARs pay twice the stake and award 10 free spins on which every win is tripled, without more free spins', () => {
-    const stops = [stopShowing(0, 'STAR', 0), stopShowing(1, 'STAR', 1), stopShowing(2, 'STAR', 2), stopShowing(3, 'J', 0), stopShowing(4, 'J', 0)];
+    const stops = [
+      stopShowing(0, 'STAR', 0),
+      stopShowing(1, 'STAR', 1),
+      stopShowing(2, 'STAR', 2),
+      stopShowing(3, 'J', 0),
+      stopShowing(4, 'J', 0),
+    ];
     for (let nonce = 0; nonce < 20; nonce++) {
       const round = playClassicSlot({ stakeMinor: STAKE }, scriptedThenFair(stops, nonce));
       const [paid, ...free] = round.spins;
@@ -37,14 +50,24 @@ describe('Royal Sevens rules (5×3, 10 lines, WILD stands in, 3+ STARs give 10 f
   });
 
   it('two STARs pay nothing and award nothing', () => {
-    const stops = [stopShowing(0, 'STAR', 0), stopShowing(1, 'STAR', 1), stopShowing(2, 'A', 0), stopShowing(3, 'J', 0), stopShowing(4, 'J', 0)];
+    const stops = [
+      stopShowing(0, 'STAR', 0),
+      stopShowing(1, 'STAR', 1),
+      stopShowing(2, 'A', 0),
+      stopShowing(3, 'J', 0),
+      stopShowing(4, 'J', 0),
+    ];
     const round = playClassicSlot({ stakeMinor: STAKE }, scriptedThenFair(stops));
     expect(round.spins).toHaveLength(1);
     expect(round.spins[0]!.scatterCount).toBe(2);
   });
 
   it('spins the same for the same seeds: 5 draws, one stop per reel', () => {
-    const seeds = { serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100', clientSeed: 'player-seed', nonce: 1 };
+    const seeds = {
+      serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100',
+      clientSeed: 'player-seed',
+      nonce: 1,
+    };
     const round = playClassicSlot({ stakeMinor: STAKE }, createFairRng(seeds));
     expect(round.spins[0]!.stops).toEqual([0x87b4a330 % 29, 0x6445fa5c % 29, 0x19512c47 % 30, 0xbf570336 % 30, 0x53b128ac % 31]);
     expect(playClassicSlot({ stakeMinor: STAKE }, createFairRng(seeds))).toEqual(round);
@@ -80,7 +103,9 @@ describe('Royal Sevens RTP', () => {
       const rtp = classicSlotRtp();
       expect(Math.abs(total.rtp - rtp.total)).toBeLessThan(4.5 * total.standardError);
       expect(Math.abs(paid.rtp - (rtp.lines + rtp.scatters))).toBeLessThan(4.5 * paid.standardError);
-      expect(Math.abs(triggers / rounds - rtp.triggerChance)).toBeLessThan(4.5 * Math.sqrt((rtp.triggerChance * (1 - rtp.triggerChance)) / rounds));
+      expect(Math.abs(triggers / rounds - rtp.triggerChance)).toBeLessThan(
+        4.5 * Math.sqrt((rtp.triggerChance * (1 - rtp.triggerChance)) / rounds),
+      );
     },
     SIMULATION_TIMEOUT_MS,
   );

@@ -17,9 +17,19 @@
  *   spins and return 10 × 3 × 76.294 % each time: 20.0 %; total 96.289 %.
  */
 import { requireStake } from './payout';
-import { TEN_PAYLINES, countScatters, evaluateLines, expectedLinePay, reelStrip, scatterCountChances, spinReels, type LineSlotRules, type SlotRound, type SlotSpinResult } from './slot-lines';
+import {
+  TEN_PAYLINES,
+  countScatters,
+  evaluateLines,
+  expectedLinePay,
+  reelStrip,
+  scatterCountChances,
+  spinReels,
+  type LineSlotRules,
+  type SlotRound,
+  type SlotSpinResult,
+} from './slot-lines';
 import type { Rng } from './fair';
-
 
 export const CLASSIC_RULES: LineSlotRules = {
   strips: [

@@ -23,7 +23,13 @@ const basketStops = (rules: LineSlotRules, count: number) =>
 
 describe('Fruit Fiesta rules (5×3, 20 lines, cherries pay from two, BASKETs give free spins with doubling wilds)', () => {
   it('pays two CHERRYs from the left', () => {
-    const stops = [stopShowing(FRUITS_RULES, 0, 'CHERRY', 1), stopShowing(FRUITS_RULES, 1, 'CHERRY', 1), stopShowing(FRUITS_RULES, 2, 'PLUM', 1), 0, 0];
+    const stops = [
+      stopShowing(FRUITS_RULES, 0, 'CHERRY', 1),
+      stopShowing(FRUITS_RULES, 1, 'CHERRY', 1),
+      stopShowing(FRUITS_RULES, 2, 'PLUM', 1),
+      0,
+      0,
+    ];
     const round = playFruitsSlot({ stakeMinor: STAKE }, scriptedThenFair(stops));
     expect(round.spins[0]!.lineWins.find((win) => win.line === 0)).toMatchObject({ symbol: 'CHERRY', count: 2, pays: 2 });
     expect(round.payoutMinor).toBe((STAKE * BigInt(round.winLineBets)) / 20n);
@@ -38,7 +44,9 @@ describe('Fruit Fiesta rules (5×3, 20 lines, cherries pay from two, BASKETs giv
     const paid = round.spins[0]!;
     expect(paid.scatterCount).toBe(count);
     expect(paid.freeSpinsAwarded).toBe(spins);
-    expect(paid.winLineBets).toBe(evaluateLines(paid.window, FRUITS_RULES).reduce((sum, win) => sum + win.pays, 0) + FRUITS_SCATTER_PAYS[count]! * 20);
+    expect(paid.winLineBets).toBe(
+      evaluateLines(paid.window, FRUITS_RULES).reduce((sum, win) => sum + win.pays, 0) + FRUITS_SCATTER_PAYS[count]! * 20,
+    );
     const awarded = round.spins.reduce((sum, spin) => sum + spin.freeSpinsAwarded, 0);
     expect(round.spins.length - 1).toBe(awarded);
   });
@@ -66,8 +74,14 @@ describe('Fruit Fiesta rules (5×3, 20 lines, cherries pay from two, BASKETs giv
   });
 
   it('spins the same for the same seeds', () => {
-    const seeds = { serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100', clientSeed: 'player-seed', nonce: 1 };
-    expect(playFruitsSlot({ stakeMinor: STAKE }, createFairRng(seeds))).toEqual(playFruitsSlot({ stakeMinor: STAKE }, createFairRng(seeds)));
+    const seeds = {
+      serverSeed: 'a3c1f0e6d2b4978563412f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100',
+      clientSeed: 'player-seed',
+      nonce: 1,
+    };
+    expect(playFruitsSlot({ stakeMinor: STAKE }, createFairRng(seeds))).toEqual(
+      playFruitsSlot({ stakeMinor: STAKE }, createFairRng(seeds)),
+    );
   });
 });
 
@@ -99,7 +113,9 @@ describe('Fruit Fiesta RTP', () => {
       const rtp = fruitsSlotRtp();
       expect(Math.abs(total.rtp - rtp.total)).toBeLessThan(4.5 * total.standardError);
       expect(Math.abs(paid.rtp - (rtp.lines + rtp.scatters))).toBeLessThan(4.5 * paid.standardError);
-      expect(Math.abs(triggers / rounds - rtp.triggerChance)).toBeLessThan(4.5 * Math.sqrt((rtp.triggerChance * (1 - rtp.triggerChance)) / rounds));
+      expect(Math.abs(triggers / rounds - rtp.triggerChance)).toBeLessThan(
+        4.5 * Math.sqrt((rtp.triggerChance * (1 - rtp.triggerChance)) / rounds),
+      );
     },
     SIMULATION_TIMEOUT_MS,
   );

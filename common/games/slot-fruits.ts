@@ -24,9 +24,20 @@
  *   total 95.731 %.
  */
 import { requireStake } from './payout';
-import { TEN_PAYLINES, countScatters, evaluateLines, expectedLinePay, reelStrip, scatterCountChances, spinReels, type LineSlotRules, type LineWin, type SlotRound, type SlotSpinResult } from './slot-lines';
+import {
+  TEN_PAYLINES,
+  countScatters,
+  evaluateLines,
+  expectedLinePay,
+  reelStrip,
+  scatterCountChances,
+  spinReels,
+  type LineSlotRules,
+  type LineWin,
+  type SlotRound,
+  type SlotSpinResult,
+} from './slot-lines';
 import type { Rng } from './fair';
-
 
 const PAYLINES = [
   ...TEN_PAYLINES,
@@ -149,10 +160,23 @@ export function fruitsSlotRtp(): {
   const scatters = paidChances.reduce((sum, chance, k) => sum + chance * FRUITS_SCATTER_PAYS[k]!, 0);
   const freeChances = scatterCountChances(FRUITS_FREE_SPIN_RULES.strips, FRUITS_RULES.scatter);
   const retriggerChance = freeChances[3]! + freeChances[4]! + freeChances[5]!;
-  const freeSpinReturn = expectedLinePay(FRUITS_FREE_SPIN_RULES, freeSpinLineMultiplier) + freeChances.reduce((sum, chance, k) => sum + chance * FRUITS_SCATTER_PAYS[k]!, 0);
+  const freeSpinReturn =
+    expectedLinePay(FRUITS_FREE_SPIN_RULES, freeSpinLineMultiplier) +
+    freeChances.reduce((sum, chance, k) => sum + chance * FRUITS_SCATTER_PAYS[k]!, 0);
   // Each free spin adds 8 more with the retrigger chance: E[spins] = awarded / (1 − 8 · chance).
-  const freeSpinsPerPaidSpin = paidChances.reduce((sum, chance, k) => sum + chance * FRUITS_FREE_SPINS[k]!, 0) / (1 - FRUITS_RETRIGGER_SPINS * retriggerChance);
+  const freeSpinsPerPaidSpin =
+    paidChances.reduce((sum, chance, k) => sum + chance * FRUITS_FREE_SPINS[k]!, 0) /
+    (1 - FRUITS_RETRIGGER_SPINS * retriggerChance);
   const freeSpins = freeSpinsPerPaidSpin * freeSpinReturn;
   const triggerChance = paidChances[3]! + paidChances[4]! + paidChances[5]!;
-  return { lines, scatters, triggerChance, retriggerChance, freeSpinsPerPaidSpin, freeSpinReturn, freeSpins, total: lines + scatters + freeSpins };
+  return {
+    lines,
+    scatters,
+    triggerChance,
+    retriggerChance,
+    freeSpinsPerPaidSpin,
+    freeSpinReturn,
+    freeSpins,
+    total: lines + scatters + freeSpins,
+  };
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { countScatters, evaluateLineSymbols, evaluateLines, expectedLinePay, scatterCountChances, spinReels, windowAt, type LineSlotRules } from './slot-lines';
+import {
+  countScatters,
+  evaluateLineSymbols,
+  evaluateLines,
+  expectedLinePay,
+  scatterCountChances,
+  spinReels,
+  windowAt,
+  type LineSlotRules,
+} from './slot-lines';
 import { scriptedRng } from './scripted-rng';
 
 const PAYS = { W: [0, 0, 0, 50, 250, 1000], H: [0, 0, 0, 25, 100, 500], L: [0, 0, 2, 3, 8, 40] };

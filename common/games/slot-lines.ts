@@ -72,7 +72,10 @@ export function windowAt(strips: readonly (readonly string[])[], stops: readonly
 }
 
 /** The pay of one line of symbols (one per reel), or null when it pays nothing. */
-export function evaluateLineSymbols(symbols: readonly string[], rules: Pick<LineSlotRules, 'linePays' | 'wild' | 'scatter'>): Omit<LineWin, 'line'> | null {
+export function evaluateLineSymbols(
+  symbols: readonly string[],
+  rules: Pick<LineSlotRules, 'linePays' | 'wild' | 'scatter'>,
+): Omit<LineWin, 'line'> | null {
   const { wild, scatter, linePays } = rules;
   let wildRun = 0;
   while (wildRun < symbols.length && symbols[wildRun] === wild) wildRun++;

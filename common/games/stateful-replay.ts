@@ -8,7 +8,16 @@
  * action the rules refuse now.
  */
 import { amountToMinor, minorToAmount } from '../money';
-import { act as blackjackAct, availableActions, createShoe, deal, publicBlackjackView, resumeShoe, type BlackjackAction, type BlackjackState } from './blackjack';
+import {
+  act as blackjackAct,
+  availableActions,
+  createShoe,
+  deal,
+  publicBlackjackView,
+  resumeShoe,
+  type BlackjackAction,
+  type BlackjackState,
+} from './blackjack';
 import { GameRuleError } from './errors';
 import { FairRng, type RoundSeeds } from './fair';
 import { cashOutMines, openCell, publicMinesView, startMines, type MinesState } from './mines';
@@ -43,21 +52,39 @@ export function dealState(engine: StatefulEngine, normal: Record<string, unknown
 }
 
 /** Applies one action in normal form; an action the rules refuse now throws GameRuleError. */
-export function applyStatefulAction(engine: StatefulEngine, state: StatefulState, action: string, params: Record<string, unknown>, seeds: RoundSeeds): StatefulState {
+export function applyStatefulAction(
+  engine: StatefulEngine,
+  state: StatefulState,
+  action: string,
+  params: Record<string, unknown>,
+  seeds: RoundSeeds,
+): StatefulState {
   if (engine === 'mines') {
     const mines = state as MinesState;
     return action === 'reveal' ? openCell(mines, Number(params.cell)) : cashOutMines(mines);
   }
   const blackjack = state as BlackjackState;
   // Checked before the shoe is rebuilt: an out-of-turn action costs no shuffle.
-  if (!availableActions(blackjack).includes(action as BlackjackAction)) throw new GameRuleError(blackjack.phase === 'finished' ? 'action not allowed: the round is over' : `action not allowed: ${action} is not possible now`);
+  if (!availableActions(blackjack).includes(action as BlackjackAction))
+    throw new GameRuleError(
+      blackjack.phase === 'finished'
+        ? 'action not allowed: the round is over'
+        : `action not allowed: ${action} is not possible now`,
+    );
   return blackjackAct(blackjack, action as BlackjackAction, resumeShoe(new FairRng(seeds), blackjack.cardsDrawn));
 }
 
 /** The state after the first `count` actions, from the seeds alone. */
-export function replayActions(engine: StatefulEngine, normal: Record<string, unknown>, actions: readonly ReplayAction[], seeds: RoundSeeds, count = actions.length): StatefulState {
+export function replayActions(
+  engine: StatefulEngine,
+  normal: Record<string, unknown>,
+  actions: readonly ReplayAction[],
+  seeds: RoundSeeds,
+  count = actions.length,
+): StatefulState {
   let state = dealState(engine, normal, seeds);
-  for (const recorded of actions.slice(0, count)) state = applyStatefulAction(engine, state, recorded.action, recorded.params, seeds);
+  for (const recorded of actions.slice(0, count))
+    state = applyStatefulAction(engine, state, recorded.action, recorded.params, seeds);
   return state;
 }
 
@@ -70,7 +97,11 @@ export function statefulPayoutMinor(engine: StatefulEngine, state: StatefulState
  * and stands until the round ends; mines cashes out what was opened. Returns the final state and
  * what it pays (mines with no cell opened: the stake back).
  */
-export function settleByTimeout(engine: StatefulEngine, state: StatefulState, seeds: RoundSeeds): { state: StatefulState; payoutMinor: bigint; rule: 'stand' | 'cash-out' | 'refund' } {
+export function settleByTimeout(
+  engine: StatefulEngine,
+  state: StatefulState,
+  seeds: RoundSeeds,
+): { state: StatefulState; payoutMinor: bigint; rule: 'stand' | 'cash-out' | 'refund' } {
   if (engine === 'mines') {
     const mines = state as MinesState;
     if (mines.status !== 'playing') return { state, payoutMinor: mines.payoutMinor, rule: 'cash-out' };
@@ -90,8 +121,20 @@ export function settleByTimeout(engine: StatefulEngine, state: StatefulState, se
  * A settled round's outcome as stored and shown for recall: the final table, the actions in
  * order, how it ended and what it paid. Verification builds the same object from the seeds.
  */
-export function settledOutcome(engine: StatefulEngine, state: StatefulState, actions: readonly (ReplayAction & { request_id?: string })[], settledBy: SettledBy, paid: bigint): Record<string, unknown> {
-  const final = engine === 'mines' ? publicMinesView({ ...(state as MinesState), status: (state as MinesState).status === 'playing' ? 'cashed-out' : (state as MinesState).status }) : publicBlackjackView(state as BlackjackState);
+export function settledOutcome(
+  engine: StatefulEngine,
+  state: StatefulState,
+  actions: readonly (ReplayAction & { request_id?: string })[],
+  settledBy: SettledBy,
+  paid: bigint,
+): Record<string, unknown> {
+  const final =
+    engine === 'mines'
+      ? publicMinesView({
+          ...(state as MinesState),
+          status: (state as MinesState).status === 'playing' ? 'cashed-out' : (state as MinesState).status,
+        })
+      : publicBlackjackView(state as BlackjackState);
   return {
     ...(toJson(final) as Record<string, unknown>),
     actions: actions.map(({ action, params, request_id }) => ({ action, params, request_id })),
@@ -101,9 +144,18 @@ export function settledOutcome(engine: StatefulEngine, state: StatefulState, act
 }
 
 /** A settled round's outcome played again from its seeds and its stored actions. */
-export function recomputeSettledOutcome(engine: StatefulEngine, normal: Record<string, unknown>, storedOutcome: unknown, seeds: RoundSeeds): Record<string, unknown> {
+export function recomputeSettledOutcome(
+  engine: StatefulEngine,
+  normal: Record<string, unknown>,
+  storedOutcome: unknown,
+  seeds: RoundSeeds,
+): Record<string, unknown> {
   const stored = (storedOutcome ?? {}) as { actions?: Array<ReplayAction & { request_id?: string }>; settled_by?: SettledBy };
-  const actions = (stored.actions ?? []).map((item) => ({ action: item.action, params: item.params ?? {}, request_id: item.request_id }));
+  const actions = (stored.actions ?? []).map((item) => ({
+    action: item.action,
+    params: item.params ?? {},
+    request_id: item.request_id,
+  }));
   let state = replayActions(engine, normal, actions, seeds);
   let paid = statefulPayoutMinor(engine, state);
   const settledBy: SettledBy = stored.settled_by === 'timeout' ? 'timeout' : 'player';

@@ -75,7 +75,10 @@ export function simulateRounds(
   return stats;
 }
 
-export const SIMULATION_SEEDS = { serverSeed: '6f1d2c3b4a5968778695a4b3c2d1e0f00112233445566778899aabbccddeeff0', clientSeed: 'rtp-simulation' };
+export const SIMULATION_SEEDS = {
+  serverSeed: '6f1d2c3b4a5968778695a4b3c2d1e0f00112233445566778899aabbccddeeff0',
+  clientSeed: 'rtp-simulation',
+};
 
 /**
  * The time limit of a simulation test: each takes a few seconds alone, more when the two cores

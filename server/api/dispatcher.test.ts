@@ -104,15 +104,30 @@ describe.each(testDatabaseKinds())('product API envelope on %s (architecture §4
     ['storage.set with a key of forbidden characters', 'storage.set', 'POST', { key: 'no spaces', value: 'v' }, 'key'],
     ['storage.get without keys', 'storage.get', 'GET', {}, 'keys'],
     ['storage.get whose second key is invalid', 'storage.get', 'GET', { keys: 'fine,not valid!' }, 'keys.1'],
-    ['events.handle with event_params that are not JSON', 'events.handle', 'GET', { event_name: 'click', event_params: '{oops' }, 'event_params'],
-    ['events.handle with event_params that are a JSON array', 'events.handle', 'GET', { event_name: 'click', event_params: '[1,2]' }, 'event_params'],
+    [
+      'events.handle with event_params that are not JSON',
+      'events.handle',
+      'GET',
+      { event_name: 'click', event_params: '{oops' },
+      'event_params',
+    ],
+    [
+      'events.handle with event_params that are a JSON array',
+      'events.handle',
+      'GET',
+      { event_name: 'click', event_params: '[1,2]' },
+      'event_params',
+    ],
     ['events.handle without event_name', 'events.handle', 'GET', { event_params: '{}' }, 'event_name'],
-  ] as const)('answers %s with 400 InvalidParameterException naming the field in error_data.field', async (_label, call, method, params, field) => {
-    const { status, body } = await t.api(call, { method, params: { ...params } });
-    expect(status).toBe(STATUS_OF.InvalidParameterException);
-    expectErrorEnvelope(body, 'InvalidParameterException');
-    expect(body.error?.error_data?.field).toBe(field);
-  });
+  ] as const)(
+    'answers %s with 400 InvalidParameterException naming the field in error_data.field',
+    async (_label, call, method, params, field) => {
+      const { status, body } = await t.api(call, { method, params: { ...params } });
+      expect(status).toBe(STATUS_OF.InvalidParameterException);
+      expectErrorEnvelope(body, 'InvalidParameterException');
+      expect(body.error?.error_data?.field).toBe(field);
+    },
+  );
 
   it('answers an unknown locale query value with InvalidParameterException naming locale', async () => {
     const { status, body } = await t.api('metadata.getgeneralinfo', { locale: 'xx' });
@@ -227,20 +242,43 @@ describe.each(testDatabaseKinds())('product API envelope on %s (architecture §4
 
   it('never answers with a 500 or a type outside the catalogue of spec §8, whatever the request', async () => {
     const calls = [...METHOD_REGISTRY.values()].map((method) => `${method.service}.${method.method}`);
-    const callName = fc.oneof(fc.constantFrom(...calls), fc.string({ maxLength: 20 }).map((text) => encodeURIComponent(text) || 'x'));
-    const params = fc.dictionary(fc.constantFrom('key', 'value', 'keys', 'event_name', 'event_params', 'locale', 'v', 'x[]', 'keys[]'), fc.string({ maxLength: 30 }));
-    const contentType = fc.constantFrom('application/x-www-form-urlencoded', 'application/json', 'multipart/form-data', 'text/plain', '');
+    const callName = fc.oneof(
+      fc.constantFrom(...calls),
+      fc.string({ maxLength: 20 }).map((text) => encodeURIComponent(text) || 'x'),
+    );
+    const params = fc.dictionary(
+      fc.constantFrom('key', 'value', 'keys', 'event_name', 'event_params', 'locale', 'v', 'x[]', 'keys[]'),
+      fc.string({ maxLength: 30 }),
+    );
+    const contentType = fc.constantFrom(
+      'application/x-www-form-urlencoded',
+      'application/json',
+      'multipart/form-data',
+      'text/plain',
+      '',
+    );
     await fc.assert(
-      fc.asyncProperty(callName, fc.constantFrom('GET', 'POST', 'PUT', 'HEAD'), params, contentType, fc.string({ maxLength: 60 }), async (call, verb, query, type, rawBody) => {
-        const headers: Record<string, string> = type ? { 'content-type': type } : {};
-        const hasBody = verb === 'POST' || verb === 'PUT';
-        const response = await t.request(`/api/${call}?${new URLSearchParams(query)}`, { method: verb, headers, body: hasBody ? rawBody : undefined });
-        expect(response.status).toBeLessThan(500);
-        if (verb === 'HEAD') return;
-        const body = (await response.json()) as Envelope;
-        if (response.status === 200) expect(Object.keys(body)).toEqual(['data']);
-        else expect(ERROR_TYPES).toContain(body.error?.type);
-      }),
+      fc.asyncProperty(
+        callName,
+        fc.constantFrom('GET', 'POST', 'PUT', 'HEAD'),
+        params,
+        contentType,
+        fc.string({ maxLength: 60 }),
+        async (call, verb, query, type, rawBody) => {
+          const headers: Record<string, string> = type ? { 'content-type': type } : {};
+          const hasBody = verb === 'POST' || verb === 'PUT';
+          const response = await t.request(`/api/${call}?${new URLSearchParams(query)}`, {
+            method: verb,
+            headers,
+            body: hasBody ? rawBody : undefined,
+          });
+          expect(response.status).toBeLessThan(500);
+          if (verb === 'HEAD') return;
+          const body = (await response.json()) as Envelope;
+          if (response.status === 200) expect(Object.keys(body)).toEqual(['data']);
+          else expect(ERROR_TYPES).toContain(body.error?.type);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -258,7 +296,8 @@ describe.each(testDatabaseKinds())('an unexpected failure on %s (architecture §
   it('answers 500 UnknownErrorException whose message carries nothing of the database error', async () => {
     const internal = await t.services.storage.getKeys('v:probe').then(
       () => '',
-      (error: unknown) => (error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error)),
+      (error: unknown) =>
+        error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error),
     );
     expect(internal).toContain('storage_entries');
     const { status, body } = await t.api('storage.getKeys');

@@ -22,7 +22,29 @@ import { jurisdictionMethods } from '../modules/game-rounds/jurisdiction-methods
 import { liveGamesMethods } from '../modules/live-games/methods';
 import { statefulRoundsMethods } from '../modules/game-rounds/stateful-methods';
 
-const ALL_METHODS: ApiMethod[] = [...metadataMethods, ...accountMethods, ...storageMethods, ...analyticsMethods, ...authMethods, ...recoveryMethods, ...profileMethods, ...verificationMethods, ...responsibleGamingMethods, ...unsubscribeMethods, ...socialMethods, ...cashierMethods, ...campaignMethods, ...gamesMethods, ...gameRoundsMethods, ...gameHistoryMethods, ...freespinsMethods, ...jurisdictionMethods, ...statefulRoundsMethods, ...liveGamesMethods, ...loyaltyMethods] as ApiMethod[];
+const ALL_METHODS: ApiMethod[] = [
+  ...metadataMethods,
+  ...accountMethods,
+  ...storageMethods,
+  ...analyticsMethods,
+  ...authMethods,
+  ...recoveryMethods,
+  ...profileMethods,
+  ...verificationMethods,
+  ...responsibleGamingMethods,
+  ...unsubscribeMethods,
+  ...socialMethods,
+  ...cashierMethods,
+  ...campaignMethods,
+  ...gamesMethods,
+  ...gameRoundsMethods,
+  ...gameHistoryMethods,
+  ...freespinsMethods,
+  ...jurisdictionMethods,
+  ...statefulRoundsMethods,
+  ...liveGamesMethods,
+  ...loyaltyMethods,
+] as ApiMethod[];
 
 export const METHOD_REGISTRY: ReadonlyMap<string, ApiMethod> = new Map(
   ALL_METHODS.map((method) => [methodKey(method.service, method.method), method]),

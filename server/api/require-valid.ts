@@ -4,7 +4,11 @@ import type { ValidationResult } from '#common/validators';
 /** Turns a failed shared validator (spec §5) into InvalidParameterException naming the field and the rule. */
 export function requireValid(field: string, result: ValidationResult): void {
   if (!result.isValid) {
-    throw new ApiError('InvalidParameterException', `Invalid parameter: ${field}`, { field, errorType: result.errorType, ...result.params });
+    throw new ApiError('InvalidParameterException', `Invalid parameter: ${field}`, {
+      field,
+      errorType: result.errorType,
+      ...result.params,
+    });
   }
 }
 

@@ -24,29 +24,51 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const answer = (await response.json()) as { data?: unknown; error?: { type: string; message: string } };
-  if (!response.ok || answer.error) throw new Error(`${answer.error?.type ?? response.status}: ${answer.error?.message ?? 'request failed'}`);
+  if (!response.ok || answer.error)
+    throw new Error(`${answer.error?.type ?? response.status}: ${answer.error?.message ?? 'request failed'}`);
   return answer.data;
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { status: { type: 'string', default: 'pending' }, reason: { type: 'string' } } });
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { status: { type: 'string', default: 'pending' }, reason: { type: 'string' } },
+  });
   const [command, id] = positionals;
   switch (command) {
     case 'withdrawals': {
-      const rows = (await call('GET', `/withdrawals?status=${encodeURIComponent(values.status ?? 'pending')}`)) as { id: string; userId: number; amount: string; currency: string; method: string; createdAt: string }[];
+      const rows = (await call('GET', `/withdrawals?status=${encodeURIComponent(values.status ?? 'pending')}`)) as {
+        id: string;
+        userId: number;
+        amount: string;
+        currency: string;
+        method: string;
+        createdAt: string;
+      }[];
       if (rows.length === 0) console.log(`No ${values.status} withdrawals.`);
-      for (const row of rows) console.log(`${row.id}  player ${row.userId}  ${row.amount} ${row.currency}  ${row.method}  ${row.createdAt}`);
+      for (const row of rows)
+        console.log(`${row.id}  player ${row.userId}  ${row.amount} ${row.currency}  ${row.method}  ${row.createdAt}`);
       return 0;
     }
     case 'approve':
     case 'decline': {
       if (!id) break;
-      const result = (await call('POST', `/withdrawals/${encodeURIComponent(id)}/${command}`, command === 'decline' ? { reason: values.reason } : {})) as { id: string; status: string };
+      const result = (await call(
+        'POST',
+        `/withdrawals/${encodeURIComponent(id)}/${command}`,
+        command === 'decline' ? { reason: values.reason } : {},
+      )) as { id: string; status: string };
       console.log(`${result.id}: ${result.status}`);
       return 0;
     }
     case 'ledger-check': {
-      const report = (await call('GET', '/ledger/check')) as { isSound: boolean; transfers: number; accounts: number; auditEntries: number };
+      const report = (await call('GET', '/ledger/check')) as {
+        isSound: boolean;
+        transfers: number;
+        accounts: number;
+        auditEntries: number;
+      };
       console.log(JSON.stringify(report, null, 2));
       return report.isSound ? 0 : 1;
     }

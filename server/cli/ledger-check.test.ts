@@ -30,16 +30,30 @@ interface CliRun {
 
 function runCli(env: NodeJS.ProcessEnv, args: string[] = []): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') reject(error);
-      else resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', CLI, ...args],
+      { cwd: ROOT, env: { ...process.env, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') reject(error);
+        else resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
+      },
+    );
   });
 }
 
 /** Deposits, bets and a win for two players: a small ledger with several accounts and streams. */
 async function writeSoundLedger(handle: DatabaseHandle): Promise<void> {
-  await handle.db.insert(sites).values({ id: SITE, name: 'Ledger check test', hosts: ['ledger-check.test'], defaultCurrency: 'EUR', currencies: ['EUR'], locales: ['en'] });
+  await handle.db
+    .insert(sites)
+    .values({
+      id: SITE,
+      name: 'Ledger check test',
+      hosts: ['ledger-check.test'],
+      defaultCurrency: 'EUR',
+      currencies: ['EUR'],
+      locales: ['en'],
+    });
   const players = await handle.db
     .insert(users)
     .values([1, 2].map((n) => ({ siteId: SITE, login: `p${n}@example.com`, currency: 'EUR', locale: 'en' })))
@@ -47,16 +61,37 @@ async function writeSoundLedger(handle: DatabaseHandle): Promise<void> {
   const wallet = createWalletService(handle.db);
   const base = { siteId: SITE, currency: 'EUR', actor: 'system', reason: 'ledger:check test' };
   for (const { id } of players) {
-    await wallet.transfer({ ...base, userId: id, kind: 'deposit', amountMinor: 5_000n, legs: move(house('psp_clearing'), player(id, 'main'), 5_000n), idempotencyKey: `dep-${id}` });
-    await wallet.transfer({ ...base, userId: id, kind: 'bet', amountMinor: 1_200n, legs: move(player(id, 'main'), house('game'), 1_200n) });
-    await wallet.transfer({ ...base, userId: id, kind: 'win', amountMinor: 300n, legs: move(house('game'), player(id, 'main'), 300n) });
+    await wallet.transfer({
+      ...base,
+      userId: id,
+      kind: 'deposit',
+      amountMinor: 5_000n,
+      legs: move(house('psp_clearing'), player(id, 'main'), 5_000n),
+      idempotencyKey: `dep-${id}`,
+    });
+    await wallet.transfer({
+      ...base,
+      userId: id,
+      kind: 'bet',
+      amountMinor: 1_200n,
+      legs: move(player(id, 'main'), house('game'), 1_200n),
+    });
+    await wallet.transfer({
+      ...base,
+      userId: id,
+      kind: 'win',
+      amountMinor: 300n,
+      legs: move(house('game'), player(id, 'main'), 300n),
+    });
   }
 }
 
 /** Edits one posting the way an attacker with table rights would: trigger off, row changed, trigger on. */
 async function tamperWithOnePosting(handle: DatabaseHandle): Promise<void> {
   await handle.db.execute(sql`ALTER TABLE ledger_postings DISABLE TRIGGER ledger_postings_append_only`);
-  await handle.db.execute(sql`UPDATE ledger_postings SET amount_minor = amount_minor + 7 WHERE id = (SELECT max(id) FROM ledger_postings)`);
+  await handle.db.execute(
+    sql`UPDATE ledger_postings SET amount_minor = amount_minor + 7 WHERE id = (SELECT max(id) FROM ledger_postings)`,
+  );
   await handle.db.execute(sql`ALTER TABLE ledger_postings ENABLE TRIGGER ledger_postings_append_only`);
 }
 
@@ -111,7 +146,14 @@ describe.each(testDatabaseKinds())('npm run ledger:check on %s', (kind) => {
     const run = await runCli(env, ['--json']);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as Record<string, unknown>;
-    expect(report).toMatchObject({ database: kind, transfers: 6, auditEntries: 6, isSound: true, unbalancedTransfers: [], balanceMismatches: [] });
+    expect(report).toMatchObject({
+      database: kind,
+      transfers: 6,
+      auditEntries: 6,
+      isSound: true,
+      unbalancedTransfers: [],
+      balanceMismatches: [],
+    });
   });
 
   it('exits 1 and names the problems once a posting amount has been edited', async () => {

@@ -66,11 +66,15 @@ function describeTarget(url: string | undefined, dataDir: string): string {
 
 async function open(url: string | undefined, dataDir: string): Promise<DatabaseHandle> {
   // openDatabase would create an empty PGlite database where there is none: refuse instead.
-  if (!url && !existsSync(join(dataDir, 'PG_VERSION'))) throw new UsageError(`no PGlite database in ${dataDir} (set DATA_DIR or DATABASE_URL)`);
+  if (!url && !existsSync(join(dataDir, 'PG_VERSION')))
+    throw new UsageError(`no PGlite database in ${dataDir} (set DATA_DIR or DATABASE_URL)`);
   const handle = await openDatabase({ url, dataDir, poolSize: 1 });
   try {
-    const result = (await handle.db.execute(sql`SELECT to_regclass('ledger_transfers') IS NOT NULL AS ok`)) as unknown as { rows: { ok: boolean }[] };
-    if (!result.rows[0]?.ok) throw new UsageError('the database has no ledger tables: start the server once (it applies the migrations)');
+    const result = (await handle.db.execute(sql`SELECT to_regclass('ledger_transfers') IS NOT NULL AS ok`)) as unknown as {
+      rows: { ok: boolean }[];
+    };
+    if (!result.rows[0]?.ok)
+      throw new UsageError('the database has no ledger tables: start the server once (it applies the migrations)');
     return handle;
   } catch (error) {
     await handle.close().catch(() => undefined);
@@ -81,14 +85,32 @@ async function open(url: string | undefined, dataDir: string): Promise<DatabaseH
 type ProblemClass = Exclude<keyof LedgerCheckReport, 'transfers' | 'accounts' | 'auditEntries' | 'isSound'>;
 
 const PROBLEM_CLASSES: { key: ProblemClass; title: string; format: (item: never) => string }[] = [
-  { key: 'unbalancedTransfers', title: 'transfers whose postings do not sum to zero', format: (item: LedgerCheckReport['unbalancedTransfers'][number]) => `transfer ${item.transferId}: ${item.currency} postings sum to ${item.sumMinor}` },
+  {
+    key: 'unbalancedTransfers',
+    title: 'transfers whose postings do not sum to zero',
+    format: (item: LedgerCheckReport['unbalancedTransfers'][number]) =>
+      `transfer ${item.transferId}: ${item.currency} postings sum to ${item.sumMinor}`,
+  },
   { key: 'transfersWithoutPostings', title: 'transfers without postings', format: (id: number) => `transfer ${id}` },
-  { key: 'currencyMismatches', title: 'postings in another currency than their account or transfer', format: (id: number) => `posting ${id}` },
-  { key: 'balanceMismatches', title: 'cached balances that differ from their postings', format: (item: LedgerCheckReport['balanceMismatches'][number]) => `account ${item.accountId}: cached ${item.cachedMinor}, postings ${item.postedMinor}` },
+  {
+    key: 'currencyMismatches',
+    title: 'postings in another currency than their account or transfer',
+    format: (id: number) => `posting ${id}`,
+  },
+  {
+    key: 'balanceMismatches',
+    title: 'cached balances that differ from their postings',
+    format: (item: LedgerCheckReport['balanceMismatches'][number]) =>
+      `account ${item.accountId}: cached ${item.cachedMinor}, postings ${item.postedMinor}`,
+  },
   { key: 'negativePlayerAccounts', title: 'negative player balances', format: (id: number) => `account ${id}` },
   { key: 'repeatedKeys', title: 'idempotency keys applied more than once', format: (key: string) => `key ${key}` },
   { key: 'transfersWithoutAudit', title: 'transfers missing from the audit log', format: (id: number) => `transfer ${id}` },
-  { key: 'auditProblems', title: 'audit chain breaks', format: (item: LedgerCheckReport['auditProblems'][number]) => `${item.stream} #${item.seq}: ${item.problem}` },
+  {
+    key: 'auditProblems',
+    title: 'audit chain breaks',
+    format: (item: LedgerCheckReport['auditProblems'][number]) => `${item.stream} #${item.seq}: ${item.problem}`,
+  },
 ];
 
 /**
@@ -110,7 +132,13 @@ function sortedReport(report: LedgerCheckReport): LedgerCheckReport {
 }
 
 function formatReport(report: LedgerCheckReport, target: string): string {
-  const lines = [`ledger check of ${target}`, `  transfers      ${report.transfers}`, `  accounts       ${report.accounts}`, `  audit entries  ${report.auditEntries}`, ''];
+  const lines = [
+    `ledger check of ${target}`,
+    `  transfers      ${report.transfers}`,
+    `  accounts       ${report.accounts}`,
+    `  audit entries  ${report.auditEntries}`,
+    '',
+  ];
   for (const { key, title, format } of PROBLEM_CLASSES) {
     const items = report[key] as never[];
     const count = items.length >= CHECKER_LIMIT && key !== 'auditProblems' ? `${items.length}+` : String(items.length);
@@ -158,7 +186,9 @@ async function main(args: string[]): Promise<number> {
 
   try {
     // One snapshot: a server writing meanwhile cannot make a sound ledger look broken.
-    const report = sortedReport(await handle.db.transaction((tx) => checkLedger(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' }));
+    const report = sortedReport(
+      await handle.db.transaction((tx) => checkLedger(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
+    );
     if (options.json) console.log(JSON.stringify({ database: handle.kind, ...report }, jsonReplacer, 2));
     else console.log(formatReport(report, target));
     return report.isSound ? 0 : 1;

@@ -29,7 +29,6 @@ const awardSchema = z.object({
   reason: z.string().max(500).optional(),
 });
 
-
 export function createBackofficeFreespinRoutes() {
   const routes = new Hono<Env>();
 
@@ -61,7 +60,15 @@ export function createBackofficeFreespinRoutes() {
   routes.get('/', async (c) => {
     const userId = Number(c.req.query('user_id'));
     if (!Number.isSafeInteger(userId) || userId <= 0) throw invalid('user_id');
-    const page = await c.get('services').freespins.list(c.get('site').id, userId, { locale: 'en', status: c.req.query('status') === 'active' ? 'active' : 'all', offset: 0, count: 99, withDescription: true });
+    const page = await c
+      .get('services')
+      .freespins.list(c.get('site').id, userId, {
+        locale: 'en',
+        status: c.req.query('status') === 'active' ? 'active' : 'all',
+        offset: 0,
+        count: 99,
+        withDescription: true,
+      });
     return c.json({ data: page });
   });
 
@@ -69,7 +76,8 @@ export function createBackofficeFreespinRoutes() {
     const id = Number(c.req.param('id'));
     if (!Number.isSafeInteger(id) || id <= 0) throw invalid('id');
     const body = (await c.req.json().catch(() => ({}))) as { reason?: unknown };
-    const reason = typeof body.reason === 'string' && body.reason.trim() ? body.reason.trim().slice(0, 500) : 'withdrawn by the operator';
+    const reason =
+      typeof body.reason === 'string' && body.reason.trim() ? body.reason.trim().slice(0, 500) : 'withdrawn by the operator';
     await c.get('services').freespins.cancel(c.get('site').id, id, `operator:${c.get('operator')}`, reason);
     return c.json({ data: 1 });
   });

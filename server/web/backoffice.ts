@@ -30,14 +30,16 @@ function operatorFor(tokens: Map<string, string>, header: string | undefined): s
   return undefined;
 }
 
-const jsonSafe = (value: unknown) => JSON.parse(JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item))) as unknown;
+const jsonSafe = (value: unknown) =>
+  JSON.parse(JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item))) as unknown;
 
 export function createBackofficeRoutes(tokens: Map<string, string>) {
   const routes = new Hono<AppEnv & { Variables: { operator: string } }>();
 
   routes.use('*', async (c, next) => {
     const operator = operatorFor(tokens, c.req.header('authorization'));
-    if (!operator) return c.json({ error: new ApiError('AuthorizationException', 'A valid operator token is required').toBody() }, 401);
+    if (!operator)
+      return c.json({ error: new ApiError('AuthorizationException', 'A valid operator token is required').toBody() }, 401);
     c.set('operator', operator);
     await next();
   });
@@ -59,7 +61,8 @@ export function createBackofficeRoutes(tokens: Map<string, string>) {
 
   routes.post('/withdrawals/:id/decline', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { reason?: unknown };
-    const reason = typeof body.reason === 'string' && body.reason.trim() ? body.reason.trim().slice(0, 500) : 'Declined by the operator';
+    const reason =
+      typeof body.reason === 'string' && body.reason.trim() ? body.reason.trim().slice(0, 500) : 'Declined by the operator';
     const row = await c.get('services').cashier.declineWithdrawal(c.get('operator'), c.req.param('id'), reason);
     return c.json({ data: { id: row.id, status: row.status } });
   });

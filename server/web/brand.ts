@@ -34,7 +34,8 @@ export function logoSvg(site: Site, compact = false): string {
   const { primary, accent } = brandColors(site);
   const mark = `<g><circle cx="20" cy="20" r="17" fill="url(#g)"/><path d="M20 8l3.6 7.4 8.1 1.2-5.9 5.7 1.4 8.1L20 26.6l-7.2 3.8 1.4-8.1-5.9-5.7 8.1-1.2z" fill="#fff" fill-opacity=".92"/></g>`;
   const defs = `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${primary}"/><stop offset="1" stop-color="${accent}"/></linearGradient></defs>`;
-  if (compact) return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" role="img" aria-label="${escapeXml(site.name)}">${defs}${mark}</svg>`;
+  if (compact)
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" role="img" aria-label="${escapeXml(site.name)}">${defs}${mark}</svg>`;
   const textWidth = Math.ceil(site.name.length * 12.5);
   const width = 52 + textWidth;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} 40" role="img" aria-label="${escapeXml(site.name)}">${defs}${mark}<text x="44" y="27" textLength="${textWidth}" lengthAdjust="spacingAndGlyphs" font-family="system-ui,Segoe UI,Roboto,sans-serif" font-size="19" font-weight="800" fill="#fff">${escapeXml(site.name)}</text></svg>`;

@@ -47,7 +47,8 @@ describe.each(testDatabaseKinds())('configuration service GET /nfx/cms-config/{l
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(Date.now() + 60_000);
-      const read = async (host: string) => ((await (await t.request('/nfx/cms-config/it', { host })).json()) as Record<string, object>).loyalty;
+      const read = async (host: string) =>
+        ((await (await t.request('/nfx/cms-config/it', { host })).json()) as Record<string, object>).loyalty;
       expect(await read(first.hosts[0] ?? '')).toMatchObject({ probe: 'only-here' });
       expect(await read(second.hosts[0] ?? '')).not.toHaveProperty('probe');
     } finally {

@@ -30,22 +30,30 @@ describe.each(testDatabaseKinds())('content platform /cms/api on %s (spec §7: S
     return { status: response.status, body: (await response.json()) as T };
   }
 
-  it.each(['en', 'it'])('lists the pages of locale %s in the Strapi v4 shape {data:[{id, attributes}], meta.pagination}', async (locale) => {
-    const slugs = sharedSlugs(locale, 'pages');
-    const { status, body } = await getJson<StrapiList>(`/cms/api/pages?locale=${locale}`);
-    expect(status).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(['data', 'meta']);
-    expect(body.data.map((entry) => entry.attributes.slug).sort()).toEqual(slugs);
-    for (const entry of body.data) {
-      expect(Object.keys(entry).sort()).toEqual(['attributes', 'id']);
-      expect(entry.id).toBeTypeOf('number');
-      expect(entry.attributes.locale).toBe(locale);
-      expect(entry.attributes).toMatchObject(sharedContent(locale, 'pages', entry.attributes.slug));
-      expect(entry.attributes).toHaveProperty('publishedAt');
-      expect(entry.attributes).toHaveProperty('updatedAt');
-    }
-    expect(body.meta.pagination).toEqual({ page: 1, pageSize: 25, pageCount: Math.ceil(slugs.length / 25), total: slugs.length });
-  });
+  it.each(['en', 'it'])(
+    'lists the pages of locale %s in the Strapi v4 shape {data:[{id, attributes}], meta.pagination}',
+    async (locale) => {
+      const slugs = sharedSlugs(locale, 'pages');
+      const { status, body } = await getJson<StrapiList>(`/cms/api/pages?locale=${locale}`);
+      expect(status).toBe(200);
+      expect(Object.keys(body).sort()).toEqual(['data', 'meta']);
+      expect(body.data.map((entry) => entry.attributes.slug).sort()).toEqual(slugs);
+      for (const entry of body.data) {
+        expect(Object.keys(entry).sort()).toEqual(['attributes', 'id']);
+        expect(entry.id).toBeTypeOf('number');
+        expect(entry.attributes.locale).toBe(locale);
+        expect(entry.attributes).toMatchObject(sharedContent(locale, 'pages', entry.attributes.slug));
+        expect(entry.attributes).toHaveProperty('publishedAt');
+        expect(entry.attributes).toHaveProperty('updatedAt');
+      }
+      expect(body.meta.pagination).toEqual({
+        page: 1,
+        pageSize: 25,
+        pageCount: Math.ceil(slugs.length / 25),
+        total: slugs.length,
+      });
+    },
+  );
 
   it('uses English when no locale is given', async () => {
     const { body } = await getJson<StrapiList>('/cms/api/pages');
@@ -77,13 +85,17 @@ describe.each(testDatabaseKinds())('content platform /cms/api on %s (spec §7: S
     expect(pageCount).toBeGreaterThan(1);
     const seen: string[] = [];
     for (let page = 1; page <= pageCount; page += 1) {
-      const { body } = await getJson<StrapiList>(`/cms/api/pages?locale=en&pagination[page]=${page}&pagination[pageSize]=${pageSize}`);
+      const { body } = await getJson<StrapiList>(
+        `/cms/api/pages?locale=en&pagination[page]=${page}&pagination[pageSize]=${pageSize}`,
+      );
       expect(body.meta.pagination).toEqual({ page, pageSize, pageCount, total: slugs.length });
       expect(body.data.length).toBe(Math.min(pageSize, slugs.length - (page - 1) * pageSize));
       seen.push(...body.data.map((entry) => entry.attributes.slug));
     }
     expect(seen.sort()).toEqual(slugs);
-    const past = await getJson<StrapiList>(`/cms/api/pages?locale=en&pagination[page]=${pageCount + 1}&pagination[pageSize]=${pageSize}`);
+    const past = await getJson<StrapiList>(
+      `/cms/api/pages?locale=en&pagination[page]=${pageCount + 1}&pagination[pageSize]=${pageSize}`,
+    );
     expect(past.body.data).toEqual([]);
   });
 
@@ -136,15 +148,17 @@ describe.each(testDatabaseKinds())('content platform /cms/api on %s (spec §7: S
     expect(body.error).toMatchObject({ status: 404, name: 'NotFoundError' });
   });
 
-  it.each(['filters[slug][$ne]=about', 'filters[slug][$contains]=ab', 'filters[$or][0][slug][$eq]=about', 'filters[title][$in][0]=x'])(
-    'answers the unsupported filter %s with 400 and a Strapi error body',
-    async (query) => {
-      const { status, body } = await getJson<StrapiError>(`/cms/api/pages?locale=en&${query}`);
-      expect(status).toBe(400);
-      expect(body.data).toBeNull();
-      expect(body.error).toMatchObject({ status: 400, name: 'ValidationError' });
-    },
-  );
+  it.each([
+    'filters[slug][$ne]=about',
+    'filters[slug][$contains]=ab',
+    'filters[$or][0][slug][$eq]=about',
+    'filters[title][$in][0]=x',
+  ])('answers the unsupported filter %s with 400 and a Strapi error body', async (query) => {
+    const { status, body } = await getJson<StrapiError>(`/cms/api/pages?locale=en&${query}`);
+    expect(status).toBe(400);
+    expect(body.data).toBeNull();
+    expect(body.error).toMatchObject({ status: 400, name: 'ValidationError' });
+  });
 
   it('answers an unknown locale with 400', async () => {
     const { status, body } = await getJson<StrapiError>('/cms/api/pages?locale=xx');

@@ -24,7 +24,13 @@ async function isPublicCollection(c: Context<AppEnv>, collection: string): Promi
 function toStrapi(entry: ContentEntry) {
   return {
     id: entry.id,
-    attributes: { ...entry.data, slug: entry.slug, locale: entry.locale, publishedAt: entry.publishedAt, updatedAt: entry.updatedAt },
+    attributes: {
+      ...entry.data,
+      slug: entry.slug,
+      locale: entry.locale,
+      publishedAt: entry.publishedAt,
+      updatedAt: entry.updatedAt,
+    },
   };
 }
 

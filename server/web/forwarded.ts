@@ -21,5 +21,11 @@ export function withForwardedOrigin(request: Request, trustProxy: boolean): Requ
     headers.set('host', nextHost);
   }
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(url, { method: request.method, headers, body: hasBody ? request.body : undefined, duplex: 'half', signal: request.signal } as RequestInit);
+  return new Request(url, {
+    method: request.method,
+    headers,
+    body: hasBody ? request.body : undefined,
+    duplex: 'half',
+    signal: request.signal,
+  } as RequestInit);
 }

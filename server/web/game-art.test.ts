@@ -17,7 +17,8 @@ describe('game art', () => {
   });
 
   it('refers to nothing outside itself: no external address, no script', () => {
-    for (const svg of [gameArtSvg('lightning-wheel'), avatarArtSvg('fox')]) expect(svg.replace('http://www.w3.org/2000/svg', '')).not.toMatch(/https?:|href|<script|<image/);
+    for (const svg of [gameArtSvg('lightning-wheel'), avatarArtSvg('fox')])
+      expect(svg.replace('http://www.w3.org/2000/svg', '')).not.toMatch(/https?:|href|<script|<image/);
   });
 
   it('a character portrait is square, deterministic and shows the initial', () => {
@@ -51,7 +52,11 @@ describe.each(testDatabaseKinds())('/platform/art on %s', (kind) => {
         params: { count: '300', fields: 'image_url,description' },
       })
     ).body.data as GamesPage;
-    const addresses = new Set(page.items.flatMap((item) => [item.image_url, item.description?.img_288_192].filter((address): address is string => !!address)));
+    const addresses = new Set(
+      page.items.flatMap((item) =>
+        [item.image_url, item.description?.img_288_192].filter((address): address is string => !!address),
+      ),
+    );
     expect(addresses.size).toBeGreaterThan(page.items.length);
     for (const address of addresses) {
       const response = await t.request(address);
@@ -71,7 +76,14 @@ describe.each(testDatabaseKinds())('/platform/art on %s', (kind) => {
   });
 
   it('a name outside [a-z0-9-] or without .svg is 404', async () => {
-    for (const path of ['/platform/art/Dice.svg', '/platform/art/dice-roll.png', '/platform/art/%3Cscript%3E.svg', '/platform/art/-x.svg', '/platform/avatar/Fox.svg', '/platform/avatar/fox.png']) {
+    for (const path of [
+      '/platform/art/Dice.svg',
+      '/platform/art/dice-roll.png',
+      '/platform/art/%3Cscript%3E.svg',
+      '/platform/art/-x.svg',
+      '/platform/avatar/Fox.svg',
+      '/platform/avatar/fox.png',
+    ]) {
       expect((await t.request(path)).status, path).toBe(404);
     }
   });

@@ -41,7 +41,9 @@ function pattern(seed: number): string {
     const y = ((state >>> 0) >> 9) % HEIGHT;
     const size = 4 + ((state >>> 0) % 9);
     marks.push(
-      seed % 2 === 0 ? `<circle cx="${x}" cy="${y}" r="${size}"/>` : `<rect x="${x}" y="${y}" width="${size * 2}" height="${size * 2}" transform="rotate(45 ${x} ${y})"/>`,
+      seed % 2 === 0
+        ? `<circle cx="${x}" cy="${y}" r="${size}"/>`
+        : `<rect x="${x}" y="${y}" width="${size * 2}" height="${size * 2}" transform="rotate(45 ${x} ${y})"/>`,
     );
   }
   return `<g fill="#fff" opacity=".14">${marks.join('')}</g>`;

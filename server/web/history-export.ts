@@ -17,9 +17,17 @@ export function createHistoryExportRoutes() {
     const { uid } = c.get('identity');
     c.header('Cache-Control', 'private, no-store');
     if (!match?.[1]) return c.json({ error: new ApiError('MethodNotFoundException', 'Not found').toBody() }, 404);
-    if (uid <= 0) return c.json({ error: new ApiError('AuthorizationException', 'Sign in to download your game history').toBody() }, 401);
+    if (uid <= 0)
+      return c.json({ error: new ApiError('AuthorizationException', 'Sign in to download your game history').toBody() }, 401);
     if (generalInfo(site).is_game_history_export_enabled !== true) {
-      return c.json({ error: new ApiError('AccessDeniedException', 'Game history export is not available on this site', { reason: 'history_export_disabled' }).toBody() }, 403);
+      return c.json(
+        {
+          error: new ApiError('AccessDeniedException', 'Game history export is not available on this site', {
+            reason: 'history_export_disabled',
+          }).toBody(),
+        },
+        403,
+      );
     }
     const file = await c.get('services').gameHistory.findFile({ siteId: site.id, userId: uid }, Number(match[1]));
     if (!file) return c.json({ error: new ApiError('MethodNotFoundException', 'Not found').toBody() }, 404);

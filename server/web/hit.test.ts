@@ -28,7 +28,15 @@ describe.each(testDatabaseKinds())('GET /hit on %s (spec §7: referrer, track_id
     expect(await response.json()).toEqual({ data: 1 });
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ siteId: 'lagoon', visitorId, uid: 0, referrer, userAgent: 'TestAgent/1.0', trackId: null, seonSession: null });
+    expect(rows[0]).toMatchObject({
+      siteId: 'lagoon',
+      visitorId,
+      uid: 0,
+      referrer,
+      userAgent: 'TestAgent/1.0',
+      trackId: null,
+      seonSession: null,
+    });
   });
 
   it('reads the referrer from a parameter named referer as well, the spelling of spec §7', async () => {

@@ -7,7 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv } from './app-env';
 import { escapeXml } from './brand';
-import { isSignatureValid, readAccessToken, signPayload, SIGNATURE_HEADER, type ReviewEvent } from '../modules/verification/service';
+import {
+  isSignatureValid,
+  readAccessToken,
+  signPayload,
+  SIGNATURE_HEADER,
+  type ReviewEvent,
+} from '../modules/verification/service';
 import { verificationSecret } from '../modules/verification/methods';
 import { isSameOriginRequest } from './same-origin';
 
@@ -24,7 +30,11 @@ async function deliver(fetchInternal: Fetch, origin: string, host: string, secre
   const body = JSON.stringify(event);
   for (let attempt = 1; attempt <= DELIVERY_ATTEMPTS; attempt++) {
     const response = await fetchInternal(
-      new Request(`${origin}/kyc/webhook`, { method: 'POST', body, headers: { 'content-type': 'application/json', host, [SIGNATURE_HEADER]: signPayload(secret, body) } }),
+      new Request(`${origin}/kyc/webhook`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', host, [SIGNATURE_HEADER]: signPayload(secret, body) },
+      }),
     );
     if (response.ok) return true;
     await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
@@ -37,7 +47,8 @@ export function createKycSandboxRoutes(fetchInternal: () => Fetch) {
 
   routes.get('/sandbox', async (c) => {
     const claims = readAccessToken(verificationSecret(c.var), c.req.query('token') ?? '');
-    if (!claims) return c.html(page('Verification', '<h1>Link expired</h1><p>Start the verification again from your profile.</p>'), 401);
+    if (!claims)
+      return c.html(page('Verification', '<h1>Link expired</h1><p>Start the verification again from your profile.</p>'), 401);
     const reasons = REJECT_REASONS.map((reason) => `<option value="${reason}">${reason}</option>`).join('');
     return c.html(
       page(
@@ -70,19 +81,28 @@ export function createKycSandboxRoutes(fetchInternal: () => Fetch) {
         event_id: randomUUID(),
         type: 'applicantReviewed',
         applicant_id: claims.applicantId,
-        review: isApproved ? { answer: 'GREEN' } : { answer: 'RED', reject_reason: (REJECT_REASONS as readonly string[]).includes(reason) ? reason : 'DOCUMENT_UNREADABLE' },
+        review: isApproved
+          ? { answer: 'GREEN' }
+          : {
+              answer: 'RED',
+              reject_reason: (REJECT_REASONS as readonly string[]).includes(reason) ? reason : 'DOCUMENT_UNREADABLE',
+            },
       },
     ];
     for (const event of events) await deliver(fetchInternal(), url.origin, host, secret, event);
     const status = isApproved ? 'approved' : 'rejected';
     return c.html(
-      page('Verification', `<h1>${isApproved ? 'Approved' : 'Rejected'}</h1><p>You can close this window.</p><script>parent.postMessage({type:'kyc:done',status:'${status}'}, location.origin)</script>`),
+      page(
+        'Verification',
+        `<h1>${isApproved ? 'Approved' : 'Rejected'}</h1><p>You can close this window.</p><script>parent.postMessage({type:'kyc:done',status:'${status}'}, location.origin)</script>`,
+      ),
     );
   });
 
   routes.post('/webhook', async (c) => {
     const raw = await c.req.text();
-    if (!isSignatureValid(verificationSecret(c.var), raw, c.req.header(SIGNATURE_HEADER))) return c.json({ error: 'bad signature' }, 401);
+    if (!isSignatureValid(verificationSecret(c.var), raw, c.req.header(SIGNATURE_HEADER)))
+      return c.json({ error: 'bad signature' }, 401);
     let event: ReviewEvent;
     try {
       event = JSON.parse(raw) as ReviewEvent;

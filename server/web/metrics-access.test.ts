@@ -15,13 +15,24 @@ describe('/metrics access (operators scrape from inside, or with METRICS_TOKEN)'
   afterAll(() => database?.drop());
 
   function app(metricsToken?: string) {
-    return createHttpApp({ services: createServices(database.handle.db), logger: pino({ level: 'silent' }), mode: 'test', maxBodyBytes: 1024, trustProxy: false, buildVersion: 't', metricsToken });
+    return createHttpApp({
+      services: createServices(database.handle.db),
+      logger: pino({ level: 'silent' }),
+      mode: 'test',
+      maxBodyBytes: 1024,
+      trustProxy: false,
+      buildVersion: 't',
+      metricsToken,
+    });
   }
 
   it('with a token configured, refuses a scrape without it and serves one with it', async () => {
     const withToken = app(token);
     expect((await withToken.request('http://127.0.0.1/metrics')).status).toBe(403);
-    expect((await withToken.request('http://127.0.0.1/metrics', { headers: { authorization: 'Bearer wrong-token-of-some-length' } })).status).toBe(403);
+    expect(
+      (await withToken.request('http://127.0.0.1/metrics', { headers: { authorization: 'Bearer wrong-token-of-some-length' } }))
+        .status,
+    ).toBe(403);
     const ok = await withToken.request('http://127.0.0.1/metrics', { headers: { authorization: `Bearer ${token}` } });
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain('http_requests_total');

@@ -13,7 +13,12 @@ function pathKind(path: string): string {
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests', labelNames: ['kind', 'status'], registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests',
+    labelNames: ['kind', 'status'],
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration',

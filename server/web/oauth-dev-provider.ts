@@ -25,12 +25,22 @@ interface AuthorizeRequest {
   scope: string;
 }
 
-const AUTHORIZE_FIELDS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'] as const;
+const AUTHORIZE_FIELDS = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+] as const;
 
 async function devProviderFor(c: Context<AppEnv>, clientId: string): Promise<SocialProvider | undefined> {
   const site = c.get('site');
   const config = await c.get('services').content.getConfig(site.id, site.locales[0] ?? DEFAULT_LOCALE);
-  return [...socialProviders(config['auth-config']).values()].find((provider) => provider.type === 'dev' && safeEqual(provider.clientId, clientId));
+  return [...socialProviders(config['auth-config']).values()].find(
+    (provider) => provider.type === 'dev' && safeEqual(provider.clientId, clientId),
+  );
 }
 
 /**
@@ -43,9 +53,17 @@ async function readAuthorizeRequest(c: Context<AppEnv>, params: Record<string, s
   const expectedRedirect = `${siteOrigin(c.get('site'), c.req.url)}/oauth/callback/${provider.service}`;
   if (params.redirect_uri !== expectedRedirect) return 'redirect_uri is not registered for this client.';
   if (params.response_type !== 'code') return 'Only response_type=code is supported.';
-  if (params.code_challenge_method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(params.code_challenge ?? '')) return 'A PKCE code_challenge with method S256 is required.';
+  if (params.code_challenge_method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(params.code_challenge ?? ''))
+    return 'A PKCE code_challenge with method S256 is required.';
   if (!params.state || params.state.length > 512) return 'state is required.';
-  return { provider, clientId: provider.clientId, redirectUri: expectedRedirect, state: params.state, codeChallenge: params.code_challenge ?? '', scope: params.scope ?? '' };
+  return {
+    provider,
+    clientId: provider.clientId,
+    redirectUri: expectedRedirect,
+    state: params.state,
+    codeChallenge: params.code_challenge ?? '',
+    scope: params.scope ?? '',
+  };
 }
 
 function page(title: string, body: string): string {
@@ -96,7 +114,11 @@ function clientCredentials(c: Context<AppEnv>, form: Record<string, string>): { 
     const decoded = Buffer.from(basic, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     try {
-      if (colon > 0) return { clientId: decodeURIComponent(decoded.slice(0, colon)), clientSecret: decodeURIComponent(decoded.slice(colon + 1)) };
+      if (colon > 0)
+        return {
+          clientId: decodeURIComponent(decoded.slice(0, colon)),
+          clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
+        };
     } catch {
       return { clientId: '', clientSecret: '' };
     }
@@ -115,7 +137,8 @@ export function createDevIdentityProviderRoutes() {
   routes.get('/authorize', async (c) => {
     const params = Object.fromEntries(AUTHORIZE_FIELDS.map((name) => [name, c.req.query(name) ?? '']));
     const request = await readAuthorizeRequest(c, params);
-    if (typeof request === 'string') return c.html(page('Dev ID', `<h1>Dev ID</h1><p class="error" role="alert">${escapeXml(request)}</p>`), 400);
+    if (typeof request === 'string')
+      return c.html(page('Dev ID', `<h1>Dev ID</h1><p class="error" role="alert">${escapeXml(request)}</p>`), 400);
     return c.html(authorizeForm(request, {}));
   });
 
@@ -123,11 +146,14 @@ export function createDevIdentityProviderRoutes() {
     if (!isSameOriginRequest(c.req.raw)) return c.text('Cross-site request refused', 403);
     const form = await formOf(c);
     const request = await readAuthorizeRequest(c, form);
-    if (typeof request === 'string') return c.html(page('Dev ID', `<h1>Dev ID</h1><p class="error" role="alert">${escapeXml(request)}</p>`), 400);
-    if (form.decision !== 'allow') return redirectBack(c, request, { error: 'access_denied', error_description: 'The person denied access' });
+    if (typeof request === 'string')
+      return c.html(page('Dev ID', `<h1>Dev ID</h1><p class="error" role="alert">${escapeXml(request)}</p>`), 400);
+    if (form.decision !== 'allow')
+      return redirectBack(c, request, { error: 'access_denied', error_description: 'The person denied access' });
     const email = (form.email ?? '').trim().toLowerCase();
     const name = (form.name ?? '').trim().slice(0, 100);
-    if (!validateEmail(email).isValid || email.length > 254) return c.html(authorizeForm(request, { email, name }, 'Type a valid e-mail address.'), 400);
+    if (!validateEmail(email).isValid || email.length > 254)
+      return c.html(authorizeForm(request, { email, name }, 'Type a valid e-mail address.'), 400);
     const code = await c.get('services').social.devProvider.issueCode(c.get('site').id, {
       clientId: request.clientId,
       redirectUri: request.redirectUri,
@@ -141,24 +167,35 @@ export function createDevIdentityProviderRoutes() {
 
   routes.post('/token', async (c) => {
     const form = await formOf(c);
-    if (form.grant_type !== 'authorization_code') return tokenError(c, 'unsupported_grant_type', 'Only authorization_code is supported');
+    if (form.grant_type !== 'authorization_code')
+      return tokenError(c, 'unsupported_grant_type', 'Only authorization_code is supported');
     const { clientId, clientSecret } = clientCredentials(c, form);
     const provider = await devProviderFor(c, clientId);
     const expectedSecret = provider ? clientSecretOf(c.get('site'), provider) : undefined;
-    if (!provider || !expectedSecret || !safeEqual(clientSecret, expectedSecret)) return tokenError(c, 'invalid_client', 'Client authentication failed', 401);
+    if (!provider || !expectedSecret || !safeEqual(clientSecret, expectedSecret))
+      return tokenError(c, 'invalid_client', 'Client authentication failed', 401);
     const code = form.code ?? '';
     const verifier = form.code_verifier ?? '';
-    if (!code || code.length > 256 || !isCodeVerifier(verifier)) return tokenError(c, 'invalid_request', 'code and a code_verifier of 43 to 128 characters are required');
+    if (!code || code.length > 256 || !isCodeVerifier(verifier))
+      return tokenError(c, 'invalid_request', 'code and a code_verifier of 43 to 128 characters are required');
     const siteId = c.get('site').id;
     const store = c.get('services').social.devProvider;
     // The code is used up now, whatever follows: a wrong verifier does not get a second try.
     const grant = await store.redeemCode(siteId, code);
     if (!grant) return tokenError(c, 'invalid_grant', 'The code is unknown, expired or already used');
-    if (!safeEqual(grant.clientId, provider.clientId)) return tokenError(c, 'invalid_grant', 'The code was issued to another client');
-    if (grant.redirectUri !== form.redirect_uri) return tokenError(c, 'invalid_grant', 'redirect_uri does not match the authorization request');
-    if (!safeEqual(pkceChallenge(verifier), grant.codeChallenge)) return tokenError(c, 'invalid_grant', 'PKCE verification failed');
+    if (!safeEqual(grant.clientId, provider.clientId))
+      return tokenError(c, 'invalid_grant', 'The code was issued to another client');
+    if (grant.redirectUri !== form.redirect_uri)
+      return tokenError(c, 'invalid_grant', 'redirect_uri does not match the authorization request');
+    if (!safeEqual(pkceChallenge(verifier), grant.codeChallenge))
+      return tokenError(c, 'invalid_grant', 'PKCE verification failed');
     const accessToken = await store.issueAccessToken(siteId, code);
-    return c.json({ access_token: accessToken, token_type: 'Bearer', expires_in: DEV_ACCESS_TOKEN_TTL_MS / 1000, scope: 'openid email profile' });
+    return c.json({
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: DEV_ACCESS_TOKEN_TTL_MS / 1000,
+      scope: 'openid email profile',
+    });
   });
 
   routes.get('/userinfo', async (c) => {

@@ -33,7 +33,10 @@ const FALLBACK_TEXT: Record<string, string> = {
 
 /** JSON inside a <script>: `<` escaped so no value can close the script element. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export function socialResultPage(input: { locale: Locale; translations: Record<string, string>; result: SocialResult }): string {

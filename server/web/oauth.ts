@@ -90,20 +90,41 @@ function profileFrom(body: Record<string, unknown>): ProviderProfile {
   };
 }
 
-async function fetchProfile(c: Context<AppEnv>, fetchInternal: Fetch, provider: SocialProvider, code: string, codeVerifier: string, callbackUri: string): Promise<ProviderProfile> {
+async function fetchProfile(
+  c: Context<AppEnv>,
+  fetchInternal: Fetch,
+  provider: SocialProvider,
+  code: string,
+  codeVerifier: string,
+  callbackUri: string,
+): Promise<ProviderProfile> {
   const secret = clientSecretOf(c.get('site'), provider);
   if (!secret) throw new ProviderError(`no client secret is set for ${provider.service}`);
   const tokenAnswer = await readJson(
     await callProvider(c, fetchInternal, provider.tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: callbackUri, client_id: provider.clientId, client_secret: secret, code_verifier: codeVerifier }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: callbackUri,
+        client_id: provider.clientId,
+        client_secret: secret,
+        code_verifier: codeVerifier,
+      }),
     }),
   );
   const accessToken = tokenAnswer.access_token;
   if (typeof accessToken !== 'string' || !accessToken) throw new ProviderError('token answer has no access_token');
-  if (typeof tokenAnswer.token_type === 'string' && tokenAnswer.token_type.toLowerCase() !== 'bearer') throw new ProviderError('token is not a bearer token');
-  return profileFrom(await readJson(await callProvider(c, fetchInternal, provider.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } })));
+  if (typeof tokenAnswer.token_type === 'string' && tokenAnswer.token_type.toLowerCase() !== 'bearer')
+    throw new ProviderError('token is not a bearer token');
+  return profileFrom(
+    await readJson(
+      await callProvider(c, fetchInternal, provider.userinfoUrl, {
+        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      }),
+    ),
+  );
 }
 
 export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger: Logger }) {
@@ -113,7 +134,13 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
     // Every answer here is about one person's sign-in: never stored by any cache.
     c.header('Cache-Control', 'no-store');
   });
-  routes.use('*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'invalid_request', error_description: 'request too large' }, 413) }));
+  routes.use(
+    '*',
+    bodyLimit({
+      maxSize: 16 * 1024,
+      onError: (c) => c.json({ error: 'invalid_request', error_description: 'request too large' }, 413),
+    }),
+  );
 
   routes.get('/init', async (c) => {
     const site = c.get('site');
@@ -144,7 +171,15 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
       locale,
     });
     const authorize = new URL(provider.authorizeUrl, origin);
-    const query = { response_type: 'code', client_id: provider.clientId, redirect_uri: callbackUri, scope: provider.scope, state, code_challenge: codeChallenge, code_challenge_method: 'S256' };
+    const query = {
+      response_type: 'code',
+      client_id: provider.clientId,
+      redirect_uri: callbackUri,
+      scope: provider.scope,
+      state,
+      code_challenge: codeChallenge,
+      code_challenge_method: 'S256',
+    };
     for (const [name, value] of Object.entries(query)) if (value) authorize.searchParams.set(name, value);
     return c.redirect(authorize.toString(), 302);
   });
@@ -154,10 +189,16 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
     const services = c.get('services');
     const identity = c.get('identity');
     const service = c.req.param('service');
-    const flow = await services.social.consumeState({ state: c.req.query('state') ?? '', siteId: site.id, service, visitorId: identity.visitorId });
+    const flow = await services.social.consumeState({
+      state: c.req.query('state') ?? '',
+      siteId: site.id,
+      service,
+      visitorId: identity.visitorId,
+    });
     if (!flow) return failure(c, 'expired', 400);
     const providerError = c.req.query('error');
-    if (providerError) return failure(c, providerError === 'access_denied' ? 'denied' : 'failed', providerError === 'access_denied' ? 403 : 400);
+    if (providerError)
+      return failure(c, providerError === 'access_denied' ? 'denied' : 'failed', providerError === 'access_denied' ? 403 : 400);
     const provider = (await providersOf(c)).get(service);
     if (!provider) return failure(c, 'unavailable', 404);
     const code = c.req.query('code') ?? '';
@@ -188,7 +229,9 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
     if (services.auth.needsSecondFactor(user)) {
       // The provider vouched for the player; the site still asks for the code (auth.confirmSecondFactor).
       const ticket = await services.oneTimeSecrets.issueSecondFactorTicket(user.id, identity.visitorId);
-      return c.html(socialResultPage({ locale, translations, result: { status: 'two_factor', redirectUrl: flow.redirectUrl, ticket } }));
+      return c.html(
+        socialResultPage({ locale, translations, result: { status: 'two_factor', redirectUrl: flow.redirectUrl, ticket } }),
+      );
     }
     let token: string;
     try {
@@ -200,7 +243,13 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
     // Rotate: the session this browser had before ends now.
     if (identity.sessionTokenHash) await services.auth.revokeSession(identity.sessionTokenHash);
     writeSessionCookie(c, token);
-    return c.html(socialResultPage({ locale, translations, result: { status: 'success', redirectUrl: flow.redirectUrl, isNew, typeAuth: flow.typeAuth } }));
+    return c.html(
+      socialResultPage({
+        locale,
+        translations,
+        result: { status: 'success', redirectUrl: flow.redirectUrl, isNew, typeAuth: flow.typeAuth },
+      }),
+    );
   });
 
   routes.route('/dev', createDevIdentityProviderRoutes());

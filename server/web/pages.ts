@@ -23,7 +23,9 @@ export type InternalFetch = (request: Request, env: unknown) => Response | Promi
 function cookieHeaderFor(c: Context<AppEnv>): string {
   const original = c.req.header('cookie') ?? '';
   const visitorId = c.get('identity').visitorId;
-  return original.includes(`${VISITOR_COOKIE}=${visitorId}`) ? original : [original, `${VISITOR_COOKIE}=${visitorId}`].filter(Boolean).join('; ');
+  return original.includes(`${VISITOR_COOKIE}=${visitorId}`)
+    ? original
+    : [original, `${VISITOR_COOKIE}=${visitorId}`].filter(Boolean).join('; ');
 }
 
 async function loadContext(c: Context<AppEnv>, internalFetch: InternalFetch): Promise<PageLoadContext> {
@@ -37,8 +39,16 @@ async function loadContext(c: Context<AppEnv>, internalFetch: InternalFetch): Pr
     'user-agent': c.req.header('user-agent') ?? '',
   };
   return {
-    site: { id: site.id, name: site.name, defaultCurrency: site.defaultCurrency, locales: site.locales, isMaintenance: site.isMaintenance },
-    account: await c.get('services').accounts.infoFor(c.get('identity').uid, { currency: site.defaultCurrency, locale: site.locales[0] ?? 'en' }),
+    site: {
+      id: site.id,
+      name: site.name,
+      defaultCurrency: site.defaultCurrency,
+      locales: site.locales,
+      isMaintenance: site.isMaintenance,
+    },
+    account: await c
+      .get('services')
+      .accounts.infoFor(c.get('identity').uid, { currency: site.defaultCurrency, locale: site.locales[0] ?? 'en' }),
     accountStatus: c.get('identity').accountStatus,
     cookieLocale: isLocale(cookieLocale) ? cookieLocale : undefined,
     isCountryBlocked: isCountryBlocked(site, c.get('identity').country),
@@ -60,7 +70,10 @@ export function createPageHandler(getBuild: () => Promise<ServerBuild>, mode: st
       if (canonical) return c.redirect(`${canonical}${url.search}`, 301);
     }
     // In development the build changes under us, so a fresh handler is made per request.
-    const requestHandler = mode === 'production' ? (handler ??= createRequestHandler(await getBuild(), mode)) : createRequestHandler(await getBuild(), mode);
+    const requestHandler =
+      mode === 'production'
+        ? (handler ??= createRequestHandler(await getBuild(), mode))
+        : createRequestHandler(await getBuild(), mode);
     const response = await requestHandler(c.req.raw, (await loadContext(c, internalFetch())) as never);
     // Keep cookies Hono set on the way in (the visitor id) on the page answer.
     const setCookie = c.res.headers.get('set-cookie');

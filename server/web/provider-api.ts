@@ -10,7 +10,16 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
-import { amountJson, PROVIDER_ACTIONS, PROVIDER_ERROR_STATUS, ProviderRefusal, requestSchemas, type ProviderAction, type ProviderErrorAnswer, type ProviderErrorCode } from '../modules/provider-wallet/protocol';
+import {
+  amountJson,
+  PROVIDER_ACTIONS,
+  PROVIDER_ERROR_STATUS,
+  ProviderRefusal,
+  requestSchemas,
+  type ProviderAction,
+  type ProviderErrorAnswer,
+  type ProviderErrorCode,
+} from '../modules/provider-wallet/protocol';
 import { isSignatureValid, SIGNATURE_HEADER } from '../modules/provider-wallet/providers';
 
 /** Wallet requests are small; anything larger is not one. */
@@ -27,7 +36,10 @@ export function createProviderApiRoutes(logger?: Pick<Logger, 'error'>) {
 
   routes.post(
     '/:provider/:action',
-    bodyLimit({ maxSize: MAX_PROVIDER_BODY_BYTES, onError: (c) => errorAnswer(c, 'INVALID_REQUEST', 'The request body is too large') }),
+    bodyLimit({
+      maxSize: MAX_PROVIDER_BODY_BYTES,
+      onError: (c) => errorAnswer(c, 'INVALID_REQUEST', 'The request body is too large'),
+    }),
     async (c) => {
       const wallet = c.get('services').providerWallet;
       const providerName = c.req.param('provider');
@@ -36,7 +48,8 @@ export function createProviderApiRoutes(logger?: Pick<Logger, 'error'>) {
       if (!config) return errorAnswer(c, 'UNKNOWN_PROVIDER', 'Unknown provider');
       const rawBody = await c.req.text();
       // The signature first: nothing of an unsigned body is read, looked up or answered.
-      if (!isSignatureValid(config.secret, rawBody, c.req.header(SIGNATURE_HEADER))) return errorAnswer(c, 'INVALID_SIGNATURE', 'Missing or wrong X-Signature');
+      if (!isSignatureValid(config.secret, rawBody, c.req.header(SIGNATURE_HEADER)))
+        return errorAnswer(c, 'INVALID_SIGNATURE', 'Missing or wrong X-Signature');
       if (!ACTIONS.has(action)) return errorAnswer(c, 'UNKNOWN_ACTION', 'Unknown action');
 
       let json: unknown;
@@ -49,7 +62,12 @@ export function createProviderApiRoutes(logger?: Pick<Logger, 'error'>) {
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const field = issue?.path.join('.') || undefined;
-        return errorAnswer(c, 'INVALID_REQUEST', field ? `Invalid field: ${field}` : 'The body must be a JSON object', field ? { field } : {});
+        return errorAnswer(
+          c,
+          'INVALID_REQUEST',
+          field ? `Invalid field: ${field}` : 'The body must be a JSON object',
+          field ? { field } : {},
+        );
       }
 
       const siteId = c.get('site').id;
@@ -72,7 +90,12 @@ export function createProviderApiRoutes(logger?: Pick<Logger, 'error'>) {
       } catch (error) {
         if (error instanceof ProviderRefusal) {
           const { balanceOf, field } = error.extra;
-          const balance = balanceOf ? { balance: amountJson(await wallet.balanceMinor(balanceOf.siteId, balanceOf.userId, balanceOf.currency)), currency: balanceOf.currency } : {};
+          const balance = balanceOf
+            ? {
+                balance: amountJson(await wallet.balanceMinor(balanceOf.siteId, balanceOf.userId, balanceOf.currency)),
+                currency: balanceOf.currency,
+              }
+            : {};
           return errorAnswer(c, error.code, error.message, { ...(field ? { field } : {}), ...balance });
         }
         logger?.error({ err: error, provider: providerName, action }, 'provider wallet request failed');
@@ -81,6 +104,8 @@ export function createProviderApiRoutes(logger?: Pick<Logger, 'error'>) {
     },
   );
 
-  routes.all('*', (c) => errorAnswer(c, 'UNKNOWN_ACTION', 'Unknown action; the wallet takes POST /provider-api/{provider}/{action}'));
+  routes.all('*', (c) =>
+    errorAnswer(c, 'UNKNOWN_ACTION', 'Unknown action; the wallet takes POST /provider-api/{provider}/{action}'),
+  );
   return routes;
 }

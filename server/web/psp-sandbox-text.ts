@@ -101,7 +101,8 @@ const IT: Record<TextKey, string> = {
   'card.error.cvc.invalid': 'Il CVC ha 3 o 4 cifre',
   'card.error.summary': 'Controlla i campi evidenziati.',
   'challenge.title': 'Verifica 3-D Secure',
-  'challenge.text': 'La tua banca ha inviato un codice monouso per confermare questo pagamento di {amount} con la carta che termina con {last4}.',
+  'challenge.text':
+    'La tua banca ha inviato un codice monouso per confermare questo pagamento di {amount} con la carta che termina con {last4}.',
   'challenge.hint': 'Sandbox: il codice è {code}. Qualsiasi altro codice fa fallire il pagamento.',
   'challenge.code': 'Codice monouso',
   'challenge.submit': 'Conferma',

@@ -13,9 +13,20 @@ import type { AppEnv } from './app-env';
 import { escapeXml } from './brand';
 import { isSameOriginRequest } from './same-origin';
 import { hasSandboxText, sandboxText, type TextKey } from './psp-sandbox-text';
-import { isFinalSandboxStatus, SANDBOX_PAGES_PATH, toProviderStatus, type SandboxPayment } from '../modules/payments/sandbox/service';
+import {
+  isFinalSandboxStatus,
+  SANDBOX_PAGES_PATH,
+  toProviderStatus,
+  type SandboxPayment,
+} from '../modules/payments/sandbox/service';
 import { pixPayload } from '../modules/payments/sandbox/pix';
-import { CHALLENGE_CODE, TEST_CARDS, type CardField, type CardInput, type CardProblem } from '../modules/payments/sandbox/test-cards';
+import {
+  CHALLENGE_CODE,
+  TEST_CARDS,
+  type CardField,
+  type CardInput,
+  type CardProblem,
+} from '../modules/payments/sandbox/test-cards';
 
 /** The sandbox's own receiving account, shown on the bank-transfer page (a published example IBAN). */
 const SANDBOX_BANK = { beneficiary: 'Sandbox PSP Ltd', iban: 'GB33 BUKB 2020 1555 5555 55', bic: 'BUKBGB22' };
@@ -80,12 +91,17 @@ function cardErrorText(view: View, field: CardField, problem: CardProblem): stri
 function cardPage(view: View, values: Partial<CardInput> = {}, problems: Partial<Record<CardField, CardProblem>> = {}): string {
   const input = (field: CardField, label: TextKey, attributes: string) => {
     const problem = problems[field];
-    const error = problem ? `<span class="error" id="${field}-error" role="alert">${cardErrorText(view, field, problem)}</span>` : '';
+    const error = problem
+      ? `<span class="error" id="${field}-error" role="alert">${cardErrorText(view, field, problem)}</span>`
+      : '';
     // The CVC is never echoed back into the page.
     const value = field === 'cvc' ? '' : (values[field] ?? '');
     return `<label>${t(view, label)}<input name="${field}" value="${escapeXml(value)}" ${attributes}${problem ? ` aria-invalid="true" aria-describedby="${field}-error"` : ''}>${error}</label>`;
   };
-  const cards = TEST_CARDS.map((card) => `<tr><td class="mono">${card.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</td><td>${t(view, `card.outcome.${card.outcome}`)}</td></tr>`).join('');
+  const cards = TEST_CARDS.map(
+    (card) =>
+      `<tr><td class="mono">${card.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</td><td>${t(view, `card.outcome.${card.outcome}`)}</td></tr>`,
+  ).join('');
   const summary = Object.keys(problems).length ? `<p class="alert" role="alert">${t(view, 'card.error.summary')}</p>` : '';
   return frame(
     view,
@@ -116,9 +132,20 @@ function challengePage(view: View, hasWrongCode = false): string {
 async function instantPage(view: View): Promise<string> {
   const { payment } = view;
   if (payment.status === 'processing') {
-    return frame(view, 'instant.title', `<p class="status" role="status"><span class="dot"></span>${t(view, 'instant.waiting')}</p>`, { refresh: String(POLL_S) });
+    return frame(
+      view,
+      'instant.title',
+      `<p class="status" role="status"><span class="dot"></span>${t(view, 'instant.waiting')}</p>`,
+      { refresh: String(POLL_S) },
+    );
   }
-  const payload = pixPayload({ key: SANDBOX_PIX_KEY, merchantName: view.merchant, amountMinor: payment.amountMinor, currency: payment.currency, txid: payment.id });
+  const payload = pixPayload({
+    key: SANDBOX_PIX_KEY,
+    merchantName: view.merchant,
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+    txid: payment.id,
+  });
   const qr = await QRCode.toString(payload, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return frame(
     view,
@@ -141,8 +168,13 @@ function bankPage(view: View): string {
   const details = `<p>${t(view, 'bank.text', { amount: amountOf(payment) })}</p>
 <dl class="summary"><dt>${t(view, 'bank.beneficiary')}</dt><dd>${SANDBOX_BANK.beneficiary}</dd><dt>${t(view, 'bank.iban')}</dt><dd class="mono">${SANDBOX_BANK.iban}</dd><dt>${t(view, 'bank.bic')}</dt><dd class="mono">${SANDBOX_BANK.bic}</dd><dt>${t(view, 'bank.reference')}</dt><dd class="mono" data-transfer-reference>${transferReference(payment)}</dd></dl>`;
   const waiting = isWaiting ? `<p class="status" role="status"><span class="dot"></span>${t(view, 'bank.waiting')}</p>` : '';
-  const sent = isWaiting ? '' : `<button type="submit" name="arrives" value="0" class="secondary" data-action="transfer-sent">${t(view, 'bank.sent')}</button>`;
-  const back = isWaiting && payment.returnUrls ? `<p><a href="${escapeXml(payment.returnUrls.pending)}">${t(view, 'page.back', { merchant: view.merchant })}</a></p>` : '';
+  const sent = isWaiting
+    ? ''
+    : `<button type="submit" name="arrives" value="0" class="secondary" data-action="transfer-sent">${t(view, 'bank.sent')}</button>`;
+  const back =
+    isWaiting && payment.returnUrls
+      ? `<p><a href="${escapeXml(payment.returnUrls.pending)}">${t(view, 'page.back', { merchant: view.merchant })}</a></p>`
+      : '';
   return frame(
     view,
     'bank.title',
@@ -163,10 +195,17 @@ function resultPage(view: View): string {
   const reasonKey = `reason.${payment.failureReason ?? ''}`;
   const reason = outcome !== 'success' && hasSandboxText(reasonKey) ? `<p>${t(view, reasonKey)}</p>` : '';
   const mark = outcome === 'success' ? 'ok' : outcome === 'pending' ? '' : 'no';
-  const link = target ? `<p>${t(view, 'result.redirecting', { merchant: view.merchant })}</p><p><a href="${escapeXml(target)}" data-return-url>${t(view, 'page.back', { merchant: view.merchant })}</a></p>` : '';
-  return frame(view, `result.${outcome}`, `<p class="${mark}" role="status" data-outcome="${outcome}"><strong>${t(view, `result.${outcome}`)}</strong></p>${reason}${link}`, {
-    refresh: target ? `${RESULT_REDIRECT_S};url=${target}` : undefined,
-  });
+  const link = target
+    ? `<p>${t(view, 'result.redirecting', { merchant: view.merchant })}</p><p><a href="${escapeXml(target)}" data-return-url>${t(view, 'page.back', { merchant: view.merchant })}</a></p>`
+    : '';
+  return frame(
+    view,
+    `result.${outcome}`,
+    `<p class="${mark}" role="status" data-outcome="${outcome}"><strong>${t(view, `result.${outcome}`)}</strong></p>${reason}${link}`,
+    {
+      refresh: target ? `${RESULT_REDIRECT_S};url=${target}` : undefined,
+    },
+  );
 }
 
 async function pageFor(view: View): Promise<string> {
@@ -187,7 +226,14 @@ export function createPspSandboxRoutes() {
     const payment = await c.get('services').payments.sandbox.findPayment(c.req.param('ref') ?? '');
     if (!payment || payment.kind !== 'payment' || payment.siteId !== c.get('site').id) {
       const locale: Locale = c.req.header('accept-language')?.toLowerCase().startsWith('it') ? 'it' : 'en';
-      return c.html(layout(locale, sandboxText(locale, 'page.title'), `<h1>${escapeXml(sandboxText(locale, 'page.title'))}</h1><p>${escapeXml(sandboxText(locale, 'page.notFound'))}</p>`), 404);
+      return c.html(
+        layout(
+          locale,
+          sandboxText(locale, 'page.title'),
+          `<h1>${escapeXml(sandboxText(locale, 'page.title'))}</h1><p>${escapeXml(sandboxText(locale, 'page.notFound'))}</p>`,
+        ),
+        404,
+      );
     }
     return { locale: localeOf(payment), merchant: c.get('site').name, payment };
   }
@@ -216,7 +262,12 @@ export function createPspSandboxRoutes() {
     const view = await loadForPost(c);
     if (view instanceof Response) return view;
     const form = await c.req.formData();
-    const card: CardInput = { number: String(form.get('number') ?? ''), holder: String(form.get('holder') ?? ''), expiry: String(form.get('expiry') ?? ''), cvc: String(form.get('cvc') ?? '') };
+    const card: CardInput = {
+      number: String(form.get('number') ?? ''),
+      holder: String(form.get('holder') ?? ''),
+      expiry: String(form.get('expiry') ?? ''),
+      cvc: String(form.get('cvc') ?? ''),
+    };
     const result = await c.get('services').payments.sandbox.payByCard(view.payment.id, card);
     if (result?.problems) return c.html(cardPage({ ...view, payment: result.payment }, card, result.problems), 400);
     return next(c, result?.payment, view);
@@ -233,7 +284,11 @@ export function createPspSandboxRoutes() {
     const view = await loadForPost(c);
     if (view instanceof Response) return view;
     const form = await c.req.formData();
-    return next(c, await c.get('services').payments.sandbox.answerChallenge(view.payment.id, String(form.get('code') ?? '')), view);
+    return next(
+      c,
+      await c.get('services').payments.sandbox.answerChallenge(view.payment.id, String(form.get('code') ?? '')),
+      view,
+    );
   });
 
   routes.post('/pay/:ref/instant/confirm', async (c) => {

@@ -22,13 +22,19 @@ export interface ProviderEventSink {
 /** Notifications are small; anything larger is not one. */
 const MAX_WEBHOOK_BYTES = 64 * 1024;
 
-export function createPspWebhookRoutes(getSink: (services: Services) => ProviderEventSink | undefined, logger?: Pick<Logger, 'error'>) {
+export function createPspWebhookRoutes(
+  getSink: (services: Services) => ProviderEventSink | undefined,
+  logger?: Pick<Logger, 'error'>,
+) {
   const routes = new Hono<AppEnv>();
   const errorAnswer = (error: ApiError) => ({ error: error.toBody() });
 
   routes.post(
     '/:provider/webhook',
-    bodyLimit({ maxSize: MAX_WEBHOOK_BYTES, onError: (c) => c.json(errorAnswer(new ApiError('InvalidRequestException', 'The notification is too large')), 413) }),
+    bodyLimit({
+      maxSize: MAX_WEBHOOK_BYTES,
+      onError: (c) => c.json(errorAnswer(new ApiError('InvalidRequestException', 'The notification is too large')), 413),
+    }),
     async (c) => {
       const services = c.get('services');
       const providerName = c.req.param('provider');
@@ -42,7 +48,10 @@ export function createPspWebhookRoutes(getSink: (services: Services) => Provider
         event = await provider.parseWebhook({ headers: c.req.raw.headers, rawBody, siteId: site.id });
       } catch (error) {
         if (!(error instanceof WebhookRejectedError)) throw error;
-        return c.json(errorAnswer(new ApiError('InvalidRequestException', 'The notification was rejected', { reason: error.message })), 400);
+        return c.json(
+          errorAnswer(new ApiError('InvalidRequestException', 'The notification was rejected', { reason: error.message })),
+          400,
+        );
       }
 
       const sink = getSink(services);
@@ -54,7 +63,10 @@ export function createPspWebhookRoutes(getSink: (services: Services) => Provider
       } catch (error) {
         logger?.error({ err: error, provider: provider.name, eventId: event.eventId }, 'provider event not applied');
         const status = error instanceof ApiError && error.status >= 500 ? error.status : 500;
-        return c.json(errorAnswer(new ApiError('UnknownErrorException', 'The notification could not be applied; try again later')), status as 500);
+        return c.json(
+          errorAnswer(new ApiError('UnknownErrorException', 'The notification could not be applied; try again later')),
+          status as 500,
+        );
       }
     },
   );

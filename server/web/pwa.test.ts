@@ -12,15 +12,18 @@ describe.each(testDatabaseKinds())('installation as an app on %s (spec §1: serv
   });
   afterAll(() => t?.close());
 
-  it.each(activeSites.map((site) => [site.hosts[0] ?? '', site.name] as const))('names the site of host %s (%s) in /manifest.webmanifest', async (host, name) => {
-    const response = await t.request('/manifest.webmanifest', { host });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/application\/manifest\+json/);
-    const manifest = (await response.json()) as Record<string, unknown>;
-    expect(manifest).toMatchObject({ name, short_name: name, scope: '/', display: 'standalone' });
-    expect(String(manifest.start_url).startsWith('/')).toBe(true);
-    expect(Array.isArray(manifest.icons) && manifest.icons.length > 0).toBe(true);
-  });
+  it.each(activeSites.map((site) => [site.hosts[0] ?? '', site.name] as const))(
+    'names the site of host %s (%s) in /manifest.webmanifest',
+    async (host, name) => {
+      const response = await t.request('/manifest.webmanifest', { host });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/application\/manifest\+json/);
+      const manifest = (await response.json()) as Record<string, unknown>;
+      expect(manifest).toMatchObject({ name, short_name: name, scope: '/', display: 'standalone' });
+      expect(String(manifest.start_url).startsWith('/')).toBe(true);
+      expect(Array.isArray(manifest.icons) && manifest.icons.length > 0).toBe(true);
+    },
+  );
 
   it('serves /sw.js as JavaScript allowed to control scope /', async () => {
     const response = await t.request('/sw.js');
@@ -45,16 +48,19 @@ describe.each(testDatabaseKinds())('installation as an app on %s (spec §1: serv
     }
   });
 
-  it.each(activeSites.map((site) => [site.hosts[0] ?? '', site] as const))('draws /brand/logo.svg of host %s with the site name and brand colour', async (host, site) => {
-    const response = await t.request('/brand/logo.svg', { host });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('image/svg+xml');
-    const svg = await response.text();
-    expect(svg.startsWith('<svg')).toBe(true);
-    expect(svg).toContain(`>${site.name}</text>`);
-    const colors = site.settings?.brandColors as { primary: string } | undefined;
-    expect(svg).toContain(`stop-color="${colors?.primary}"`);
-  });
+  it.each(activeSites.map((site) => [site.hosts[0] ?? '', site] as const))(
+    'draws /brand/logo.svg of host %s with the site name and brand colour',
+    async (host, site) => {
+      const response = await t.request('/brand/logo.svg', { host });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/svg+xml');
+      const svg = await response.text();
+      expect(svg.startsWith('<svg')).toBe(true);
+      expect(svg).toContain(`>${site.name}</text>`);
+      const colors = site.settings?.brandColors as { primary: string } | undefined;
+      expect(svg).toContain(`stop-color="${colors?.primary}"`);
+    },
+  );
 
   it('answers an unknown brand file with 404', async () => {
     expect((await t.request('/brand/unknown.svg')).status).toBe(404);

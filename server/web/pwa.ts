@@ -66,7 +66,14 @@ export function createPwaRoutes(buildVersion: string) {
   routes.get('/brand/:file', (c) => {
     const site = c.get('site');
     const file = c.req.param('file');
-    const svg = file === 'logo.svg' ? logoSvg(site) : file === 'logo-mobile.svg' ? logoSvg(site, true) : file === 'icon.svg' ? appIconSvg(site) : null;
+    const svg =
+      file === 'logo.svg'
+        ? logoSvg(site)
+        : file === 'logo-mobile.svg'
+          ? logoSvg(site, true)
+          : file === 'icon.svg'
+            ? appIconSvg(site)
+            : null;
     if (!svg) return c.notFound();
     c.header('Content-Type', 'image/svg+xml');
     c.header('Cache-Control', 'public, max-age=3600');

@@ -29,7 +29,11 @@ describe.each(testDatabaseKinds())('same-origin check of state-changing requests
     ['an Origin on the same host but another port', { origin: 'http://127.0.0.1:8080' }],
   ])('refuses storage.set with %s: 403 AccessDeniedException and nothing written', async (_label, headers) => {
     const cookie = await newVisitor();
-    const { status, body } = await t.api('storage.set', { method: 'POST', params: { key: 'stolen', value: 'yes' }, headers: { cookie, ...headers } });
+    const { status, body } = await t.api('storage.set', {
+      method: 'POST',
+      params: { key: 'stolen', value: 'yes' },
+      headers: { cookie, ...headers },
+    });
     expect(status).toBe(403);
     expect(body.error?.type).toBe('AccessDeniedException');
     expect(await keysOf(cookie)).toEqual([]);
@@ -43,7 +47,11 @@ describe.each(testDatabaseKinds())('same-origin check of state-changing requests
   ])('accepts storage.set with %s and writes the value', async (_label, headers) => {
     const cookie = await newVisitor();
     const value = `v-${Math.random()}`;
-    const { status, body } = await t.api('storage.set', { method: 'POST', params: { key: 'mine', value }, headers: { cookie, ...headers } });
+    const { status, body } = await t.api('storage.set', {
+      method: 'POST',
+      params: { key: 'mine', value },
+      headers: { cookie, ...headers },
+    });
     expect(status).toBe(200);
     expect(body).toEqual({ data: 1 });
     expect((await t.api('storage.get', { params: { keys: 'mine' }, headers: { cookie } })).body.data).toEqual({ mine: value });
@@ -53,15 +61,27 @@ describe.each(testDatabaseKinds())('same-origin check of state-changing requests
     const host = 'lagoon.localhost';
     const first = await t.request('/api/storage.getKeys', { host });
     const cookie = cookiePair(first, 'vid') ?? '';
-    const same = await t.api('storage.set', { method: 'POST', host, params: { key: 'k', value: 'v' }, headers: { cookie, origin: `http://${host}` } });
+    const same = await t.api('storage.set', {
+      method: 'POST',
+      host,
+      params: { key: 'k', value: 'v' },
+      headers: { cookie, origin: `http://${host}` },
+    });
     expect(same.status).toBe(200);
-    const other = await t.api('storage.set', { method: 'POST', host, params: { key: 'k2', value: 'v' }, headers: { cookie, origin: 'http://aurora.localhost' } });
+    const other = await t.api('storage.set', {
+      method: 'POST',
+      host,
+      params: { key: 'k2', value: 'v' },
+      headers: { cookie, origin: 'http://aurora.localhost' },
+    });
     expect(other.status).toBe(403);
     expect(other.body.error?.type).toBe('AccessDeniedException');
   });
 
   it('applies to state-changing verbs only: a cross-site GET read is answered', async () => {
-    const { status } = await t.api('storage.getKeys', { headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const { status } = await t.api('storage.getKeys', {
+      headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(status).toBe(200);
   });
 });

@@ -5,7 +5,14 @@ import { localizePath } from '#common/locale';
 import type { AppEnv } from './app-env';
 import { escapeXml } from './brand';
 
-const DEFAULT_ROBOTS = ['User-agent: *', 'Disallow: /cashier', 'Disallow: /profile', 'Disallow: /it/cashier', 'Disallow: /it/profile', 'Disallow: /_icons'];
+const DEFAULT_ROBOTS = [
+  'User-agent: *',
+  'Disallow: /cashier',
+  'Disallow: /profile',
+  'Disallow: /it/cashier',
+  'Disallow: /it/profile',
+  'Disallow: /_icons',
+];
 
 function originOf(url: string): string {
   return new URL(url).origin;
@@ -25,7 +32,9 @@ export function createSeoRoutes() {
   routes.get('/sitemap.xml', async (c) => {
     const site = c.get('site');
     const origin = originOf(c.req.url);
-    const pages = await c.get('services').content.list({ siteId: site.id, collection: 'pages', locale: site.locales[0] ?? 'en', limit: 100 });
+    const pages = await c
+      .get('services')
+      .content.list({ siteId: site.id, collection: 'pages', locale: site.locales[0] ?? 'en', limit: 100 });
     const paths = [
       ...ROUTE_TABLE.filter((route) => route.isPublicPage).map((route) => `/${route.path}`),
       ...pages.entries.map((entry) => `/${entry.slug}`),
@@ -33,7 +42,10 @@ export function createSeoRoutes() {
     const urls = paths.flatMap((path) =>
       site.locales.map((locale) => {
         const alternates = site.locales
-          .map((other) => `<xhtml:link rel="alternate" hreflang="${other}" href="${escapeXml(origin + localizePath(path, other))}"/>`)
+          .map(
+            (other) =>
+              `<xhtml:link rel="alternate" hreflang="${other}" href="${escapeXml(origin + localizePath(path, other))}"/>`,
+          )
           .join('');
         return `<url><loc>${escapeXml(origin + localizePath(path, locale))}</loc>${alternates}</url>`;
       }),

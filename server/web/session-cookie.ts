@@ -16,5 +16,11 @@ export function writeSessionCookie(c: Context, token: string | null): void {
     deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
     return;
   }
-  setCookie(c, SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: Math.floor(SESSION_TTL_MS / 1000) });
+  setCookie(c, SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure,
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
 }

@@ -6,7 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { stopAfterRound, type AutoplayPlan } from './autoplay';
 
-const plan = (overrides: Partial<AutoplayPlan> = {}): AutoplayPlan => ({ rounds: 10, lossLimitMinor: null, singleWinLimitMinor: null, ...overrides });
+const plan = (overrides: Partial<AutoplayPlan> = {}): AutoplayPlan => ({
+  rounds: 10,
+  lossLimitMinor: null,
+  singleWinLimitMinor: null,
+  ...overrides,
+});
 
 describe('autoplay stop rules', () => {
   it('goes on until the planned rounds are played', () => {

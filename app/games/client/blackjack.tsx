@@ -31,7 +31,13 @@ interface BlackjackView {
   dealer: Array<string | null>;
   insuranceMinor: string | null;
   totalStakeMinor: string;
-  result: { hands: Array<{ outcome: Outcome; payoutMinor: string }>; dealerTotal: number; isDealerBlackjack: boolean; insurancePayoutMinor: string; payoutMinor: string } | null;
+  result: {
+    hands: Array<{ outcome: Outcome; payoutMinor: string }>;
+    dealerTotal: number;
+    isDealerBlackjack: boolean;
+    insurancePayoutMinor: string;
+    payoutMinor: string;
+  } | null;
   /** While the round is open: the actions allowed now. A settled round lists the actions played instead. */
   actions: unknown[];
 }
@@ -45,7 +51,17 @@ const SUITS: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' }
 
 function PlayingCard({ card, hiddenLabel, index }: { card: string | null; hiddenLabel: string; index: number }) {
   const style = { animationDelay: `${index * 60}ms` };
-  if (!card) return <span className="playing-card is-back" data-card="hidden" role="img" aria-label={hiddenLabel} title={hiddenLabel} style={style} />;
+  if (!card)
+    return (
+      <span
+        className="playing-card is-back"
+        data-card="hidden"
+        role="img"
+        aria-label={hiddenLabel}
+        title={hiddenLabel}
+        style={style}
+      />
+    );
   const rank = card[0] === 'T' ? '10' : (card[0] ?? '');
   const suit = SUITS[card[1] ?? ''] ?? '';
   const color = card[1] === 'H' || card[1] === 'D' ? 'red' : 'black';
@@ -80,8 +96,13 @@ export function BlackjackGame(props: GameComponentProps) {
   const { t } = useI18n();
   const [stake, setStake] = useState(Number(minBet) > 1 ? minBet : '1.00');
   const [allowedNow, setAllowedNow] = useState<string[]>([]);
-  const { answer, isBusy, isReady, isResumed, start, act, line } = useStatefulRound<BlackjackView>(props, 'blackjack', (field, action) =>
-    field === 'action' && STAKING.includes(action) && allowedNow.includes(action) ? t('gamePlay.blackjack.error.balance') : undefined,
+  const { answer, isBusy, isReady, isResumed, start, act, line } = useStatefulRound<BlackjackView>(
+    props,
+    'blackjack',
+    (field, action) =>
+      field === 'action' && STAKING.includes(action) && allowedNow.includes(action)
+        ? t('gamePlay.blackjack.error.balance')
+        : undefined,
   );
   const round = answer?.round;
   const view = answer?.game;
@@ -112,7 +133,11 @@ export function BlackjackGame(props: GameComponentProps) {
           ? t('gamePlay.blackjack.dealerBlackjack')
           : t('gamePlay.blackjack.finished')
         : `${isResumed ? `${t('gamePlay.blackjack.resumed')} ` : ''}${
-            view.phase === 'insurance' ? t('gamePlay.blackjack.insuranceOffer') : hands.length > 1 ? t('gamePlay.blackjack.playingHand', { number: view.activeHand + 1, count: hands.length }) : t('gamePlay.blackjack.yourTurn')
+            view.phase === 'insurance'
+              ? t('gamePlay.blackjack.insuranceOffer')
+              : hands.length > 1
+                ? t('gamePlay.blackjack.playingHand', { number: view.activeHand + 1, count: hands.length })
+                : t('gamePlay.blackjack.yourTurn')
           }`;
 
   const payoutMinor = round ? amountToMinor(round.payout.amount) : 0n;
@@ -167,7 +192,9 @@ export function BlackjackGame(props: GameComponentProps) {
                 aria-current={isActive ? 'true' : undefined}
               >
                 <div className="blackjack__label">
-                  <span>{hands.length > 1 ? t('gamePlay.blackjack.hand', { number: index + 1 }) : t('gamePlay.blackjack.player')}</span>
+                  <span>
+                    {hands.length > 1 ? t('gamePlay.blackjack.hand', { number: index + 1 }) : t('gamePlay.blackjack.player')}
+                  </span>
                   <span className="blackjack__total" data-total-text>
                     {total.text}
                   </span>
@@ -182,7 +209,8 @@ export function BlackjackGame(props: GameComponentProps) {
                 {result && (
                   <p className={`blackjack__outcome is-${result.outcome}`} data-hand-outcome={result.outcome}>
                     {t(`gamePlay.blackjack.outcome.${result.outcome}`)}
-                    {BigInt(result.payoutMinor) > 0n && ` · ${t('gamePlay.blackjack.handPays', { amount: asMoney(result.payoutMinor) })}`}
+                    {BigInt(result.payoutMinor) > 0n &&
+                      ` · ${t('gamePlay.blackjack.handPays', { amount: asMoney(result.payoutMinor) })}`}
                   </p>
                 )}
               </div>
@@ -204,7 +232,9 @@ export function BlackjackGame(props: GameComponentProps) {
               disabled={!canPlay}
               onClick={() => play(action)}
             >
-              {action === 'insurance' && view ? t('gamePlay.blackjack.action.insurance', { amount: asMoney(BigInt(view.betMinor) / 2n) }) : t(`gamePlay.blackjack.action.${action}`)}
+              {action === 'insurance' && view
+                ? t('gamePlay.blackjack.action.insurance', { amount: asMoney(BigInt(view.betMinor) / 2n) })
+                : t(`gamePlay.blackjack.action.${action}`)}
             </button>
           ))}
         </div>
@@ -214,10 +244,22 @@ export function BlackjackGame(props: GameComponentProps) {
         <div className="table-game__controls">
           <label className="field">
             <span className="field__label">{t('gamePlay.stake')}</span>
-            <input className="field__input" name="stake" inputMode="decimal" value={stake} onChange={(event) => setStake(event.target.value)} />
+            <input
+              className="field__input"
+              name="stake"
+              inputMode="decimal"
+              value={stake}
+              onChange={(event) => setStake(event.target.value)}
+            />
             <span className="table-game__limits">{t('gamePlay.blackjack.limits', { min: minBet, max: maxBet })}</span>
           </label>
-          <button type="button" className="button button--primary table-game__action" data-action="deal" disabled={!canPlay} onClick={() => void start({ stake: stake.trim() })}>
+          <button
+            type="button"
+            className="button button--primary table-game__action"
+            data-action="deal"
+            disabled={!canPlay}
+            onClick={() => void start({ stake: stake.trim() })}
+          >
             {t('gamePlay.blackjack.deal')}
           </button>
         </div>
@@ -226,14 +268,25 @@ export function BlackjackGame(props: GameComponentProps) {
       {round && view && (
         <p className="blackjack__stakes" data-total-stake={round.stake.amount}>
           {t('gamePlay.blackjack.totalStake', { amount: formatMoney(round.stake) })}
-          {view.insuranceMinor !== null && BigInt(view.insuranceMinor) > 0n && ` · ${t('gamePlay.blackjack.insuranceTaken', { amount: asMoney(view.insuranceMinor) })}`}
+          {view.insuranceMinor !== null &&
+            BigInt(view.insuranceMinor) > 0n &&
+            ` · ${t('gamePlay.blackjack.insuranceTaken', { amount: asMoney(view.insuranceMinor) })}`}
         </p>
       )}
 
       {round && view && round.status === 'settled' && (
-        <div className={`game-client__result ${overall === 'win' ? 'is-win' : overall === 'loss' ? 'is-loss' : ''}`} data-result={overall} data-payout={round.payout.amount} data-round={round.id}>
-          <strong>{payoutMinor > 0n ? t('gamePlay.blackjack.paid', { amount: formatMoney(round.payout) }) : t('gamePlay.loss')}</strong>
-          {view.result && BigInt(view.result.insurancePayoutMinor) > 0n && <span> · {t('gamePlay.blackjack.insurancePaid', { amount: asMoney(view.result.insurancePayoutMinor) })}</span>}
+        <div
+          className={`game-client__result ${overall === 'win' ? 'is-win' : overall === 'loss' ? 'is-loss' : ''}`}
+          data-result={overall}
+          data-payout={round.payout.amount}
+          data-round={round.id}
+        >
+          <strong>
+            {payoutMinor > 0n ? t('gamePlay.blackjack.paid', { amount: formatMoney(round.payout) }) : t('gamePlay.loss')}
+          </strong>
+          {view.result && BigInt(view.result.insurancePayoutMinor) > 0n && (
+            <span> · {t('gamePlay.blackjack.insurancePaid', { amount: asMoney(view.result.insurancePayoutMinor) })}</span>
+          )}
         </div>
       )}
     </section>

@@ -9,7 +9,18 @@ import { formatMoney } from '#common/money';
 import { crashElapsedMsAt, crashMultiplierAt } from '#common/games/crash';
 import { useI18n } from '~/i18n';
 import { newRequestId, type GameComponentProps } from './shared';
-import { formatMultiplier, LiveFairness, SoundToggle, useCountdown, useLiveTable, useMyLiveBets, useSound, useLiveError, type LiveBetAnswer, type LiveRound } from './live-table';
+import {
+  formatMultiplier,
+  LiveFairness,
+  SoundToggle,
+  useCountdown,
+  useLiveTable,
+  useMyLiveBets,
+  useSound,
+  useLiveError,
+  type LiveBetAnswer,
+  type LiveRound,
+} from './live-table';
 import './live-table.css';
 
 const GRAPH_WIDTH = 600;
@@ -60,7 +71,10 @@ export function CrashGame({ sysname, mode, api, minBet, onBalance, onError }: Ga
   const sound = useSound();
   const liveError = useLiveError(onError);
   const elapsed = useClimb(round, serverNow);
-  const countdown = useCountdown(round?.phase === 'betting' ? round.betting_closes_at : round?.phase === 'result' ? round.next_at : null, serverNow);
+  const countdown = useCountdown(
+    round?.phase === 'betting' ? round.betting_closes_at : round?.phase === 'result' ? round.next_at : null,
+    serverNow,
+  );
   const myBet = bets[0];
   const crashed = round?.phase === 'result' && round.result && 'crash_point' in round.result ? round.result.crash_point : null;
   // The number follows the server's ticks, and the local clock between them; never past a tick it has not seen crash.
@@ -84,7 +98,12 @@ export function CrashGame({ sysname, mode, api, minBet, onBalance, onError }: Ga
     try {
       const bet: Record<string, string> = { stake: stake.trim() };
       if (autoCashOut.trim()) bet.auto_cash_out = autoCashOut.trim();
-      const answer = await api.call<LiveBetAnswer>('POST', 'games.placeLiveBet', { sysname, mode, bet: JSON.stringify(bet), request_id: newRequestId() });
+      const answer = await api.call<LiveBetAnswer>('POST', 'games.placeLiveBet', {
+        sysname,
+        mode,
+        bet: JSON.stringify(bet),
+        request_id: newRequestId(),
+      });
       setBets([answer.bet]);
       onBalance(answer.balance);
       sound.beep(660);
@@ -123,7 +142,12 @@ export function CrashGame({ sysname, mode, api, minBet, onBalance, onError }: Ga
         : t('gamePlay.crash.crashedAt', { multiplier: formatMultiplier(crashed ?? 100) });
 
   return (
-    <section className="game-client__panel live-table crash" data-crash data-live-phase={round?.phase ?? 'connecting'} data-live-round={round?.id ?? ''}>
+    <section
+      className="game-client__panel live-table crash"
+      data-crash
+      data-live-phase={round?.phase ?? 'connecting'}
+      data-live-round={round?.id ?? ''}
+    >
       <div className="live-table__status">
         <span className={`live-table__dot ${isConnected ? 'is-on' : ''}`} aria-hidden="true" />
         <span data-live-status>{phaseText}</span>
@@ -134,7 +158,12 @@ export function CrashGame({ sysname, mode, api, minBet, onBalance, onError }: Ga
       </div>
 
       <div className={`crash__stage ${crashed ? 'is-crashed' : ''} ${round?.phase === 'running' ? 'is-running' : ''}`}>
-        <svg className="crash__graph" viewBox={`0 0 ${GRAPH_WIDTH} ${GRAPH_HEIGHT}`} preserveAspectRatio="none" aria-hidden="true">
+        <svg
+          className="crash__graph"
+          viewBox={`0 0 ${GRAPH_WIDTH} ${GRAPH_HEIGHT}`}
+          preserveAspectRatio="none"
+          aria-hidden="true"
+        >
           <defs>
             <linearGradient id="crash-fill" x1="0" y1="0" x2="0" y2="1">
               <stop offset="0%" stopColor="var(--primary)" stopOpacity="0.45" />
@@ -152,7 +181,13 @@ export function CrashGame({ sysname, mode, api, minBet, onBalance, onError }: Ga
           )}
         </svg>
         <div className="crash__multiplier" data-multiplier={shown} aria-live="polite">
-          {round?.phase === 'betting' ? <span className="crash__countdown" data-countdown={countdown}>{countdown}s</span> : formatMultiplier(shown)}
+          {round?.phase === 'betting' ? (
+            <span className="crash__countdown" data-countdown={countdown}>
+              {countdown}s
+            </span>
+          ) : (
+            formatMultiplier(shown)
+          )}
         </div>
         <span className="crash__scale">{formatMultiplier(Math.round(top))}</span>
       </div>
@@ -161,27 +196,60 @@ export function CrashGame({ sysname, mode, api, minBet, onBalance, onError }: Ga
       <div className="live-table__controls">
         <label className="field">
           <span className="field__label">{t('gamePlay.stake')}</span>
-          <input className="field__input" name="stake" inputMode="decimal" value={stake} onChange={(event) => setStake(event.target.value)} />
+          <input
+            className="field__input"
+            name="stake"
+            inputMode="decimal"
+            value={stake}
+            onChange={(event) => setStake(event.target.value)}
+          />
         </label>
         <label className="field">
           <span className="field__label">{t('gamePlay.crash.autoCashOut')}</span>
-          <input className="field__input" name="auto_cash_out" inputMode="decimal" placeholder="2.00" value={autoCashOut} onChange={(event) => setAutoCashOut(event.target.value)} />
+          <input
+            className="field__input"
+            name="auto_cash_out"
+            inputMode="decimal"
+            placeholder="2.00"
+            value={autoCashOut}
+            onChange={(event) => setAutoCashOut(event.target.value)}
+          />
         </label>
         {canCashOut ? (
-          <button type="button" className="button button--primary live-table__action crash__cash-out" data-action="cash-out" disabled={isBusy} onClick={() => void cashOut()}>
+          <button
+            type="button"
+            className="button button--primary live-table__action crash__cash-out"
+            data-action="cash-out"
+            disabled={isBusy}
+            onClick={() => void cashOut()}
+          >
             {t('gamePlay.crash.cashOut', { multiplier: formatMultiplier(shown) })}
           </button>
         ) : (
-          <button type="button" className="button button--primary live-table__action" data-action="place-bet" disabled={isBusy || !canBet} onClick={() => void placeBet()}>
+          <button
+            type="button"
+            className="button button--primary live-table__action"
+            data-action="place-bet"
+            disabled={isBusy || !canBet}
+            onClick={() => void placeBet()}
+          >
             {myBet && round?.phase === 'betting' ? t('gamePlay.live.betPlaced') : t('gamePlay.crash.bet')}
           </button>
         )}
       </div>
 
       {myBet && (
-        <p className={`game-client__result ${myBet.status === 'won' ? 'is-win' : myBet.status === 'lost' ? 'is-loss' : ''}`} data-my-bet={myBet.status} data-bet-id={myBet.id}>
+        <p
+          className={`game-client__result ${myBet.status === 'won' ? 'is-win' : myBet.status === 'lost' ? 'is-loss' : ''}`}
+          data-my-bet={myBet.status}
+          data-bet-id={myBet.id}
+        >
           {myBet.status === 'open' && t('gamePlay.live.yourBet', { amount: formatMoney(myBet.stake) })}
-          {myBet.status === 'won' && t('gamePlay.crash.cashedOut', { multiplier: myBet.cash_out ? `${myBet.cash_out}×` : '', amount: lastWin ?? formatMoney(myBet.payout) })}
+          {myBet.status === 'won' &&
+            t('gamePlay.crash.cashedOut', {
+              multiplier: myBet.cash_out ? `${myBet.cash_out}×` : '',
+              amount: lastWin ?? formatMoney(myBet.payout),
+            })}
           {myBet.status === 'lost' && t('gamePlay.loss')}
         </p>
       )}
@@ -197,7 +265,11 @@ export function CrashGame({ sysname, mode, api, minBet, onBalance, onError }: Ga
         })}
       </ol>
 
-      <LiveFairness round={round} history={state?.history ?? []} describe={(result) => ('crash_point' in result ? formatMultiplier(result.crash_point) : '')} />
+      <LiveFairness
+        round={round}
+        history={state?.history ?? []}
+        describe={(result) => ('crash_point' in result ? formatMultiplier(result.crash_point) : '')}
+      />
     </section>
   );
 }

@@ -30,7 +30,13 @@ export function DiceGame({ play, minBet }: GameComponentProps) {
     <section className="game-client__panel dice" data-dice>
       <label className="field">
         <span className="field__label">{t('gamePlay.stake')}</span>
-        <input className="field__input" name="stake" inputMode="decimal" value={stake} onChange={(event) => setStake(event.target.value)} />
+        <input
+          className="field__input"
+          name="stake"
+          inputMode="decimal"
+          value={stake}
+          onChange={(event) => setStake(event.target.value)}
+        />
       </label>
       <div className="dice__direction" role="group" aria-label={t('gamePlay.dice.direction')}>
         {(['under', 'over'] as const).map((side) => (
@@ -48,7 +54,15 @@ export function DiceGame({ play, minBet }: GameComponentProps) {
       </div>
       <label className="field">
         <span className="field__label">{t('gamePlay.dice.target')}</span>
-        <input type="range" name="target-range" min={1} max={98.99} step={0.01} value={target} onChange={(event) => setTarget(Number(event.target.value))} />
+        <input
+          type="range"
+          name="target-range"
+          min={1}
+          max={98.99}
+          step={0.01}
+          value={target}
+          onChange={(event) => setTarget(Number(event.target.value))}
+        />
         <input
           className="field__input"
           type="number"
@@ -63,11 +77,21 @@ export function DiceGame({ play, minBet }: GameComponentProps) {
       <p className="dice__odds">
         {t('gamePlay.dice.chance', { chance })} · {t('gamePlay.dice.multiplier', { multiplier })}
       </p>
-      <button type="button" className="button button--primary" data-action="roll" disabled={isBusy || !isValidTarget} onClick={() => void roll()}>
+      <button
+        type="button"
+        className="button button--primary"
+        data-action="roll"
+        disabled={isBusy || !isValidTarget}
+        onClick={() => void roll()}
+      >
         {t('gamePlay.dice.roll')}
       </button>
       {result && outcome && (
-        <div className={`game-client__result ${outcome.isWin ? 'is-win' : 'is-loss'}`} data-result={outcome.isWin ? 'win' : 'loss'} data-round={result.round.id}>
+        <div
+          className={`game-client__result ${outcome.isWin ? 'is-win' : 'is-loss'}`}
+          data-result={outcome.isWin ? 'win' : 'loss'}
+          data-round={result.round.id}
+        >
           <span data-roll>{t('gamePlay.dice.rolled', { roll: (outcome.rollHundredths / 100).toFixed(2) })}</span>{' '}
           <strong>{outcome.isWin ? t('gamePlay.win', { amount: formatMoney(result.round.payout) }) : t('gamePlay.loss')}</strong>
         </div>

@@ -51,7 +51,10 @@ export function FairnessPanel({
     setBusy(true);
     onError(null);
     try {
-      const answer = await api.call<SeedsView & { previous: { server_seed: string; server_seed_hash: string } }>('POST', 'games.rotateSeeds');
+      const answer = await api.call<SeedsView & { previous: { server_seed: string; server_seed_hash: string } }>(
+        'POST',
+        'games.rotateSeeds',
+      );
       setPrevious(answer.previous);
       onSeeds({ server_seed_hash: answer.server_seed_hash, client_seed: answer.client_seed, nonce: answer.nonce });
       await reloadRounds();
@@ -64,8 +67,15 @@ export function FairnessPanel({
   async function verify(round: RoundView) {
     onError(null);
     try {
-      const answer = await api.call<{ server_seed: string | null; is_revealed: boolean }>('GET', 'games.verifyRound', { round_id: round.id });
-      const state = !answer.is_revealed || !answer.server_seed ? 'unrevealed' : verifyRoundInBrowser(round, answer.server_seed).isMatch ? 'match' : 'mismatch';
+      const answer = await api.call<{ server_seed: string | null; is_revealed: boolean }>('GET', 'games.verifyRound', {
+        round_id: round.id,
+      });
+      const state =
+        !answer.is_revealed || !answer.server_seed
+          ? 'unrevealed'
+          : verifyRoundInBrowser(round, answer.server_seed).isMatch
+            ? 'match'
+            : 'mismatch';
       setChecks((current) => ({ ...current, [round.id]: state }));
     } catch (caught) {
       onError(caught);
@@ -83,13 +93,31 @@ export function FairnessPanel({
       </dl>
       <label className="field">
         <span className="field__label">{t('gamePlay.fair.clientSeed')}</span>
-        <input className="field__input" name="client_seed" value={clientSeed} maxLength={64} onChange={(event) => setClientSeed(event.target.value)} />
+        <input
+          className="field__input"
+          name="client_seed"
+          value={clientSeed}
+          maxLength={64}
+          onChange={(event) => setClientSeed(event.target.value)}
+        />
       </label>
       <div className="fairness__actions">
-        <button type="button" className="button button--ghost" data-action="set-client-seed" disabled={isBusy || !seeds} onClick={() => void saveClientSeed()}>
+        <button
+          type="button"
+          className="button button--ghost"
+          data-action="set-client-seed"
+          disabled={isBusy || !seeds}
+          onClick={() => void saveClientSeed()}
+        >
           {t('gamePlay.fair.saveClientSeed')}
         </button>
-        <button type="button" className="button button--ghost" data-action="rotate" disabled={isBusy || !seeds} onClick={() => void rotate()}>
+        <button
+          type="button"
+          className="button button--ghost"
+          data-action="rotate"
+          disabled={isBusy || !seeds}
+          onClick={() => void rotate()}
+        >
           {t('gamePlay.fair.rotate')}
         </button>
       </div>
@@ -127,7 +155,12 @@ export function FairnessPanel({
                         {t('gamePlay.fair.inPlay')}
                       </span>
                     ) : (
-                      <button type="button" className="button button--ghost" data-action="verify" onClick={() => void verify(round)}>
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        data-action="verify"
+                        onClick={() => void verify(round)}
+                      >
                         {t('gamePlay.fair.verify')}
                       </button>
                     )}{' '}
@@ -137,7 +170,13 @@ export function FairnessPanel({
                       </span>
                     )}{' '}
                     {round.status !== 'open' && (
-                      <button type="button" className="button button--ghost" data-action="recall" aria-expanded={recalled === round.id} onClick={() => setRecalled(recalled === round.id ? null : round.id)}>
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        data-action="recall"
+                        aria-expanded={recalled === round.id}
+                        onClick={() => setRecalled(recalled === round.id ? null : round.id)}
+                      >
                         {t(recalled === round.id ? 'gamePlay.recall.hide' : 'gamePlay.recall.show')}
                       </button>
                     )}

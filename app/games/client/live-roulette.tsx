@@ -8,7 +8,17 @@ import { amountToMinor, formatMoney, minorToAmount, money } from '#common/money'
 import { RED_NUMBERS } from '#common/games/roulette';
 import { useI18n } from '~/i18n';
 import { newRequestId, type GameComponentProps } from './shared';
-import { LiveFairness, SoundToggle, useCountdown, useLiveTable, useMyLiveBets, useSound, useLiveError, type LiveBetAnswer, type LiveResult } from './live-table';
+import {
+  LiveFairness,
+  SoundToggle,
+  useCountdown,
+  useLiveTable,
+  useMyLiveBets,
+  useSound,
+  useLiveError,
+  type LiveBetAnswer,
+  type LiveResult,
+} from './live-table';
 import { RouletteWheel } from './roulette-wheel';
 import './live-table.css';
 
@@ -29,7 +39,10 @@ export function LiveRouletteGame({ sysname, mode, api, minBet, onBalance, onErro
   const [isBusy, setBusy] = useState(false);
   const sound = useSound();
   const liveError = useLiveError(onError);
-  const countdown = useCountdown(round?.phase === 'betting' ? round.betting_closes_at : round?.phase === 'running' ? round.result_at : round?.next_at, serverNow);
+  const countdown = useCountdown(
+    round?.phase === 'betting' ? round.betting_closes_at : round?.phase === 'running' ? round.result_at : round?.next_at,
+    serverNow,
+  );
   const result = round?.phase === 'result' && round.result && 'pocket' in round.result ? round.result : null;
   const lastPhase = useRef<string | undefined>(undefined);
   const currency = bets[0]?.stake.currency ?? state?.balance?.currency ?? 'EUR';
@@ -48,7 +61,8 @@ export function LiveRouletteGame({ sysname, mode, api, minBet, onBalance, onErro
     const stakeMinor = amountToMinor(chip);
     setBoard((current) => {
       const existing = current.find((item) => item.key === key);
-      if (existing) return current.map((item) => (item.key === key ? { ...item, stakeMinor: item.stakeMinor + stakeMinor } : item));
+      if (existing)
+        return current.map((item) => (item.key === key ? { ...item, stakeMinor: item.stakeMinor + stakeMinor } : item));
       return [...current, { key, kind, ...extra, stakeMinor }];
     });
   }
@@ -60,8 +74,20 @@ export function LiveRouletteGame({ sysname, mode, api, minBet, onBalance, onErro
     setBusy(true);
     liveError.report(null);
     try {
-      const bet = { bets: board.map(({ kind, numbers, index, stakeMinor }) => ({ kind, ...(numbers ? { numbers } : {}), ...(index ? { index } : {}), stake: minorToAmount(stakeMinor) })) };
-      const answer = await api.call<LiveBetAnswer>('POST', 'games.placeLiveBet', { sysname, mode, bet: JSON.stringify(bet), request_id: newRequestId() });
+      const bet = {
+        bets: board.map(({ kind, numbers, index, stakeMinor }) => ({
+          kind,
+          ...(numbers ? { numbers } : {}),
+          ...(index ? { index } : {}),
+          stake: minorToAmount(stakeMinor),
+        })),
+      };
+      const answer = await api.call<LiveBetAnswer>('POST', 'games.placeLiveBet', {
+        sysname,
+        mode,
+        bet: JSON.stringify(bet),
+        request_id: newRequestId(),
+      });
       setBets([...bets, answer.bet]);
       setBoard([]);
       onBalance(answer.balance);
@@ -103,7 +129,12 @@ export function LiveRouletteGame({ sysname, mode, api, minBet, onBalance, onErro
   };
 
   return (
-    <section className="game-client__panel live-table live-roulette" data-live-roulette data-live-phase={round?.phase ?? 'connecting'} data-live-round={round?.id ?? ''}>
+    <section
+      className="game-client__panel live-table live-roulette"
+      data-live-roulette
+      data-live-phase={round?.phase ?? 'connecting'}
+      data-live-round={round?.id ?? ''}
+    >
       <div className="live-table__status">
         <span className={`live-table__dot ${isConnected ? 'is-on' : ''}`} aria-hidden="true" />
         <span data-live-status>{phaseText}</span>
@@ -130,30 +161,69 @@ export function LiveRouletteGame({ sysname, mode, api, minBet, onBalance, onErro
       </div>
 
       <div className="roulette-board" role="group" aria-label={t('gamePlay.liveRoulette.board')}>
-        <button type="button" className={`roulette-board__cell roulette-board__zero is-green ${result?.pocket === 0 ? 'is-hit' : ''}`} data-bet-number={0} disabled={round?.phase !== 'betting'} onClick={() => add('straight', { numbers: [0] })}>
-          0{chipsOn('straight:0') !== undefined && <span className="roulette-board__chip">{minorToAmount(chipsOn('straight:0') ?? 0n)}</span>}
+        <button
+          type="button"
+          className={`roulette-board__cell roulette-board__zero is-green ${result?.pocket === 0 ? 'is-hit' : ''}`}
+          data-bet-number={0}
+          disabled={round?.phase !== 'betting'}
+          onClick={() => add('straight', { numbers: [0] })}
+        >
+          0
+          {chipsOn('straight:0') !== undefined && (
+            <span className="roulette-board__chip">{minorToAmount(chipsOn('straight:0') ?? 0n)}</span>
+          )}
         </button>
-        <div className="roulette-board__numbers">{[3, 2, 1].map((row) => Array.from({ length: 12 }, (_, column) => cell(column * 3 + row)))}</div>
+        <div className="roulette-board__numbers">
+          {[3, 2, 1].map((row) => Array.from({ length: 12 }, (_, column) => cell(column * 3 + row)))}
+        </div>
         <div className="roulette-board__columns">
           {[3, 2, 1].map((index) => (
-            <button key={index} type="button" className="roulette-board__cell roulette-board__outside" data-bet-kind={`column-${index}`} disabled={round?.phase !== 'betting'} onClick={() => add('column', { index })}>
-              2:1{chipsOn(`column:${index}`) !== undefined && <span className="roulette-board__chip">{minorToAmount(chipsOn(`column:${index}`) ?? 0n)}</span>}
+            <button
+              key={index}
+              type="button"
+              className="roulette-board__cell roulette-board__outside"
+              data-bet-kind={`column-${index}`}
+              disabled={round?.phase !== 'betting'}
+              onClick={() => add('column', { index })}
+            >
+              2:1
+              {chipsOn(`column:${index}`) !== undefined && (
+                <span className="roulette-board__chip">{minorToAmount(chipsOn(`column:${index}`) ?? 0n)}</span>
+              )}
             </button>
           ))}
         </div>
         <div className="roulette-board__dozens">
           {[1, 2, 3].map((index) => (
-            <button key={index} type="button" className="roulette-board__cell roulette-board__outside" data-bet-kind={`dozen-${index}`} disabled={round?.phase !== 'betting'} onClick={() => add('dozen', { index })}>
+            <button
+              key={index}
+              type="button"
+              className="roulette-board__cell roulette-board__outside"
+              data-bet-kind={`dozen-${index}`}
+              disabled={round?.phase !== 'betting'}
+              onClick={() => add('dozen', { index })}
+            >
               {t('gamePlay.liveRoulette.dozen', { from: index * 12 - 11, to: index * 12 })}
-              {chipsOn(`dozen:${index}`) !== undefined && <span className="roulette-board__chip">{minorToAmount(chipsOn(`dozen:${index}`) ?? 0n)}</span>}
+              {chipsOn(`dozen:${index}`) !== undefined && (
+                <span className="roulette-board__chip">{minorToAmount(chipsOn(`dozen:${index}`) ?? 0n)}</span>
+              )}
             </button>
           ))}
         </div>
         <div className="roulette-board__outsides">
           {OUTSIDE.map((kind) => (
-            <button key={kind} type="button" className={`roulette-board__cell roulette-board__outside ${kind === 'red' || kind === 'black' ? `is-${kind}` : ''}`} data-bet-kind={kind} disabled={round?.phase !== 'betting'} onClick={() => add(kind)}>
+            <button
+              key={kind}
+              type="button"
+              className={`roulette-board__cell roulette-board__outside ${kind === 'red' || kind === 'black' ? `is-${kind}` : ''}`}
+              data-bet-kind={kind}
+              disabled={round?.phase !== 'betting'}
+              onClick={() => add(kind)}
+            >
               {t(`gamePlay.liveRoulette.${kind}`)}
-              {chipsOn(`${kind}:`) !== undefined && <span className="roulette-board__chip">{minorToAmount(chipsOn(`${kind}:`) ?? 0n)}</span>}
+              {chipsOn(`${kind}:`) !== undefined && (
+                <span className="roulette-board__chip">{minorToAmount(chipsOn(`${kind}:`) ?? 0n)}</span>
+              )}
             </button>
           ))}
         </div>
@@ -163,21 +233,43 @@ export function LiveRouletteGame({ sysname, mode, api, minBet, onBalance, onErro
       <div className="live-table__controls">
         <div className="live-roulette__chips" role="group" aria-label={t('gamePlay.liveRoulette.chip')}>
           {CHIPS.map((value) => (
-            <button key={value} type="button" className={`live-roulette__chip-pick ${chip === value ? 'is-selected' : ''}`} aria-pressed={chip === value} data-chip={value} onClick={() => setChip(value)}>
+            <button
+              key={value}
+              type="button"
+              className={`live-roulette__chip-pick ${chip === value ? 'is-selected' : ''}`}
+              aria-pressed={chip === value}
+              data-chip={value}
+              onClick={() => setChip(value)}
+            >
               {value}
             </button>
           ))}
         </div>
-        <button type="button" className="button button--ghost" data-action="clear-bets" disabled={board.length === 0} onClick={() => setBoard([])}>
+        <button
+          type="button"
+          className="button button--ghost"
+          data-action="clear-bets"
+          disabled={board.length === 0}
+          onClick={() => setBoard([])}
+        >
           {t('gamePlay.liveRoulette.clear')}
         </button>
-        <button type="button" className="button button--primary live-table__action" data-action="place-bet" disabled={isBusy || board.length === 0 || round?.phase !== 'betting'} onClick={() => void placeBets()}>
+        <button
+          type="button"
+          className="button button--primary live-table__action"
+          data-action="place-bet"
+          disabled={isBusy || board.length === 0 || round?.phase !== 'betting'}
+          onClick={() => void placeBets()}
+        >
           {t('gamePlay.liveRoulette.place', { amount: formatMoney(money(total, currency)) })}
         </button>
       </div>
 
       {bets.length > 0 && (
-        <p className={`game-client__result ${isSettled ? (won > 0n ? 'is-win' : 'is-loss') : ''}`} data-my-bet={isSettled ? (won > 0n ? 'won' : 'lost') : 'open'}>
+        <p
+          className={`game-client__result ${isSettled ? (won > 0n ? 'is-win' : 'is-loss') : ''}`}
+          data-my-bet={isSettled ? (won > 0n ? 'won' : 'lost') : 'open'}
+        >
           {!isSettled && t('gamePlay.live.yourBet', { amount: formatMoney(money(staked, currency)) })}
           {isSettled && (won > 0n ? t('gamePlay.win', { amount: formatMoney(money(won, currency)) }) : t('gamePlay.loss'))}
         </p>
@@ -187,14 +279,24 @@ export function LiveRouletteGame({ sysname, mode, api, minBet, onBalance, onErro
         {(state?.history ?? []).map((past) => {
           const pocket = past.result && 'pocket' in past.result ? past.result.pocket : 0;
           return (
-            <li key={past.id} className={`live-table__chip live-roulette__past is-${colorOf(pocket)}`} data-history-round={past.id}>
+            <li
+              key={past.id}
+              className={`live-table__chip live-roulette__past is-${colorOf(pocket)}`}
+              data-history-round={past.id}
+            >
               {pocket}
             </li>
           );
         })}
       </ol>
 
-      <LiveFairness round={round} history={state?.history ?? []} describe={(outcome: LiveResult) => ('pocket' in outcome ? `${outcome.pocket} ${t(`gamePlay.liveRoulette.${outcome.color}`)}` : '')} />
+      <LiveFairness
+        round={round}
+        history={state?.history ?? []}
+        describe={(outcome: LiveResult) =>
+          'pocket' in outcome ? `${outcome.pocket} ${t(`gamePlay.liveRoulette.${outcome.color}`)}` : ''
+        }
+      />
     </section>
   );
 }

@@ -78,7 +78,9 @@ export function useLiveTable(sysname: string) {
     const onTick = (event: MessageEvent<string>) => {
       const tick = JSON.parse(event.data) as { round_id: string; multiplier: number; server_time: string };
       offset.current = Date.parse(tick.server_time) - Date.now();
-      setState((current) => (current?.round?.id === tick.round_id ? { ...current, round: { ...current.round, multiplier: tick.multiplier } } : current));
+      setState((current) =>
+        current?.round?.id === tick.round_id ? { ...current, round: { ...current.round, multiplier: tick.multiplier } } : current,
+      );
     };
     source.addEventListener('state', onState);
     source.addEventListener('tick', onTick);
@@ -92,7 +94,13 @@ export function useLiveTable(sysname: string) {
 }
 
 /** The caller's bets in the current round and balance, fetched again when the round or its phase changes. */
-export function useMyLiveBets(api: Api, sysname: string, mode: GameMode, round: LiveRound | null, onBalance: (balance: Money | null) => void) {
+export function useMyLiveBets(
+  api: Api,
+  sysname: string,
+  mode: GameMode,
+  round: LiveRound | null,
+  onBalance: (balance: Money | null) => void,
+) {
   const [bets, setBets] = useState<LiveBet[]>([]);
   const [roundId, setRoundId] = useState<string | null>(null);
   const key = round ? `${round.id}:${round.phase}` : '';
@@ -162,7 +170,13 @@ export function useSound() {
 export function SoundToggle({ sound }: { sound: ReturnType<typeof useSound> }) {
   const { t } = useI18n();
   return (
-    <button type="button" className="button button--ghost live-table__sound" aria-pressed={sound.isOn} data-action="sound" onClick={() => sound.setOn(!sound.isOn)}>
+    <button
+      type="button"
+      className="button button--ghost live-table__sound"
+      aria-pressed={sound.isOn}
+      data-action="sound"
+      onClick={() => sound.setOn(!sound.isOn)}
+    >
       {sound.isOn ? t('gamePlay.live.soundOn') : t('gamePlay.live.soundOff')}
     </button>
   );
@@ -216,7 +230,15 @@ export function useLiveError(onError: (error: unknown) => void) {
 export const formatMultiplier = (hundredths: number) => `${(hundredths / 100).toFixed(2)}×`;
 
 /** The last results with their seeds, each verified in the browser on request. */
-export function LiveFairness({ round, history, describe }: { round: LiveRound | null; history: LiveRound[]; describe: (result: LiveResult) => string }) {
+export function LiveFairness({
+  round,
+  history,
+  describe,
+}: {
+  round: LiveRound | null;
+  history: LiveRound[];
+  describe: (result: LiveResult) => string;
+}) {
   const { t } = useI18n();
   const [checks, setChecks] = useState<Record<string, boolean>>({});
   return (
@@ -240,11 +262,19 @@ export function LiveFairness({ round, history, describe }: { round: LiveRound | 
                 {past.server_seed?.slice(0, 16)}…
               </code>
               {past.id in checks ? (
-                <span className={checks[past.id] ? 'is-win' : 'is-loss'} data-live-verified={checks[past.id] ? 'match' : 'mismatch'}>
+                <span
+                  className={checks[past.id] ? 'is-win' : 'is-loss'}
+                  data-live-verified={checks[past.id] ? 'match' : 'mismatch'}
+                >
                   {checks[past.id] ? t('gamePlay.fair.match') : t('gamePlay.fair.mismatch')}
                 </span>
               ) : (
-                <button type="button" className="button button--ghost" data-action="verify-live" onClick={() => setChecks((current) => ({ ...current, [past.id]: verifyLiveRound(past) }))}>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  data-action="verify-live"
+                  onClick={() => setChecks((current) => ({ ...current, [past.id]: verifyLiveRound(past) }))}
+                >
                   {t('gamePlay.fair.verify')}
                 </button>
               )}

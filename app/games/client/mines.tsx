@@ -32,7 +32,11 @@ const ROUND_FIELDS = ['action', 'params', 'round_id', 'request_id'];
  * request meanwhile is ignored. `explain` words a refused action of the round's rules
  * (`gamePlay.{game}.error.{field}`) or returns undefined for the client's own wording.
  */
-export function useStatefulRound<G>(props: GameComponentProps, game: 'mines' | 'blackjack', explain?: (field: string, action: string) => string | undefined) {
+export function useStatefulRound<G>(
+  props: GameComponentProps,
+  game: 'mines' | 'blackjack',
+  explain?: (field: string, action: string) => string | undefined,
+) {
   const { api, sysname, mode } = props;
   const { t } = useI18n();
   const [answer, setAnswer] = useState<StatefulAnswer<G> | null>(null);
@@ -47,7 +51,9 @@ export function useStatefulRound<G>(props: GameComponentProps, game: 'mines' | '
   report.current = props;
 
   const loadOpenRound = useCallback(async (): Promise<boolean> => {
-    const open = await api.call<{ round: RoundView | null; game: G | null; balance: Money | null }>('GET', 'games.getOpenRound', { sysname });
+    const open = await api.call<{ round: RoundView | null; game: G | null; balance: Money | null }>('GET', 'games.getOpenRound', {
+      sysname,
+    });
     if (open.round && open.game) {
       setAnswer({ round: open.round, game: open.game, balance: open.balance });
       return true;
@@ -108,7 +114,8 @@ export function useStatefulRound<G>(props: GameComponentProps, game: 'mines' | '
       const next = await api.call<StatefulAnswer<G>>('POST', method, { ...params, request_id: newRequestId() });
       setAnswer(next);
       const balance = next.balance ? `${next.balance.amount} ${next.balance.currency}` : null;
-      if (method === 'games.start' || next.round.status !== 'open' || balance !== lastBalance.current) report.current.onBalance(next.balance);
+      if (method === 'games.start' || next.round.status !== 'open' || balance !== lastBalance.current)
+        report.current.onBalance(next.balance);
       lastBalance.current = balance;
       // A start takes the next nonce, a settled round joins the recall list: the panel reloads.
       if (method === 'games.start' || next.round.status !== 'open') report.current.onRoundsChanged();
@@ -123,7 +130,11 @@ export function useStatefulRound<G>(props: GameComponentProps, game: 'mines' | '
   const start = (bet: Record<string, unknown>) => send('games.start', { sysname, mode, bet: JSON.stringify(bet) }, 'start');
   const act = (action: string, params?: Record<string, unknown>) => {
     if (!answer || answer.round.status !== 'open') return Promise.resolve();
-    return send('games.act', { round_id: answer.round.id, action, ...(params ? { params: JSON.stringify(params) } : {}) }, action);
+    return send(
+      'games.act',
+      { round_id: answer.round.id, action, ...(params ? { params: JSON.stringify(params) } : {}) },
+      action,
+    );
   };
 
   const line = message ? (
@@ -217,7 +228,10 @@ export function MinesGame(props: GameComponentProps) {
           : t('gamePlay.mines.pick')
         : view.status === 'lost'
           ? t('gamePlay.mines.lost')
-          : t('gamePlay.mines.cashedOut', { multiplier: multiplierText(view.mineCount, gems), amount: formatMoney(round?.payout ?? money(0n, currency)) });
+          : t('gamePlay.mines.cashedOut', {
+              multiplier: multiplierText(view.mineCount, gems),
+              amount: formatMoney(round?.payout ?? money(0n, currency)),
+            });
 
   return (
     <section
@@ -235,7 +249,11 @@ export function MinesGame(props: GameComponentProps) {
       </p>
 
       <div className="mines__board">
-        <div className={`mines__grid ${view?.status === 'lost' ? 'is-lost' : ''}`} role="group" aria-label={t('gamePlay.mines.field')}>
+        <div
+          className={`mines__grid ${view?.status === 'lost' ? 'is-lost' : ''}`}
+          role="group"
+          aria-label={t('gamePlay.mines.field')}
+        >
           {Array.from({ length: MINES_CELLS }, (_, cell) => {
             const state = cellState(view, cell);
             const label = t(`gamePlay.mines.cell.${state}`, { number: cell + 1 });
@@ -273,7 +291,9 @@ export function MinesGame(props: GameComponentProps) {
           <div>
             <dt>{t('gamePlay.mines.nextPayout')}</dt>
             <dd data-next-payout={nextMinor === null ? '' : minorToAmount(nextMinor)}>
-              {nextMinor === null ? '—' : `${formatMoney(money(nextMinor, currency))} (×${multiplierText(view?.mineCount ?? mineCount, gems + 1)})`}
+              {nextMinor === null
+                ? '—'
+                : `${formatMoney(money(nextMinor, currency))} (×${multiplierText(view?.mineCount ?? mineCount, gems + 1)})`}
             </dd>
           </div>
         </dl>
@@ -296,7 +316,13 @@ export function MinesGame(props: GameComponentProps) {
         </label>
         <label className="field">
           <span className="field__label">{t('gamePlay.mines.mines')}</span>
-          <select className="field__input" name="mines" value={chosenMines} disabled={isOpen} onChange={(event) => setMineCount(Number(event.target.value))}>
+          <select
+            className="field__input"
+            name="mines"
+            value={chosenMines}
+            disabled={isOpen}
+            onChange={(event) => setMineCount(Number(event.target.value))}
+          >
             {MINE_COUNTS.map((count) => (
               <option key={count} value={count}>
                 {count}
@@ -305,18 +331,37 @@ export function MinesGame(props: GameComponentProps) {
           </select>
         </label>
         {isOpen ? (
-          <button type="button" className="button button--primary table-game__action mines__cash-out" data-action="cashout" disabled={!canPlay || cashOutMinor === null} onClick={() => void act('cashout')}>
-            {cashOutMinor === null ? t('gamePlay.mines.cashOutFirst') : t('gamePlay.mines.cashOut', { amount: formatMoney(money(cashOutMinor, currency)) })}
+          <button
+            type="button"
+            className="button button--primary table-game__action mines__cash-out"
+            data-action="cashout"
+            disabled={!canPlay || cashOutMinor === null}
+            onClick={() => void act('cashout')}
+          >
+            {cashOutMinor === null
+              ? t('gamePlay.mines.cashOutFirst')
+              : t('gamePlay.mines.cashOut', { amount: formatMoney(money(cashOutMinor, currency)) })}
           </button>
         ) : (
-          <button type="button" className="button button--primary table-game__action" data-action="start" disabled={!canPlay} onClick={() => void start({ stake: stake.trim(), mines: mineCount })}>
+          <button
+            type="button"
+            className="button button--primary table-game__action"
+            data-action="start"
+            disabled={!canPlay}
+            onClick={() => void start({ stake: stake.trim(), mines: mineCount })}
+          >
             {t('gamePlay.mines.start')}
           </button>
         )}
       </div>
 
       {round && view && round.status === 'settled' && (
-        <p className={`game-client__result ${view.status === 'cashed-out' ? 'is-win' : 'is-loss'}`} data-result={view.status === 'cashed-out' ? 'win' : 'loss'} data-payout={round.payout.amount} data-round={round.id}>
+        <p
+          className={`game-client__result ${view.status === 'cashed-out' ? 'is-win' : 'is-loss'}`}
+          data-result={view.status === 'cashed-out' ? 'win' : 'loss'}
+          data-payout={round.payout.amount}
+          data-round={round.id}
+        >
           {view.status === 'cashed-out' ? t('gamePlay.win', { amount: formatMoney(round.payout) }) : t('gamePlay.loss')}
         </p>
       )}

@@ -6,9 +6,24 @@
 import { pocketColor } from '#common/games/roulette';
 
 /** The European wheel's pockets, clockwise from zero. */
-export const WHEEL_ORDER = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
+export const WHEEL_ORDER = [
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12,
+  35, 3, 26,
+];
 
-export function RouletteWheel({ pocket, turns = 0, isSpinning = false, className = '', ballClassName }: { pocket: number | null; turns?: number; isSpinning?: boolean; className?: string; ballClassName?: string }) {
+export function RouletteWheel({
+  pocket,
+  turns = 0,
+  isSpinning = false,
+  className = '',
+  ballClassName,
+}: {
+  pocket: number | null;
+  turns?: number;
+  isSpinning?: boolean;
+  className?: string;
+  ballClassName?: string;
+}) {
   const slice = 360 / WHEEL_ORDER.length;
   const rotation = pocket === null ? 0 : -turns * 720 - WHEEL_ORDER.indexOf(pocket) * slice;
   return (
@@ -22,7 +37,12 @@ export function RouletteWheel({ pocket, turns = 0, isSpinning = false, className
           return (
             <g key={number}>
               <path d={path} className={`roulette-wheel__pocket is-${pocketColor(number)}`} />
-              <text x={80 * Math.cos(label)} y={80 * Math.sin(label)} className="roulette-wheel__label" transform={`rotate(${i * slice} ${80 * Math.cos(label)} ${80 * Math.sin(label)})`}>
+              <text
+                x={80 * Math.cos(label)}
+                y={80 * Math.sin(label)}
+                className="roulette-wheel__label"
+                transform={`rotate(${i * slice} ${80 * Math.cos(label)} ${80 * Math.sin(label)})`}
+              >
                 {number}
               </text>
             </g>

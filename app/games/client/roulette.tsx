@@ -43,7 +43,11 @@ type Edge = 't' | 'r' | 'b' | 'l' | 'tr' | 'tl' | 'br' | 'bl';
 const spotKey = (kind: RouletteBetKind, extra: { numbers?: number[]; index?: number } = {}) =>
   extra.numbers ? `${kind}:${[...extra.numbers].sort((a, b) => a - b).join('-')}` : extra.index ? `${kind}:${extra.index}` : kind;
 
-const spot = (kind: RouletteBetKind, extra: { numbers?: number[]; index?: 1 | 2 | 3 } = {}): Spot => ({ key: spotKey(kind, extra), kind, ...extra });
+const spot = (kind: RouletteBetKind, extra: { numbers?: number[]; index?: 1 | 2 | 3 } = {}): Spot => ({
+  key: spotKey(kind, extra),
+  kind,
+  ...extra,
+});
 
 /** The inside spots on a number's lines: to its neighbour above (n + 1), right (n + 3), the corner, and the street and line at the bottom row. */
 function edgeSpots(n: number): { edge: Edge; spot: Spot }[] {
@@ -56,7 +60,11 @@ function edgeSpots(n: number): { edge: Edge; spot: Spot }[] {
   if (isBottom) spots.push({ edge: 'b', spot: spot('street', { numbers: [n, n + 1, n + 2] }) });
   if (isBottom && n <= 31) spots.push({ edge: 'br', spot: spot('line', { numbers: [n, n + 1, n + 2, n + 3, n + 4, n + 5] }) });
   if (n <= 3) spots.push({ edge: 'l', spot: spot('split', { numbers: [0, n] }) });
-  if (n === 1) spots.push({ edge: 'tl', spot: spot('street', { numbers: [0, 1, 2] }) }, { edge: 'bl', spot: spot('corner', { numbers: [0, 1, 2, 3] }) });
+  if (n === 1)
+    spots.push(
+      { edge: 'tl', spot: spot('street', { numbers: [0, 1, 2] }) },
+      { edge: 'bl', spot: spot('corner', { numbers: [0, 1, 2, 3] }) },
+    );
   if (n === 2) spots.push({ edge: 'tl', spot: spot('street', { numbers: [0, 2, 3] }) });
   return spots;
 }
@@ -65,7 +73,8 @@ function edgeSpots(n: number): { edge: Edge; spot: Spot }[] {
 function place(h: [string, string], v: [string, string]): CSSProperties {
   return { '--hc': h[0], '--hr': h[1], '--vc': v[0], '--vr': v[1] } as CSSProperties;
 }
-const numberPlace = (n: number) => place([String(1 + Math.ceil(n / 3)), String(3 - ((n - 1) % 3))], [String(3 + ((n - 1) % 3)), String(1 + Math.ceil(n / 3))]);
+const numberPlace = (n: number) =>
+  place([String(1 + Math.ceil(n / 3)), String(3 - ((n - 1) % 3))], [String(3 + ((n - 1) % 3)), String(1 + Math.ceil(n / 3))]);
 
 function compact(minor: bigint): string {
   return minor % 100n === 0n ? String(minor / 100n) : minorToAmount(minor);
@@ -74,7 +83,8 @@ function compact(minor: bigint): string {
 /** The bet's name with its numbers, for labels and the list of winning bets. */
 function spotLabel(t: Translate, item: Pick<Spot, 'kind' | 'numbers' | 'index'>): string {
   if (item.numbers) return t(`gamePlay.roulette.bet.${item.kind}`, { numbers: item.numbers.join('/') });
-  if (item.kind === 'dozen') return t('gamePlay.roulette.bet.dozen', { from: (item.index ?? 1) * 12 - 11, to: (item.index ?? 1) * 12 });
+  if (item.kind === 'dozen')
+    return t('gamePlay.roulette.bet.dozen', { from: (item.index ?? 1) * 12 - 11, to: (item.index ?? 1) * 12 });
   if (item.kind === 'column') return t('gamePlay.roulette.bet.column', { index: item.index ?? 1 });
   return t(`gamePlay.roulette.bet.${item.kind}`);
 }
@@ -98,7 +108,11 @@ export function RouletteGame({ play, minBet, maxBet }: GameComponentProps) {
   const [history, setHistory] = useState<{ id: string; pocket: number }[]>([]);
 
   const placements = board.placements;
-  const currency = round?.stake.currency ?? (isAuthenticated(root?.account) ? root?.account.balances?.balance_fun.currency : undefined) ?? root?.site.defaultCurrency ?? 'EUR';
+  const currency =
+    round?.stake.currency ??
+    (isAuthenticated(root?.account) ? root?.account.balances?.balance_fun.currency : undefined) ??
+    root?.site.defaultCurrency ??
+    'EUR';
   const show = (minor: bigint) => formatMoney(money(minor, currency));
   const minMinor = amountToMinor(minBet);
   const maxMinor = amountToMinor(maxBet);
@@ -116,7 +130,8 @@ export function RouletteGame({ play, minBet, maxBet }: GameComponentProps) {
   /** The board is the one just spun: its winning and losing bets are marked. */
   const isSpunBoard = outcome !== undefined && placements === lastBets;
   const settled = new Map<string, { isWin: boolean; payoutMinor: bigint }>();
-  for (const result of outcome?.results ?? []) settled.set(spotKey(result.bet.kind, result.bet), { isWin: result.isWin, payoutMinor: BigInt(result.payoutMinor) });
+  for (const result of outcome?.results ?? [])
+    settled.set(spotKey(result.bet.kind, result.bet), { isWin: result.isWin, payoutMinor: BigInt(result.payoutMinor) });
 
   function change(next: (current: Placement[]) => Placement[]) {
     setBoard((current) => ({ placements: next(current.placements), undo: [...current.undo, current.placements].slice(-100) }));
@@ -128,14 +143,21 @@ export function RouletteGame({ play, minBet, maxBet }: GameComponentProps) {
   }
 
   function undo() {
-    setBoard((current) => (current.undo.length === 0 ? current : { placements: current.undo.at(-1)!, undo: current.undo.slice(0, -1) }));
+    setBoard((current) =>
+      current.undo.length === 0 ? current : { placements: current.undo.at(-1)!, undo: current.undo.slice(0, -1) },
+    );
   }
 
   async function spin() {
     if (placements.length === 0) return;
     setBusy(true);
     const spun = placements;
-    const bets = [...stakes.values()].map(({ kind, numbers, index, stakeMinor }) => ({ kind, ...(numbers ? { numbers } : {}), ...(index ? { index } : {}), stake: minorToAmount(stakeMinor) }));
+    const bets = [...stakes.values()].map(({ kind, numbers, index, stakeMinor }) => ({
+      kind,
+      ...(numbers ? { numbers } : {}),
+      ...(index ? { index } : {}),
+      stake: minorToAmount(stakeMinor),
+    }));
     const answer: PlayResult | undefined = await play({ bets });
     if (answer) {
       const pocket = (answer.round.outcome as OutcomeView).pocket;
@@ -151,7 +173,11 @@ export function RouletteGame({ play, minBet, maxBet }: GameComponentProps) {
   const spotState = (key: string) => {
     const on = stakes.get(key)?.stakeMinor;
     const result = isSpunBoard ? settled.get(key) : undefined;
-    return { on, className: result ? (result.isWin ? 'is-won' : 'is-lost') : '', won: result ? (result.isWin ? 'true' : 'false') : undefined };
+    return {
+      on,
+      className: result ? (result.isWin ? 'is-won' : 'is-lost') : '',
+      won: result ? (result.isWin ? 'true' : 'false') : undefined,
+    };
   };
 
   const spotButton = (target: Spot, className: string, content: ReactNode, style?: CSSProperties) => {
@@ -184,11 +210,21 @@ export function RouletteGame({ play, minBet, maxBet }: GameComponentProps) {
   return (
     <section className="game-client__panel live-table roulette-game" data-roulette>
       <div className="roulette-game__stage">
-        <RouletteWheel pocket={outcome?.pocket ?? null} turns={turns} className="roulette-game__wheel" ballClassName="roulette-game__ball" />
+        <RouletteWheel
+          pocket={outcome?.pocket ?? null}
+          turns={turns}
+          className="roulette-game__wheel"
+          ballClassName="roulette-game__ball"
+        />
         <div className="roulette-game__outcome" aria-live="polite">
           {round && outcome ? (
             <>
-              <span key={round.id} className={`live-roulette__pocket roulette-game__pocket is-${outcome.color}`} data-result-number={outcome.pocket} data-result-color={outcome.color}>
+              <span
+                key={round.id}
+                className={`live-roulette__pocket roulette-game__pocket is-${outcome.color}`}
+                data-result-number={outcome.pocket}
+                data-result-color={outcome.color}
+              >
                 {outcome.pocket}
               </span>
               <span className="roulette-game__pocket-name" data-result-text>
@@ -204,22 +240,43 @@ export function RouletteGame({ play, minBet, maxBet }: GameComponentProps) {
       <ol className="live-table__history roulette-game__history" data-history aria-label={t('gamePlay.roulette.history')}>
         {history.length === 0 && <li className="roulette-game__history-empty">{t('gamePlay.roulette.noHistory')}</li>}
         {history.map((past) => (
-          <li key={past.id} className={`live-table__chip live-roulette__past is-${pocketColor(past.pocket)}`} data-history-number={past.pocket} title={t(`gamePlay.roulette.color.${pocketColor(past.pocket)}`)}>
+          <li
+            key={past.id}
+            className={`live-table__chip live-roulette__past is-${pocketColor(past.pocket)}`}
+            data-history-number={past.pocket}
+            title={t(`gamePlay.roulette.color.${pocketColor(past.pocket)}`)}
+          >
             {past.pocket}
           </li>
         ))}
       </ol>
 
       <div className="roulette-game__board" role="group" aria-label={t('gamePlay.roulette.board')}>
-        {spotButton(spot('straight', { numbers: [0] }), `roulette-board__cell is-green roulette-game__item roulette-game__zero ${hitPocket === 0 ? 'is-hit' : ''}`, '0', place(['1', '1 / span 3'], ['3 / span 3', '1']))}
+        {spotButton(
+          spot('straight', { numbers: [0] }),
+          `roulette-board__cell is-green roulette-game__item roulette-game__zero ${hitPocket === 0 ? 'is-hit' : ''}`,
+          '0',
+          place(['1', '1 / span 3'], ['3 / span 3', '1']),
+        )}
         {Array.from({ length: 36 }, (_, i) => i + 1).map((n) => (
           <div key={n} className="roulette-game__item roulette-game__number" style={numberPlace(n)}>
-            {spotButton(spot('straight', { numbers: [n] }), `roulette-board__cell is-${pocketColor(n)} roulette-game__straight ${hitPocket === n ? 'is-hit' : ''}`, n)}
-            {edgeSpots(n).map(({ edge, spot: target }) => spotButton(target, `roulette-game__edge roulette-game__edge--${edge}`, null))}
+            {spotButton(
+              spot('straight', { numbers: [n] }),
+              `roulette-board__cell is-${pocketColor(n)} roulette-game__straight ${hitPocket === n ? 'is-hit' : ''}`,
+              n,
+            )}
+            {edgeSpots(n).map(({ edge, spot: target }) =>
+              spotButton(target, `roulette-game__edge roulette-game__edge--${edge}`, null),
+            )}
           </div>
         ))}
         {([3, 2, 1] as const).map((index) =>
-          spotButton(spot('column', { index }), 'roulette-board__cell roulette-board__outside roulette-game__item', '2:1', place(['14', String(4 - index)], [String(2 + index), '14'])),
+          spotButton(
+            spot('column', { index }),
+            'roulette-board__cell roulette-board__outside roulette-game__item',
+            '2:1',
+            place(['14', String(4 - index)], [String(2 + index), '14']),
+          ),
         )}
         {([1, 2, 3] as const).map((index) =>
           spotButton(
@@ -241,7 +298,14 @@ export function RouletteGame({ play, minBet, maxBet }: GameComponentProps) {
 
       <div className="roulette-game__chips" role="group" aria-label={t('gamePlay.roulette.chip')}>
         {chips.map((value) => (
-          <button key={value} type="button" className={`live-roulette__chip-pick roulette-game__chip-pick ${chip === value ? 'is-selected' : ''}`} aria-pressed={chip === value} data-chip={value} onClick={() => setChip(value)}>
+          <button
+            key={value}
+            type="button"
+            className={`live-roulette__chip-pick roulette-game__chip-pick ${chip === value ? 'is-selected' : ''}`}
+            aria-pressed={chip === value}
+            data-chip={value}
+            onClick={() => setChip(value)}
+          >
             {compact(amountToMinor(value))}
           </button>
         ))}
@@ -262,22 +326,51 @@ export function RouletteGame({ play, minBet, maxBet }: GameComponentProps) {
       </div>
 
       <div className="live-table__controls roulette-game__controls">
-        <button type="button" className="button button--ghost" data-action="undo" disabled={isBusy || board.undo.length === 0} onClick={undo}>
+        <button
+          type="button"
+          className="button button--ghost"
+          data-action="undo"
+          disabled={isBusy || board.undo.length === 0}
+          onClick={undo}
+        >
           {t('gamePlay.roulette.undo')}
         </button>
-        <button type="button" className="button button--ghost" data-action="clear-bets" disabled={isBusy || placements.length === 0} onClick={() => change(() => [])}>
+        <button
+          type="button"
+          className="button button--ghost"
+          data-action="clear-bets"
+          disabled={isBusy || placements.length === 0}
+          onClick={() => change(() => [])}
+        >
           {t('gamePlay.roulette.clear')}
         </button>
-        <button type="button" className="button button--ghost" data-action="repeat" disabled={isBusy || !lastBets || placements === lastBets} onClick={() => lastBets && change(() => lastBets)}>
+        <button
+          type="button"
+          className="button button--ghost"
+          data-action="repeat"
+          disabled={isBusy || !lastBets || placements === lastBets}
+          onClick={() => lastBets && change(() => lastBets)}
+        >
           {t('gamePlay.roulette.repeat')}
         </button>
-        <button type="button" className="button button--primary live-table__action" data-action="spin" disabled={isBusy || placements.length === 0} onClick={() => void spin()}>
+        <button
+          type="button"
+          className="button button--primary live-table__action"
+          data-action="spin"
+          disabled={isBusy || placements.length === 0}
+          onClick={() => void spin()}
+        >
           {isBusy ? t('gamePlay.roulette.spinning') : t('gamePlay.roulette.spin', { amount: show(total) })}
         </button>
       </div>
 
       {round && outcome && (
-        <div className={`game-client__result ${payout > 0n ? 'is-win' : 'is-loss'}`} data-result={payout > 0n ? 'win' : 'loss'} data-round={round.id} data-payout={round.payout.amount}>
+        <div
+          className={`game-client__result ${payout > 0n ? 'is-win' : 'is-loss'}`}
+          data-result={payout > 0n ? 'win' : 'loss'}
+          data-round={round.id}
+          data-payout={round.payout.amount}
+        >
           <strong>{payout > 0n ? t('gamePlay.win', { amount: formatMoney(round.payout) }) : t('gamePlay.loss')}</strong>
           <p className="roulette-game__summary" data-summary>
             {t('gamePlay.roulette.summary', { stake: formatMoney(round.stake), payout: formatMoney(round.payout) })}
@@ -286,7 +379,11 @@ export function RouletteGame({ play, minBet, maxBet }: GameComponentProps) {
             <ul className="roulette-game__wins" aria-label={t('gamePlay.roulette.winningBets')}>
               {wins.map((result) => (
                 <li key={spotKey(result.bet.kind, result.bet)} data-winning-bet={spotKey(result.bet.kind, result.bet)}>
-                  {t('gamePlay.roulette.betWon', { bet: spotLabel(t, result.bet), pays: ROULETTE_PAYS[result.bet.kind], amount: show(BigInt(result.payoutMinor)) })}
+                  {t('gamePlay.roulette.betWon', {
+                    bet: spotLabel(t, result.bet),
+                    pays: ROULETTE_PAYS[result.bet.kind],
+                    amount: show(BigInt(result.payoutMinor)),
+                  })}
                 </li>
               ))}
             </ul>

@@ -62,10 +62,17 @@ export function RoundRecall({ round }: { round: RoundView }) {
   let body: ReactNode = null;
   switch (round.engine) {
     case 'dice':
-      body = t('gamePlay.recall.dice', { roll: (Number(outcome.rollHundredths) / 100).toFixed(2), direction: t(`gamePlay.dice.${bet.direction === 'over' ? 'over' : 'under'}`), target: String(bet.target ?? '') });
+      body = t('gamePlay.recall.dice', {
+        roll: (Number(outcome.rollHundredths) / 100).toFixed(2),
+        direction: t(`gamePlay.dice.${bet.direction === 'over' ? 'over' : 'under'}`),
+        target: String(bet.target ?? ''),
+      });
       break;
     case 'roulette':
-      body = t('gamePlay.recall.roulette', { pocket: String(outcome.pocket), color: t(`gamePlay.roulette.color.${String(outcome.color)}`) });
+      body = t('gamePlay.recall.roulette', {
+        pocket: String(outcome.pocket),
+        color: t(`gamePlay.roulette.color.${String(outcome.color)}`),
+      });
       break;
     case 'slot-classic':
     case 'slot-fruits': {
@@ -84,17 +91,28 @@ export function RoundRecall({ round }: { round: RoundView }) {
       break;
     }
     case 'mines':
-      body = <MinesField mines={(outcome.mines as number[] | undefined) ?? []} opened={(outcome.opened as number[] | undefined) ?? []} />;
+      body = (
+        <MinesField
+          mines={(outcome.mines as number[] | undefined) ?? []}
+          opened={(outcome.opened as number[] | undefined) ?? []}
+        />
+      );
       break;
     case 'blackjack': {
       const dealer = ((outcome.dealer as Array<string | null> | undefined) ?? []).filter((card): card is string => card !== null);
       const hands = (outcome.hands as Array<{ cards: string[] }> | undefined) ?? [];
       body = (
         <ul className="recall__hands">
-          <li data-recall-dealer>{t('gamePlay.recall.dealer', { cards: dealer.map(cardLabel).join(' '), total: totalLabel(dealer) })}</li>
+          <li data-recall-dealer>
+            {t('gamePlay.recall.dealer', { cards: dealer.map(cardLabel).join(' '), total: totalLabel(dealer) })}
+          </li>
           {hands.map((hand, index) => (
             <li key={index} data-recall-hand={index}>
-              {t('gamePlay.recall.hand', { number: index + 1, cards: hand.cards.map(cardLabel).join(' '), total: totalLabel(hand.cards) })}
+              {t('gamePlay.recall.hand', {
+                number: index + 1,
+                cards: hand.cards.map(cardLabel).join(' '),
+                total: totalLabel(hand.cards),
+              })}
             </li>
           ))}
         </ul>

@@ -65,7 +65,8 @@ export interface GameComponentProps {
 export function errorText(t: Translate, error: unknown): string {
   if (!isApiError(error)) return t('gamePlay.error.network');
   const field = typeof error.errorData?.field === 'string' ? error.errorData.field : undefined;
-  if (error.type === 'InvalidParameterException' && field && ['stake', 'bet', 'client_seed', 'mode', 'sysname'].includes(field)) return t(`gamePlay.error.${field}`);
+  if (error.type === 'InvalidParameterException' && field && ['stake', 'bet', 'client_seed', 'mode', 'sysname'].includes(field))
+    return t(`gamePlay.error.${field}`);
   if (error.type === 'UserNeedDepositException') return t('gamePlay.error.deposit');
   if (error.type === 'AuthorizationException') return t('gamePlay.error.signIn');
   if (error.type === 'AccessDeniedException') return t('gamePlay.error.excluded');
@@ -79,11 +80,15 @@ export function errorText(t: Translate, error: unknown): string {
 }
 
 export function newRequestId(): string {
-  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const random =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto
+      ? crypto.randomUUID()
+      : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
   return `r-${random}`.slice(0, 64);
 }
 
 /** Tells the framing game page that a balance moved, so its header can refresh. */
 export function notifyParent(): void {
-  if (typeof window !== 'undefined' && window.parent !== window) window.parent.postMessage({ type: 'game-balance-changed' }, window.location.origin);
+  if (typeof window !== 'undefined' && window.parent !== window)
+    window.parent.postMessage({ type: 'game-balance-changed' }, window.location.origin);
 }

@@ -41,18 +41,39 @@ export function useFreespinPacks(api: Api, sysname: string, isEnabled: boolean) 
   return { packs, reload };
 }
 
-export function FreespinPanel({ packs, isBusy, onPlay }: { packs: readonly FreespinPack[]; isBusy: boolean; onPlay: (pack: FreespinPack) => void }) {
+export function FreespinPanel({
+  packs,
+  isBusy,
+  onPlay,
+}: {
+  packs: readonly FreespinPack[];
+  isBusy: boolean;
+  onPlay: (pack: FreespinPack) => void;
+}) {
   const { t } = useI18n();
   if (packs.length === 0) return null;
   return (
     <ul className="slot-freespins" data-freespins>
       {packs.map((pack) => (
         <li key={pack.id} className="slot-freespins__pack" data-freespin-pack={pack.id} data-remaining={pack.remaining_count}>
-          <span>{t('gamePlay.freespins.left', { count: pack.remaining_count, total: pack.total_count, stake: formatMoney(pack.stake) })}</span>
-          <span className="slot-freespins__meta">
-            {t('gamePlay.freespins.won', { amount: formatMoney(pack.win) })} · {t(pack.win_balance === 'bonus' ? 'gamePlay.freespins.toBonus' : 'gamePlay.freespins.toMain')}
+          <span>
+            {t('gamePlay.freespins.left', {
+              count: pack.remaining_count,
+              total: pack.total_count,
+              stake: formatMoney(pack.stake),
+            })}
           </span>
-          <button type="button" className="button button--primary" data-action="play-freespin" disabled={isBusy} onClick={() => onPlay(pack)}>
+          <span className="slot-freespins__meta">
+            {t('gamePlay.freespins.won', { amount: formatMoney(pack.win) })} ·{' '}
+            {t(pack.win_balance === 'bonus' ? 'gamePlay.freespins.toBonus' : 'gamePlay.freespins.toMain')}
+          </span>
+          <button
+            type="button"
+            className="button button--primary"
+            data-action="play-freespin"
+            disabled={isBusy}
+            onClick={() => onPlay(pack)}
+          >
             {t('gamePlay.freespins.play')}
           </button>
         </li>
@@ -69,7 +90,21 @@ function limitOf(text: string): bigint | null | undefined {
   return amountToMinor(Number(trimmed).toFixed(2));
 }
 
-export function AutoplayPanel({ rules, state, isBusy, currency, onStart, onStop }: { rules: AutoplaySettings; state: AutoplayState; isBusy: boolean; currency: string | null; onStart: (plan: AutoplayPlan) => void; onStop: () => void }) {
+export function AutoplayPanel({
+  rules,
+  state,
+  isBusy,
+  currency,
+  onStart,
+  onStop,
+}: {
+  rules: AutoplaySettings;
+  state: AutoplayState;
+  isBusy: boolean;
+  currency: string | null;
+  onStart: (plan: AutoplayPlan) => void;
+  onStop: () => void;
+}) {
   const { t } = useI18n();
   const [rounds, setRounds] = useState(rules.round_options[0] ?? rules.max_rounds);
   const [lossLimit, setLossLimit] = useState('');
@@ -94,7 +129,9 @@ export function AutoplayPanel({ rules, state, isBusy, currency, onStart, onStop 
       <summary>{t('gamePlay.autoplay.title')}</summary>
       {state.isRunning ? (
         <div className="slot-autoplay__run" role="status">
-          <span data-autoplay-progress={state.played}>{t('gamePlay.autoplay.progress', { played: state.played, planned: state.planned, net })}</span>
+          <span data-autoplay-progress={state.played}>
+            {t('gamePlay.autoplay.progress', { played: state.played, planned: state.planned, net })}
+          </span>
           <button type="button" className="button button--ghost" data-action="stop-autoplay" onClick={onStop}>
             {t('gamePlay.autoplay.stop')}
           </button>
@@ -103,7 +140,12 @@ export function AutoplayPanel({ rules, state, isBusy, currency, onStart, onStop 
         <div className="slot-autoplay__form">
           <label className="field">
             <span className="field__label">{t('gamePlay.autoplay.rounds')}</span>
-            <select className="field__input" name="autoplay-rounds" value={rounds} onChange={(event) => setRounds(Number(event.target.value))}>
+            <select
+              className="field__input"
+              name="autoplay-rounds"
+              value={rounds}
+              onChange={(event) => setRounds(Number(event.target.value))}
+            >
               {rules.round_options.map((count) => (
                 <option key={count} value={count}>
                   {count}
@@ -112,12 +154,28 @@ export function AutoplayPanel({ rules, state, isBusy, currency, onStart, onStop 
             </select>
           </label>
           <label className="field">
-            <span className="field__label">{t(rules.is_loss_limit_required ? 'gamePlay.autoplay.lossLimitRequired' : 'gamePlay.autoplay.lossLimit')}</span>
-            <input className="field__input" name="autoplay-loss-limit" inputMode="decimal" value={lossLimit} onChange={(event) => setLossLimit(event.target.value)} />
+            <span className="field__label">
+              {t(rules.is_loss_limit_required ? 'gamePlay.autoplay.lossLimitRequired' : 'gamePlay.autoplay.lossLimit')}
+            </span>
+            <input
+              className="field__input"
+              name="autoplay-loss-limit"
+              inputMode="decimal"
+              value={lossLimit}
+              onChange={(event) => setLossLimit(event.target.value)}
+            />
           </label>
           <label className="field">
-            <span className="field__label">{t(rules.is_single_win_limit_required ? 'gamePlay.autoplay.winLimitRequired' : 'gamePlay.autoplay.winLimit')}</span>
-            <input className="field__input" name="autoplay-win-limit" inputMode="decimal" value={winLimit} onChange={(event) => setWinLimit(event.target.value)} />
+            <span className="field__label">
+              {t(rules.is_single_win_limit_required ? 'gamePlay.autoplay.winLimitRequired' : 'gamePlay.autoplay.winLimit')}
+            </span>
+            <input
+              className="field__input"
+              name="autoplay-win-limit"
+              inputMode="decimal"
+              value={winLimit}
+              onChange={(event) => setWinLimit(event.target.value)}
+            />
           </label>
           <button type="button" className="button button--primary" data-action="start-autoplay" disabled={isBusy} onClick={start}>
             {t('gamePlay.autoplay.start')}

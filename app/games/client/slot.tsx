@@ -135,7 +135,13 @@ export function SlotGame({ engine, sysname, mode, api, play, minBet, maxBet }: G
             ))}
           </select>
         </label>
-        <button type="button" className="button button--primary" data-action="spin" disabled={isSpinLocked} onClick={() => void spinOnce()}>
+        <button
+          type="button"
+          className="button button--primary"
+          data-action="spin"
+          disabled={isSpinLocked}
+          onClick={() => void spinOnce()}
+        >
           {t('gamePlay.slot.spin')}
         </button>
       </div>
@@ -151,18 +157,36 @@ export function SlotGame({ engine, sysname, mode, api, play, minBet, maxBet }: G
         />
       )}
       {result && (
-        <div className={`game-client__result ${isWin ? 'is-win' : 'is-loss'}`} data-result={isWin ? 'win' : 'loss'} data-round={result.round.id} data-freespin-round={freespinResult || undefined}>
+        <div
+          className={`game-client__result ${isWin ? 'is-win' : 'is-loss'}`}
+          data-result={isWin ? 'win' : 'loss'}
+          data-round={result.round.id}
+          data-freespin-round={freespinResult || undefined}
+        >
           {freespinResult && <span className="badge">{t('gamePlay.freespins.badge')}</span>}{' '}
           <strong>{isWin ? t('gamePlay.win', { amount: formatMoney(result.round.payout) }) : t('gamePlay.loss')}</strong>
           {paid && paid.lineWins.length > 0 && (
             <ul className="slot__wins">
               {paid.lineWins.map((win) => (
-                <li key={win.line}>{t('gamePlay.slot.lineWin', { line: win.line + 1, symbol: win.symbol, count: win.count, pays: win.pays })}</li>
+                <li key={win.line}>
+                  {t('gamePlay.slot.lineWin', { line: win.line + 1, symbol: win.symbol, count: win.count, pays: win.pays })}
+                </li>
               ))}
             </ul>
           )}
-          {paid && paid.freeSpinsAwarded > 0 && <p data-free-spins={freeSpins.length}>{t('gamePlay.slot.freeSpins', { count: freeSpins.length, wins: freeSpins.reduce((sum, item) => sum + item.winLineBets, 0) })}</p>}
-          {steps.length > 1 && <p data-cascades={steps.length - 1}>{t('gamePlay.slot.cascades', { count: steps.length - 1, multiplier: steps.at(-1)?.multiplier ?? 1 })}</p>}
+          {paid && paid.freeSpinsAwarded > 0 && (
+            <p data-free-spins={freeSpins.length}>
+              {t('gamePlay.slot.freeSpins', {
+                count: freeSpins.length,
+                wins: freeSpins.reduce((sum, item) => sum + item.winLineBets, 0),
+              })}
+            </p>
+          )}
+          {steps.length > 1 && (
+            <p data-cascades={steps.length - 1}>
+              {t('gamePlay.slot.cascades', { count: steps.length - 1, multiplier: steps.at(-1)?.multiplier ?? 1 })}
+            </p>
+          )}
         </div>
       )}
     </section>

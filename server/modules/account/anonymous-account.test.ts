@@ -28,28 +28,31 @@ interface AccountInfo {
   balances: Record<string, { amount: string; currency: string }>;
 }
 
-describe.each(testDatabaseKinds())('account.getInfo of an anonymous visitor on %s (spec §3: authenticated means uid > 0)', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t?.close());
+describe.each(testDatabaseKinds())(
+  'account.getInfo of an anonymous visitor on %s (spec §3: authenticated means uid > 0)',
+  (kind) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(kind);
+    });
+    afterAll(() => t?.close());
 
-  it.each([
-    ['aurora', 'en'],
-    ['lagoon', 'it'],
-  ])('gives uid 0 and zero balances as "0.00" strings in the currency of site %s, locale %s', async (siteId, locale) => {
-    const seed = siteSeed(siteId);
-    const { status, body } = await t.api('account.getInfo', { host: seed.hosts[0], locale });
-    expect(status).toBe(200);
-    const info = body.data as AccountInfo;
-    expect(Object.keys(info).sort()).toEqual([...ACCOUNT_FIELDS].sort());
-    expect(info.uid).toBe(0);
-    expect(info.locale).toBe(locale);
-    expect(Object.keys(info.balances).sort()).toEqual([...BALANCES].sort());
-    for (const name of BALANCES) {
-      // Amounts travel as decimal strings with two decimals, never as numbers (spec §9, architecture §5).
-      expect(info.balances[name]).toEqual({ amount: '0.00', currency: seed.defaultCurrency });
-    }
-  });
-});
+    it.each([
+      ['aurora', 'en'],
+      ['lagoon', 'it'],
+    ])('gives uid 0 and zero balances as "0.00" strings in the currency of site %s, locale %s', async (siteId, locale) => {
+      const seed = siteSeed(siteId);
+      const { status, body } = await t.api('account.getInfo', { host: seed.hosts[0], locale });
+      expect(status).toBe(200);
+      const info = body.data as AccountInfo;
+      expect(Object.keys(info).sort()).toEqual([...ACCOUNT_FIELDS].sort());
+      expect(info.uid).toBe(0);
+      expect(info.locale).toBe(locale);
+      expect(Object.keys(info.balances).sort()).toEqual([...BALANCES].sort());
+      for (const name of BALANCES) {
+        // Amounts travel as decimal strings with two decimals, never as numbers (spec §9, architecture §5).
+        expect(info.balances[name]).toEqual({ amount: '0.00', currency: seed.defaultCurrency });
+      }
+    });
+  },
+);

@@ -15,6 +15,7 @@ export const accountMethods = [
     verbs: ['GET'],
     requiresUser: true,
     params: z.object({}),
-    handler: async (ctx) => (await ctx.services.accounts.infoFor(ctx.uid, { currency: ctx.site.defaultCurrency, locale: ctx.locale })).balances,
+    handler: async (ctx) =>
+      (await ctx.services.accounts.infoFor(ctx.uid, { currency: ctx.site.defaultCurrency, locale: ctx.locale })).balances,
   }),
 ];

@@ -22,8 +22,17 @@ export function createOneTimeSecrets(db: Database) {
       await tx
         .update(oneTimeSecrets)
         .set({ usedAt: new Date() })
-        .where(and(eq(oneTimeSecrets.userId, userId), eq(oneTimeSecrets.purpose, purpose), eq(oneTimeSecrets.target, target), isNull(oneTimeSecrets.usedAt)));
-      await tx.insert(oneTimeSecrets).values({ userId, purpose, target, secretHash: digest(secret), expiresAt: new Date(Date.now() + ttlMs) });
+        .where(
+          and(
+            eq(oneTimeSecrets.userId, userId),
+            eq(oneTimeSecrets.purpose, purpose),
+            eq(oneTimeSecrets.target, target),
+            isNull(oneTimeSecrets.usedAt),
+          ),
+        );
+      await tx
+        .insert(oneTimeSecrets)
+        .values({ userId, purpose, target, secretHash: digest(secret), expiresAt: new Date(Date.now() + ttlMs) });
     });
   }
 
@@ -47,13 +56,23 @@ export function createOneTimeSecrets(db: Database) {
         const [row] = await tx
           .select()
           .from(oneTimeSecrets)
-          .where(and(eq(oneTimeSecrets.userId, userId), eq(oneTimeSecrets.purpose, 'contact'), eq(oneTimeSecrets.target, target), isNull(oneTimeSecrets.usedAt)))
+          .where(
+            and(
+              eq(oneTimeSecrets.userId, userId),
+              eq(oneTimeSecrets.purpose, 'contact'),
+              eq(oneTimeSecrets.target, target),
+              isNull(oneTimeSecrets.usedAt),
+            ),
+          )
           .orderBy(desc(oneTimeSecrets.id))
           .limit(1)
           .for('update');
         if (!row || row.expiresAt < new Date() || row.attempts >= MAX_ATTEMPTS) return false;
         if (row.secretHash !== digest(code)) {
-          await tx.update(oneTimeSecrets).set({ attempts: sql`${oneTimeSecrets.attempts} + 1` }).where(eq(oneTimeSecrets.id, row.id));
+          await tx
+            .update(oneTimeSecrets)
+            .set({ attempts: sql`${oneTimeSecrets.attempts} + 1` })
+            .where(eq(oneTimeSecrets.id, row.id));
           return false;
         }
         await tx.update(oneTimeSecrets).set({ usedAt: new Date() }).where(eq(oneTimeSecrets.id, row.id));
@@ -77,7 +96,15 @@ export function createOneTimeSecrets(db: Database) {
       const [row] = await db
         .select({ userId: oneTimeSecrets.userId })
         .from(oneTimeSecrets)
-        .where(and(eq(oneTimeSecrets.secretHash, digest(ticket)), eq(oneTimeSecrets.purpose, 'second_factor'), eq(oneTimeSecrets.target, visitorId), isNull(oneTimeSecrets.usedAt), sql`${oneTimeSecrets.expiresAt} > now()`))
+        .where(
+          and(
+            eq(oneTimeSecrets.secretHash, digest(ticket)),
+            eq(oneTimeSecrets.purpose, 'second_factor'),
+            eq(oneTimeSecrets.target, visitorId),
+            isNull(oneTimeSecrets.usedAt),
+            sql`${oneTimeSecrets.expiresAt} > now()`,
+          ),
+        )
         .limit(1);
       return row?.userId;
     },
@@ -87,7 +114,15 @@ export function createOneTimeSecrets(db: Database) {
       const rows = await db
         .update(oneTimeSecrets)
         .set({ usedAt: new Date() })
-        .where(and(eq(oneTimeSecrets.secretHash, digest(ticket)), eq(oneTimeSecrets.purpose, 'second_factor'), eq(oneTimeSecrets.target, visitorId), isNull(oneTimeSecrets.usedAt), sql`${oneTimeSecrets.expiresAt} > now()`))
+        .where(
+          and(
+            eq(oneTimeSecrets.secretHash, digest(ticket)),
+            eq(oneTimeSecrets.purpose, 'second_factor'),
+            eq(oneTimeSecrets.target, visitorId),
+            isNull(oneTimeSecrets.usedAt),
+            sql`${oneTimeSecrets.expiresAt} > now()`,
+          ),
+        )
         .returning({ id: oneTimeSecrets.id });
       return rows.length > 0;
     },
@@ -97,7 +132,14 @@ export function createOneTimeSecrets(db: Database) {
       const [row] = await db
         .update(oneTimeSecrets)
         .set({ usedAt: new Date() })
-        .where(and(eq(oneTimeSecrets.secretHash, digest(token)), eq(oneTimeSecrets.purpose, 'password_reset'), isNull(oneTimeSecrets.usedAt), sql`${oneTimeSecrets.expiresAt} > now()`))
+        .where(
+          and(
+            eq(oneTimeSecrets.secretHash, digest(token)),
+            eq(oneTimeSecrets.purpose, 'password_reset'),
+            isNull(oneTimeSecrets.usedAt),
+            sql`${oneTimeSecrets.expiresAt} > now()`,
+          ),
+        )
         .returning({ userId: oneTimeSecrets.userId });
       return row?.userId;
     },

@@ -9,13 +9,26 @@ import { ApiError } from '#common/errors';
 import { isLocale, localizePath } from '#common/locale';
 import { unsubscribeKey, unsubscribeQuery } from './unsubscribe';
 import { siteOrigin } from '../../web/site-origin';
-import { fillMessage, validateAddress, validateCode, validateDate, validateEmail, validateFakename, validateName, validatePassword, validatePasswordLength, validatePhone, validatePostcode, validateRequired, type ValidationResult } from '#common/validators';
+import {
+  fillMessage,
+  validateAddress,
+  validateCode,
+  validateDate,
+  validateEmail,
+  validateFakename,
+  validateName,
+  validatePassword,
+  validatePasswordLength,
+  validatePhone,
+  validatePostcode,
+  validateRequired,
+  type ValidationResult,
+} from '#common/validators';
 import { defineMethod, type ApiContext } from '../../api/define';
 import { requireValid } from '../../api/require-valid';
 import { contacts, users } from './tables';
 import { canonicalContact, contactTypeOf } from './service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-
 
 async function requireUser(ctx: ApiContext) {
   const user = await ctx.services.accounts.findUser(ctx.uid);
@@ -55,8 +68,13 @@ async function unsubscribeFooter(ctx: ApiContext, contact: { type: string; value
 }
 
 async function findContact(ctx: ApiContext, value: string) {
-  const [row] = await ctx.services.db.select().from(contacts).where(and(eq(contacts.userId, ctx.uid), eq(contacts.value, value))).limit(1);
-  if (!row) throw new ApiError('InvalidParameterException', 'Invalid parameter: contact', { field: 'contact', errorType: 'unknown' });
+  const [row] = await ctx.services.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.userId, ctx.uid), eq(contacts.value, value)))
+    .limit(1);
+  if (!row)
+    throw new ApiError('InvalidParameterException', 'Invalid parameter: contact', { field: 'contact', errorType: 'unknown' });
   return row;
 }
 
@@ -79,10 +97,18 @@ export const profileMethods = [
       const rows = await ctx.services.db.select().from(contacts).where(eq(contacts.userId, user.id)).orderBy(contacts.id);
       const profile = user.profile as Record<string, string>;
       return {
-        ...Object.fromEntries(Object.keys(PROFILE_VALIDATORS).map((field) => [field, profile[field] ?? (field === 'sex' ? 0 : '')])),
+        ...Object.fromEntries(
+          Object.keys(PROFILE_VALIDATORS).map((field) => [field, profile[field] ?? (field === 'sex' ? 0 : '')]),
+        ),
         sex: Number(profile.sex ?? 0),
         fakename: user.fakename,
-        contacts: rows.map((row) => ({ type: row.type, contact: row.value, is_confirmed: row.isConfirmed, is_subscribed: row.isSubscribed, ...(row.type === 'phone' ? { phone_country_code: row.phoneCountryCode } : {}) })),
+        contacts: rows.map((row) => ({
+          type: row.type,
+          contact: row.value,
+          is_confirmed: row.isConfirmed,
+          is_subscribed: row.isSubscribed,
+          ...(row.type === 'phone' ? { phone_country_code: row.phoneCountryCode } : {}),
+        })),
         document: { type: 'cpf', number: profile.document_number ?? '' },
       };
     },
@@ -103,7 +129,10 @@ export const profileMethods = [
         requireValid(field, validate(text));
         changes[field] = text;
       }
-      await ctx.services.db.update(users).set({ profile: { ...user.profile, ...changes }, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await ctx.services.db
+        .update(users)
+        .set({ profile: { ...user.profile, ...changes }, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
       return 1;
     },
   }),
@@ -112,7 +141,13 @@ export const profileMethods = [
     method: 'addcontact',
     verbs: ['POST'],
     requiresUser: true,
-    params: z.object({ contact: contactParam, phone_country_code: z.string().regex(/^\+?\d{1,4}$/).optional() }),
+    params: z.object({
+      contact: contactParam,
+      phone_country_code: z
+        .string()
+        .regex(/^\+?\d{1,4}$/)
+        .optional(),
+    }),
     handler: async (ctx, params) => {
       const { type, value } = normalizeContact(params.contact);
       const [row] = await ctx.services.db
@@ -120,7 +155,11 @@ export const profileMethods = [
         .values({ userId: ctx.uid, type, value, phoneCountryCode: type === 'phone' ? (params.phone_country_code ?? null) : null })
         .onConflictDoNothing()
         .returning({ id: contacts.id });
-      if (!row) throw new ApiError('InvalidParameterException', 'This contact is already added', { field: 'contact', errorType: 'taken' });
+      if (!row)
+        throw new ApiError('InvalidParameterException', 'This contact is already added', {
+          field: 'contact',
+          errorType: 'taken',
+        });
       return 1;
     },
   }),
@@ -141,7 +180,9 @@ export const profileMethods = [
         channel: contact.type === 'email' ? 'email' : 'sms',
         to: contact.value,
         subject: t['mail.confirm.subject'] ?? 'Your confirmation code',
-        text: fillMessage(t['mail.confirm.body'] ?? 'Your confirmation code is $$code$$.', { code, site: ctx.site.name }) + (await unsubscribeFooter(ctx, contact)),
+        text:
+          fillMessage(t['mail.confirm.body'] ?? 'Your confirmation code is $$code$$.', { code, site: ctx.site.name }) +
+          (await unsubscribeFooter(ctx, contact)),
       });
       return 1;
     },
@@ -171,7 +212,10 @@ export const profileMethods = [
     params: z.object({ contact: contactParam, subscription: z.enum(['0', '1']) }),
     handler: async (ctx, params) => {
       const contact = await findContact(ctx, normalizeContact(params.contact).value);
-      await ctx.services.db.update(contacts).set({ isSubscribed: params.subscription === '1' }).where(eq(contacts.id, contact.id));
+      await ctx.services.db
+        .update(contacts)
+        .set({ isSubscribed: params.subscription === '1' })
+        .where(eq(contacts.id, contact.id));
       return 1;
     },
   }),
@@ -206,17 +250,28 @@ export const profileMethods = [
     method: 'changepassword',
     verbs: ['POST'],
     requiresUser: true,
-    params: z.object({ old_password: z.string().max(200), new_password: z.string().max(200), new_password_repeated: z.string().max(200).optional() }),
+    params: z.object({
+      old_password: z.string().max(200),
+      new_password: z.string().max(200),
+      new_password_repeated: z.string().max(200).optional(),
+    }),
     handler: async (ctx, params) => {
       const user = await requireUser(ctx);
       requireValid('new_password', validatePassword(params.new_password));
       requireValid('new_password', validatePasswordLength(params.new_password));
-      if (params.new_password_repeated !== undefined) requireValid('new_password_repeated', validatePassword(params.new_password_repeated, params.new_password));
+      if (params.new_password_repeated !== undefined)
+        requireValid('new_password_repeated', validatePassword(params.new_password_repeated, params.new_password));
       await ctx.services.rateLimits.consume({ key: `change-password:user:${user.id}`, max: 10, windowMs: 15 * 60 * 1000 });
       if (!(await verifyPassword(user.passwordHash, params.old_password))) {
-        throw new ApiError('InvalidParameterException', 'Invalid parameter: old_password', { field: 'old_password', errorType: 'password' });
+        throw new ApiError('InvalidParameterException', 'Invalid parameter: old_password', {
+          field: 'old_password',
+          errorType: 'password',
+        });
       }
-      await ctx.services.db.update(users).set({ passwordHash: await hashPassword(params.new_password) }).where(eq(users.id, user.id));
+      await ctx.services.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(params.new_password) })
+        .where(eq(users.id, user.id));
       // Every other session ends; this browser gets a fresh one.
       await ctx.services.auth.revokeAllSessions(user.id);
       ctx.setSession(await ctx.services.auth.openSession(user.id, ctx));

@@ -92,20 +92,39 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
     },
 
     async findUserByLogin(siteId: string, login: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(and(eq(users.siteId, siteId), eq(users.login, login))).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.siteId, siteId), eq(users.login, login)))
+        .limit(1);
       return row;
     },
 
     /** Creates the account and the contact it signs in with, in one transaction; undefined when the login is taken. */
-    async createUser(input: { siteId: string; login: string; passwordHash: string; currency: string; locale: Locale; isSubscribed: boolean }): Promise<UserRow | undefined> {
+    async createUser(input: {
+      siteId: string;
+      login: string;
+      passwordHash: string;
+      currency: string;
+      locale: Locale;
+      isSubscribed: boolean;
+    }): Promise<UserRow | undefined> {
       return db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
-          .values({ siteId: input.siteId, login: input.login, passwordHash: input.passwordHash, currency: input.currency, locale: input.locale })
+          .values({
+            siteId: input.siteId,
+            login: input.login,
+            passwordHash: input.passwordHash,
+            currency: input.currency,
+            locale: input.locale,
+          })
           .onConflictDoNothing()
           .returning();
         if (!user) return undefined;
-        await tx.insert(contacts).values({ userId: user.id, type: contactTypeOf(input.login), value: input.login, isSubscribed: input.isSubscribed });
+        await tx
+          .insert(contacts)
+          .values({ userId: user.id, type: contactTypeOf(input.login), value: input.login, isSubscribed: input.isSubscribed });
         return user;
       });
     },
@@ -117,18 +136,41 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
      * transaction so the identity row is written with it.
      */
     async createExternalUser(
-      input: { siteId: string; email: string | null; isEmailConfirmed: boolean; fallbackLogin: string; currency: string; locale: Locale; isRegistrationCompleted: boolean },
+      input: {
+        siteId: string;
+        email: string | null;
+        isEmailConfirmed: boolean;
+        fallbackLogin: string;
+        currency: string;
+        locale: Locale;
+        isRegistrationCompleted: boolean;
+      },
       tx: Database = db,
     ): Promise<UserRow> {
-      const values = { siteId: input.siteId, passwordHash: null, currency: input.currency, locale: input.locale, isRegistrationCompleted: input.isRegistrationCompleted };
+      const values = {
+        siteId: input.siteId,
+        passwordHash: null,
+        currency: input.currency,
+        locale: input.locale,
+        isRegistrationCompleted: input.isRegistrationCompleted,
+      };
       if (input.email) {
-        const [user] = await tx.insert(users).values({ ...values, login: input.email }).onConflictDoNothing().returning();
+        const [user] = await tx
+          .insert(users)
+          .values({ ...values, login: input.email })
+          .onConflictDoNothing()
+          .returning();
         if (user) {
-          await tx.insert(contacts).values({ userId: user.id, type: 'email', value: input.email, isConfirmed: input.isEmailConfirmed });
+          await tx
+            .insert(contacts)
+            .values({ userId: user.id, type: 'email', value: input.email, isConfirmed: input.isEmailConfirmed });
           return user;
         }
       }
-      const [user] = await tx.insert(users).values({ ...values, login: input.fallbackLogin }).returning();
+      const [user] = await tx
+        .insert(users)
+        .values({ ...values, login: input.fallbackLogin })
+        .returning();
       if (!user) throw new Error('account insert returned no row');
       return user;
     },
@@ -150,7 +192,11 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
 
     /** Whether the player has confirmed at least one contact (withdrawals may require it). */
     async hasConfirmedContact(userId: number): Promise<boolean> {
-      const [row] = await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.userId, userId), eq(contacts.isConfirmed, true))).limit(1);
+      const [row] = await db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(eq(contacts.userId, userId), eq(contacts.isConfirmed, true)))
+        .limit(1);
       return row !== undefined;
     },
 

@@ -8,7 +8,9 @@ export const users = pgTable(
   'users',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    siteId: text('site_id').notNull().references(() => sites.id),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id),
     login: text('login').notNull(),
     passwordHash: text('password_hash'),
     fakename: text('fakename').notNull().default(''),
@@ -37,7 +39,9 @@ export const contacts = pgTable(
   'contacts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').$type<'email' | 'phone'>().notNull(),
     value: text('value').notNull(),
     phoneCountryCode: text('phone_country_code'),
@@ -45,7 +49,10 @@ export const contacts = pgTable(
     isSubscribed: boolean('is_subscribed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('contacts_user_type_value').on(table.userId, table.type, table.value), index('contacts_user').on(table.userId)],
+  (table) => [
+    uniqueIndex('contacts_user_type_value').on(table.userId, table.type, table.value),
+    index('contacts_user').on(table.userId),
+  ],
 );
 
 /**
@@ -57,7 +64,9 @@ export const oneTimeSecrets = pgTable(
   'one_time_secrets',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').$type<'contact' | 'password_reset' | 'second_factor'>().notNull(),
     target: text('target').notNull(),
     secretHash: text('secret_hash').notNull(),
@@ -66,5 +75,8 @@ export const oneTimeSecrets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('one_time_secrets_lookup').on(table.userId, table.purpose, table.target), index('one_time_secrets_hash').on(table.secretHash)],
+  (table) => [
+    index('one_time_secrets_lookup').on(table.userId, table.purpose, table.target),
+    index('one_time_secrets_hash').on(table.secretHash),
+  ],
 );

@@ -16,7 +16,10 @@ export const unsubscribeMethods = [
       if (!isUnsubscribeSignatureValid(key, params.u, params.c, params.s)) {
         throw new ApiError('InvalidParameterException', 'The unsubscribe link is not valid', { field: 's' });
       }
-      await ctx.services.db.update(contacts).set({ isSubscribed: false }).where(and(eq(contacts.userId, params.u), eq(contacts.value, params.c)));
+      await ctx.services.db
+        .update(contacts)
+        .set({ isSubscribed: false })
+        .where(and(eq(contacts.userId, params.u), eq(contacts.value, params.c)));
       return 1;
     },
   }),

@@ -24,7 +24,12 @@ export const analyticsMethods = [
     method: 'handle',
     verbs: ['GET', 'POST'],
     params: z.object({
-      event_name: z.string().trim().min(1).max(100).regex(/^[\w.:-]+$/),
+      event_name: z
+        .string()
+        .trim()
+        .min(1)
+        .max(100)
+        .regex(/^[\w.:-]+$/),
       event_params: eventParams,
     }),
     isAvailableWhenClosed: true,

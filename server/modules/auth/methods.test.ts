@@ -14,10 +14,17 @@ function cookieOf(response: Response, name: string): string | undefined {
 async function call(app: TestApp, name: string, params: Record<string, string>, cookie = '', method: 'GET' | 'POST' = 'POST') {
   const body = method === 'POST' ? new URLSearchParams(params) : undefined;
   const query = method === 'GET' ? `&${new URLSearchParams(params)}` : '';
-  const response = await app.request(`/api/${name}?v=2.34&locale=en${query}`, { method, body, headers: cookie ? { cookie } : {} });
-  const json = (await response.json()) as { data?: Record<string, unknown> | number; error?: { type: string; message: string; error_data?: Record<string, unknown> } };
+  const response = await app.request(`/api/${name}?v=2.34&locale=en${query}`, {
+    method,
+    body,
+    headers: cookie ? { cookie } : {},
+  });
+  const json = (await response.json()) as {
+    data?: Record<string, unknown> | number;
+    error?: { type: string; message: string; error_data?: Record<string, unknown> };
+  };
   const sid = cookieOf(response, 'sid');
-  return { status: response.status, json, sid, sessionCookie: sid ? sid.split(';')[0] ?? '' : '' };
+  return { status: response.status, json, sid, sessionCookie: sid ? (sid.split(';')[0] ?? '') : '' };
 }
 
 let sequence = 0;
@@ -35,7 +42,11 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
       const login = uniqueEmail();
       const result = await call(app, 'auth.register', { login, password: 'secret12', terms: '1', notify: '1', currency: 'USD' });
       expect(result.status).toBe(200);
-      expect(result.json.data).toMatchObject({ login, is_subscribed: true, balances: { balance_main: { currency: 'USD', amount: '0.00' } } });
+      expect(result.json.data).toMatchObject({
+        login,
+        is_subscribed: true,
+        balances: { balance_main: { currency: 'USD', amount: '0.00' } },
+      });
       expect((result.json.data as { uid: number }).uid).toBeGreaterThan(0);
       expect(result.sid).toMatch(/HttpOnly/i);
       expect(result.sid).toMatch(/SameSite=Lax/i);
@@ -65,7 +76,10 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
       const login = uniqueEmail();
       expect((await call(app, 'auth.register', { login, password: 'secret12', terms: '1' })).status).toBe(200);
       const again = await call(app, 'auth.register', { login: login.toUpperCase(), password: 'other123', terms: '1' });
-      expect(again.json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'login', errorType: 'taken' } });
+      expect(again.json.error).toMatchObject({
+        type: 'InvalidParameterException',
+        error_data: { field: 'login', errorType: 'taken' },
+      });
     });
 
     it('strips leading plus signs from a phone login (spec §5)', async () => {
@@ -102,7 +116,8 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
       const login = uniqueEmail();
       await call(app, 'auth.register', { login, password: 'secret12', terms: '1' });
       const statuses: number[] = [];
-      for (let attempt = 0; attempt < 11; attempt++) statuses.push((await call(app, 'auth.login', { login, password: `wrong${attempt}` })).status);
+      for (let attempt = 0; attempt < 11; attempt++)
+        statuses.push((await call(app, 'auth.login', { login, password: `wrong${attempt}` })).status);
       expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
       const blocked = await call(app, 'auth.login', { login, password: 'secret12' });
       expect(blocked.json.error?.type).toBe('TooManyRequestsException');
@@ -125,10 +140,17 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
       const registered = await call(app, 'auth.register', { login, password: 'secret12', terms: '1' });
       const uid = (registered.json.data as { uid: number }).uid;
       const secret = generateTotpSecret();
-      await app.services.db.update(users).set({ twoFactorSecret: secret, twoFactorEnabledAt: new Date() }).where(eq(users.id, uid));
+      await app.services.db
+        .update(users)
+        .set({ twoFactorSecret: secret, twoFactorEnabledAt: new Date() })
+        .where(eq(users.id, uid));
 
       const first = await call(app, 'auth.login', { login, password: 'secret12' });
-      expect(first.json.error).toMatchObject({ type: 'AuthorizationException', message: TWO_FACTOR_REQUIRED_MESSAGE, error_data: { two_factor: 'required' } });
+      expect(first.json.error).toMatchObject({
+        type: 'AuthorizationException',
+        message: TWO_FACTOR_REQUIRED_MESSAGE,
+        error_data: { two_factor: 'required' },
+      });
       expect(first.sid).toBeUndefined();
 
       const code = totpCode(secret, Date.now());

@@ -6,7 +6,6 @@ import { requireValid } from '../../api/require-valid';
 import { defineMethod, type ApiContext } from '../../api/define';
 import { canonicalContact, contactTypeOf } from '../account/service';
 
-
 function checkLogin(raw: string): string {
   const login = normalizeLogin(raw);
   requireValid('login', contactTypeOf(login) === 'email' ? validateEmail(login) : validatePhone(login));
@@ -45,9 +44,14 @@ export const authMethods = [
       requireValid('password', validatePassword(params.password));
       requireValid('password', validatePasswordLength(params.password));
       const currency = params.currency || ctx.site.defaultCurrency;
-      if (!ctx.site.currencies.includes(currency)) throw new ApiError('InvalidParameterException', 'Invalid parameter: currency', { field: 'currency' });
+      if (!ctx.site.currencies.includes(currency))
+        throw new ApiError('InvalidParameterException', 'Invalid parameter: currency', { field: 'currency' });
       const { isTermsRequired } = await registrationRules(ctx);
-      if (isTermsRequired && !params.terms) throw new ApiError('InvalidParameterException', 'Invalid parameter: terms', { field: 'terms', errorType: 'truthyCheckbox' });
+      if (isTermsRequired && !params.terms)
+        throw new ApiError('InvalidParameterException', 'Invalid parameter: terms', {
+          field: 'terms',
+          errorType: 'truthyCheckbox',
+        });
       // Checked before the account exists: a wrong character must not leave a half-made sign-up.
       if (params.character !== undefined) await ctx.services.loyalty.checkCharacterId(ctx.site.id, params.character, 'character');
       const { user, token } = await ctx.services.auth.register({
@@ -72,7 +76,11 @@ export const authMethods = [
     params: z.object({ login: z.string().max(254), password: z.string().max(200), code: z.string().max(12).optional() }),
     handler: async (ctx, params) => {
       const login = normalizeLogin(params.login);
-      if (!login || !params.password) throw new ApiError('InvalidParameterException', 'Invalid parameter: login', { field: login ? 'password' : 'login', errorType: 'required' });
+      if (!login || !params.password)
+        throw new ApiError('InvalidParameterException', 'Invalid parameter: login', {
+          field: login ? 'password' : 'login',
+          errorType: 'required',
+        });
       const { user, token } = await ctx.services.auth.login({
         siteId: ctx.site.id,
         login: canonicalContact(login),

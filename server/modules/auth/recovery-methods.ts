@@ -26,7 +26,8 @@ export const recoveryMethods = [
     params: z.object({ login: z.string().max(254) }),
     handler: async (ctx, params) => {
       const raw = normalizeLogin(params.login);
-      if (!raw) throw new ApiError('InvalidParameterException', 'Invalid parameter: login', { field: 'login', errorType: 'required' });
+      if (!raw)
+        throw new ApiError('InvalidParameterException', 'Invalid parameter: login', { field: 'login', errorType: 'required' });
       const login = canonicalContact(raw);
       await ctx.services.rateLimits.consumeAll([
         { key: `restore:ip:${ctx.ip}`, max: 20, windowMs: HOUR_MS },
@@ -43,7 +44,10 @@ export const recoveryMethods = [
         channel: contactTypeOf(login) === 'email' ? 'email' : 'sms',
         to: login,
         subject: t['mail.reset.subject'] ?? 'Reset your password',
-        text: fillMessage(t['mail.reset.body'] ?? 'Open this link to choose a new password: $$link$$', { link, site: ctx.site.name }),
+        text: fillMessage(t['mail.reset.body'] ?? 'Open this link to choose a new password: $$link$$', {
+          link,
+          site: ctx.site.name,
+        }),
       });
       return 1;
     },
@@ -58,8 +62,15 @@ export const recoveryMethods = [
       requireValid('password', validatePasswordLength(params.password));
       await ctx.services.rateLimits.consume({ key: `reset:ip:${ctx.ip}`, max: 20, windowMs: HOUR_MS });
       const userId = await ctx.services.oneTimeSecrets.consumeResetToken(params.token);
-      if (!userId) throw new ApiError('InvalidParameterException', 'The link is invalid or has expired', { field: 'token', errorType: 'expired' });
-      await ctx.services.db.update(users).set({ passwordHash: await hashPassword(params.password) }).where(eq(users.id, userId));
+      if (!userId)
+        throw new ApiError('InvalidParameterException', 'The link is invalid or has expired', {
+          field: 'token',
+          errorType: 'expired',
+        });
+      await ctx.services.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(params.password) })
+        .where(eq(users.id, userId));
       await ctx.services.auth.revokeAllSessions(userId);
       return 1;
     },
@@ -74,18 +85,32 @@ export const recoveryMethods = [
       const user = await ctx.services.accounts.findUser(ctx.uid);
       if (!user) throw new ApiError('AuthorizationException', 'Sign in to continue');
       if (params.enable === '1') {
-        if (user.twoFactorEnabledAt) throw new ApiError('InvalidRequestException', 'Two-factor authentication is already enabled');
+        if (user.twoFactorEnabledAt)
+          throw new ApiError('InvalidRequestException', 'Two-factor authentication is already enabled');
         const secret = generateTotpSecret();
-        await ctx.services.db.update(users).set({ twoFactorSecret: secret, twoFactorLastStep: null }).where(eq(users.id, user.id));
+        await ctx.services.db
+          .update(users)
+          .set({ twoFactorSecret: secret, twoFactorLastStep: null })
+          .where(eq(users.id, user.id));
         const uri = otpauthUri(secret, ctx.site.name, user.login);
         return { secret, otpauth_uri: uri, qr_svg: await QRCode.toString(uri, { type: 'svg', margin: 1 }) };
       }
       // Turning it off needs a current code, so a stolen session alone cannot weaken the account.
       requireValid('code', validateCode(params.code ?? ''));
       await ctx.services.rateLimits.consume({ key: `code:user:${user.id}`, max: 5, windowMs: 15 * 60 * 1000 });
-      const step = user.twoFactorSecret && user.twoFactorEnabledAt ? matchTotp(user.twoFactorSecret, params.code ?? '', Date.now(), user.twoFactorLastStep) : null;
-      if (step === null) throw new ApiError('InvalidParameterException', 'Two-factor code is invalid', { field: 'code', errorType: 'twoFactorInvalid' });
-      await ctx.services.db.update(users).set({ twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: step }).where(eq(users.id, user.id));
+      const step =
+        user.twoFactorSecret && user.twoFactorEnabledAt
+          ? matchTotp(user.twoFactorSecret, params.code ?? '', Date.now(), user.twoFactorLastStep)
+          : null;
+      if (step === null)
+        throw new ApiError('InvalidParameterException', 'Two-factor code is invalid', {
+          field: 'code',
+          errorType: 'twoFactorInvalid',
+        });
+      await ctx.services.db
+        .update(users)
+        .set({ twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: step })
+        .where(eq(users.id, user.id));
       return 1;
     },
   }),
@@ -98,11 +123,19 @@ export const recoveryMethods = [
     handler: async (ctx, params) => {
       requireValid('code', validateCode(params.code));
       const user = await ctx.services.accounts.findUser(ctx.uid);
-      if (!user?.twoFactorSecret || user.twoFactorEnabledAt) throw new ApiError('InvalidRequestException', 'Start the two-factor set-up first');
+      if (!user?.twoFactorSecret || user.twoFactorEnabledAt)
+        throw new ApiError('InvalidRequestException', 'Start the two-factor set-up first');
       await ctx.services.rateLimits.consume({ key: `code:user:${user.id}`, max: 5, windowMs: 15 * 60 * 1000 });
       const step = matchTotp(user.twoFactorSecret, params.code.trim(), Date.now(), user.twoFactorLastStep);
-      if (step === null) throw new ApiError('InvalidParameterException', 'Two-factor code is invalid', { field: 'code', errorType: 'twoFactorInvalid' });
-      await ctx.services.db.update(users).set({ twoFactorEnabledAt: new Date(), twoFactorLastStep: step }).where(eq(users.id, user.id));
+      if (step === null)
+        throw new ApiError('InvalidParameterException', 'Two-factor code is invalid', {
+          field: 'code',
+          errorType: 'twoFactorInvalid',
+        });
+      await ctx.services.db
+        .update(users)
+        .set({ twoFactorEnabledAt: new Date(), twoFactorLastStep: step })
+        .where(eq(users.id, user.id));
       return 1;
     },
   }),

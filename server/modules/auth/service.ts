@@ -72,11 +72,24 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
       return Boolean(user.twoFactorEnabledAt && user.twoFactorSecret);
     },
 
-    async register(input: { siteId: string; login: string; password: string; currency: string; locale: Locale; isSubscribed: boolean; ip: string; userAgent: string }) {
+    async register(input: {
+      siteId: string;
+      login: string;
+      password: string;
+      currency: string;
+      locale: Locale;
+      isSubscribed: boolean;
+      ip: string;
+      userAgent: string;
+    }) {
       await rateLimits.consume({ key: `register:ip:${input.ip}`, max: 20, windowMs: 60 * 60 * 1000 });
       const passwordHash = await hashPassword(input.password);
       const user = await accounts.createUser({ ...input, passwordHash });
-      if (!user) throw new ApiError('InvalidParameterException', 'This login is already registered', { field: 'login', errorType: 'taken' });
+      if (!user)
+        throw new ApiError('InvalidParameterException', 'This login is already registered', {
+          field: 'login',
+          errorType: 'taken',
+        });
       return { user, token: await openSession(user.id, input) };
     },
 
@@ -88,11 +101,15 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
       const user = await accounts.findUserByLogin(input.siteId, input.login);
       // Unknown login and wrong password answer alike, after the same work.
       const isPasswordRight = await verifyPassword(user?.passwordHash, input.password);
-      if (!user || !isPasswordRight || user.status === 'deleted') throw new ApiError('AuthorizationException', WRONG_CREDENTIALS_MESSAGE);
+      if (!user || !isPasswordRight || user.status === 'deleted')
+        throw new ApiError('AuthorizationException', WRONG_CREDENTIALS_MESSAGE);
       if (user.status === 'banned') throw new ApiError('UserBannedException', 'This account is blocked');
       const exclusion = await findActiveExclusion(user.id);
       if (exclusion) {
-        throw new ApiError('AccessDeniedException', 'The account is excluded from play', { exclusion: exclusion.kind, until: exclusion.endsAt?.toISOString() ?? null });
+        throw new ApiError('AccessDeniedException', 'The account is excluded from play', {
+          exclusion: exclusion.kind,
+          until: exclusion.endsAt?.toISOString() ?? null,
+        });
       }
       await checkSecondFactor(user, input.code);
       return { user, token: await openSession(user.id, input) };
@@ -107,23 +124,36 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
       if (user.status === 'banned') throw new ApiError('UserBannedException', 'This account is blocked');
       const exclusion = await findActiveExclusion(user.id);
       if (exclusion) {
-        throw new ApiError('AccessDeniedException', 'The account is excluded from play', { exclusion: exclusion.kind, until: exclusion.endsAt?.toISOString() ?? null });
+        throw new ApiError('AccessDeniedException', 'The account is excluded from play', {
+          exclusion: exclusion.kind,
+          until: exclusion.endsAt?.toISOString() ?? null,
+        });
       }
       return openSession(user.id, request);
     },
 
     async revokeSession(tokenHash: string): Promise<void> {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
     },
 
     /** Ends every open session of a player at once (ban, self-exclusion, password change). */
     async revokeAllSessions(userId: number): Promise<void> {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
 
     /** When an open session began: the start of the play session that responsible gaming reports on. */
     async sessionStartedAt(tokenHash: string): Promise<Date | undefined> {
-      const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt))).limit(1);
+      const [row] = await db
+        .select({ createdAt: sessions.createdAt })
+        .from(sessions)
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+        .limit(1);
       return row?.createdAt;
     },
 
@@ -134,7 +164,14 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
         .select({ user: users })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), eq(users.siteId, siteId)))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+            eq(users.siteId, siteId),
+          ),
+        )
         .limit(1);
       return row ? { user: row.user, tokenHash } : undefined;
     },

@@ -18,9 +18,11 @@ describe('TOTP (RFC 6238, architecture §4: 30 s steps)', () => {
     for (const [seconds, eight] of RFC_VECTORS) expect(totpCode(RFC_SECRET, seconds * 1000)).toBe(eight.slice(-6));
   });
   it('round-trips base32', () => {
-    fc.assert(fc.property(fc.uint8Array({ minLength: 1, maxLength: 40 }), (bytes) => {
-      expect([...base32Decode(base32Encode(bytes))]).toEqual([...bytes]);
-    }));
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 40 }), (bytes) => {
+        expect([...base32Decode(base32Encode(bytes))]).toEqual([...bytes]);
+      }),
+    );
   });
   it('accepts one step of drift either way and nothing further', () => {
     const now = 1_800_000_000_000;

@@ -16,7 +16,10 @@ interface OfferEntry {
   id: number;
   sysname: string;
   sort?: number;
-  trigger: { action: 'deposit'; params: { exclude_methods?: string[]; min_amount?: Record<string, string>; first_deposit_only?: boolean } };
+  trigger: {
+    action: 'deposit';
+    params: { exclude_methods?: string[]; min_amount?: Record<string, string>; first_deposit_only?: boolean };
+  };
   promotions: { type: 'deposit_match'; percent: number; max_amount: Record<string, string> }[];
   description?: { title?: string; text?: string; image?: string };
 }
@@ -62,9 +65,22 @@ export function offerView(offer: DepositOffer, audience: OfferAudience): OfferVi
   return {
     id: offer.id,
     sysname: entry.sysname,
-    trigger: { action: entry.trigger.action, params: { exclude_methods: entry.trigger.params.exclude_methods ?? [], min_amount: minimum ?? null }, user_satisfies_params: satisfiesTrigger(offer, audience) },
-    description: { title: entry.description?.title ?? entry.sysname, text: entry.description?.text ?? '', image: entry.description?.image ?? null },
-    promotions: entry.promotions.map((promotion) => ({ type: promotion.type, percent: promotion.percent, max_amount: promotion.max_amount[audience.currency] ?? null, currency: audience.currency })),
+    trigger: {
+      action: entry.trigger.action,
+      params: { exclude_methods: entry.trigger.params.exclude_methods ?? [], min_amount: minimum ?? null },
+      user_satisfies_params: satisfiesTrigger(offer, audience),
+    },
+    description: {
+      title: entry.description?.title ?? entry.sysname,
+      text: entry.description?.text ?? '',
+      image: entry.description?.image ?? null,
+    },
+    promotions: entry.promotions.map((promotion) => ({
+      type: promotion.type,
+      percent: promotion.percent,
+      max_amount: promotion.max_amount[audience.currency] ?? null,
+      currency: audience.currency,
+    })),
   };
 }
 
@@ -72,9 +88,18 @@ export function offerView(offer: DepositOffer, audience: OfferAudience): OfferVi
  * Checks a deposit's chosen offer: the trigger holds for the player, the method is not excluded
  * and the amount reaches the minimum. InvalidParameterException naming campaign_offer_id otherwise.
  */
-export function requireEligibleOffer(offers: DepositOffer[], offerId: number, input: OfferAudience & { method: string; amountMinor: bigint }): DepositOffer | undefined {
+export function requireEligibleOffer(
+  offers: DepositOffer[],
+  offerId: number,
+  input: OfferAudience & { method: string; amountMinor: bigint },
+): DepositOffer | undefined {
   if (offerId === NO_OFFER) return undefined;
-  const refuse = (reason: string) => new ApiError('InvalidParameterException', 'Invalid parameter: campaign_offer_id', { field: 'campaign_offer_id', errorType: 'wrongField', reason });
+  const refuse = (reason: string) =>
+    new ApiError('InvalidParameterException', 'Invalid parameter: campaign_offer_id', {
+      field: 'campaign_offer_id',
+      errorType: 'wrongField',
+      reason,
+    });
   const offer = offers.find((candidate) => candidate.id === offerId);
   if (!offer || !satisfiesTrigger(offer, input)) throw refuse('not_available');
   if (offer.entry.trigger.params.exclude_methods?.includes(input.method)) throw refuse('method_excluded');
@@ -96,4 +121,5 @@ export function depositMatchBonus(offer: DepositOffer, amountMinor: bigint, curr
   return total;
 }
 
-export const describeBonus = (offer: DepositOffer, bonusMinor: bigint) => `${offer.entry.description?.title ?? offer.entry.sysname} (${minorToAmount(bonusMinor)})`;
+export const describeBonus = (offer: DepositOffer, bonusMinor: bigint) =>
+  `${offer.entry.description?.title ?? offer.entry.sysname} (${minorToAmount(bonusMinor)})`;

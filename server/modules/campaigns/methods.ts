@@ -23,10 +23,17 @@ export const campaignMethods = [
     service: 'campaigns',
     method: 'getoffers',
     verbs: ['GET'],
-    params: z.object({ offset: z.coerce.number().int().min(0).max(1000).default(0), count: z.coerce.number().int().min(1).max(100).default(20) }),
+    params: z.object({
+      offset: z.coerce.number().int().min(0).max(1000).default(0),
+      count: z.coerce.number().int().min(1).max(100).default(20),
+    }),
     handler: async (ctx, params) => {
       const user = ctx.uid > 0 ? await ctx.services.accounts.findUser(ctx.uid) : undefined;
-      const audience = { isAuthenticated: user !== undefined, currency: user?.currency ?? ctx.site.defaultCurrency, depositCount: user ? await ctx.services.cashier.depositCount(user.id) : 0 };
+      const audience = {
+        isAuthenticated: user !== undefined,
+        currency: user?.currency ?? ctx.site.defaultCurrency,
+        depositCount: user ? await ctx.services.cashier.depositCount(user.id) : 0,
+      };
       const offers = await listDepositOffers(ctx.services.content, ctx.site.id, ctx.locale);
       return offers.slice(params.offset, params.offset + params.count).map((offer) => offerView(offer, audience));
     },

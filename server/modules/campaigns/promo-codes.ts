@@ -25,15 +25,26 @@ export function promoError(code: PromoCodeError): ApiError {
   return new ApiError('InvalidParameterException', 'Invalid parameter: promo_code', { field: 'promo_code', promo_code: [code] });
 }
 
-export async function findPromoOffer(content: ContentService, siteId: string, locale: Locale, code: string): Promise<PromoEntry | undefined> {
+export async function findPromoOffer(
+  content: ContentService,
+  siteId: string,
+  locale: Locale,
+  code: string,
+): Promise<PromoEntry | undefined> {
   const wanted = code.trim().toUpperCase();
   if (!wanted) return undefined;
   const { entries } = await content.list({ siteId, collection: 'offers', locale, limit: 100 });
-  return entries.map((entry) => entry.data as unknown as PromoEntry).find((entry) => entry.trigger?.action === 'promo_code' && entry.trigger.params.promo_code.toUpperCase() === wanted);
+  return entries
+    .map((entry) => entry.data as unknown as PromoEntry)
+    .find((entry) => entry.trigger?.action === 'promo_code' && entry.trigger.params.promo_code.toUpperCase() === wanted);
 }
 
 export function promoBonusMinor(offer: PromoEntry, currency: string): bigint {
-  return offer.promotions.reduce((total, promotion) => total + (promotion.type === 'fixed_bonus' && promotion.amount[currency] ? amountToMinor(promotion.amount[currency]) : 0n), 0n);
+  return offer.promotions.reduce(
+    (total, promotion) =>
+      total + (promotion.type === 'fixed_bonus' && promotion.amount[currency] ? amountToMinor(promotion.amount[currency]) : 0n),
+    0n,
+  );
 }
 
 /** Credits the code's bonus; the idempotency key makes a second activation by the same player a replay. */

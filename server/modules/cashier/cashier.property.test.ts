@@ -25,14 +25,29 @@ type Action =
 
 const status = fc.constantFrom<ProviderStatus>('pending', 'success', 'fail', 'cancel');
 const action: fc.Arbitrary<Action> = fc.oneof(
-  fc.record({ kind: fc.constant('deposit' as const), amount: fc.integer({ min: 10, max: 300 }), notifications: fc.array(status, { minLength: 1, maxLength: 4 }), replays: fc.integer({ min: 0, max: 2 }) }),
+  fc.record({
+    kind: fc.constant('deposit' as const),
+    amount: fc.integer({ min: 10, max: 300 }),
+    notifications: fc.array(status, { minLength: 1, maxLength: 4 }),
+    replays: fc.integer({ min: 0, max: 2 }),
+  }),
   fc.record({ kind: fc.constant('withdraw' as const), amount: fc.integer({ min: 20, max: 250 }) }),
   fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('decide' as const), pick: fc.nat(), decision: fc.constantFrom('approve' as const, 'decline' as const), payout: status, replays: fc.integer({ min: 0, max: 2 }) }),
+  fc.record({
+    kind: fc.constant('decide' as const),
+    pick: fc.nat(),
+    decision: fc.constantFrom('approve' as const, 'decline' as const),
+    payout: status,
+    replays: fc.integer({ min: 0, max: 2 }),
+  }),
 );
 
 /** An expected refusal (limits, balance, state) is part of the game; anything else fails the property. */
-const EXPECTED_REFUSALS = new Set(['InvalidParameterException', 'InvalidRequestException', 'WithdrawalLimitsPeriodExceededException']);
+const EXPECTED_REFUSALS = new Set([
+  'InvalidParameterException',
+  'InvalidRequestException',
+  'WithdrawalLimitsPeriodExceededException',
+]);
 async function tolerate(promise: Promise<unknown>): Promise<void> {
   try {
     await promise;
@@ -52,7 +67,14 @@ describe.each(testDatabaseKinds())('cashier properties on %s', (kind) => {
     t.services.paymentProviders.set('sandbox', provider);
     const site = await t.services.sites.resolveSite('127.0.0.1');
     for (let index = 0; index < 4; index++) {
-      const user = (await t.services.accounts.createUser({ siteId: site.id, login: `prop${index}-${kind}@example.com`, passwordHash: 'x', currency: 'EUR', locale: 'en', isSubscribed: false }))!;
+      const user = (await t.services.accounts.createUser({
+        siteId: site.id,
+        login: `prop${index}-${kind}@example.com`,
+        passwordHash: 'x',
+        currency: 'EUR',
+        locale: 'en',
+        isSubscribed: false,
+      }))!;
       await t.services.db.update(users).set({ isVerified: true }).where(eq(users.id, user.id));
       await t.services.db.update(contacts).set({ isConfirmed: true }).where(eq(contacts.userId, user.id));
       players.push({ site, user: { ...user, isVerified: true }, locale: 'en', origin: 'http://127.0.0.1' });
@@ -63,18 +85,34 @@ describe.each(testDatabaseKinds())('cashier properties on %s', (kind) => {
   async function perform(player: PlayerRequest, step: Action): Promise<void> {
     const cashier = t.services.cashier;
     const mine = async (statusWanted: string) =>
-      (await t.services.db.select().from(payments).where(eq(payments.userId, player.user.id))).filter((row) => row.direction === 'withdrawal' && row.status === statusWanted);
+      (await t.services.db.select().from(payments).where(eq(payments.userId, player.user.id))).filter(
+        (row) => row.direction === 'withdrawal' && row.status === statusWanted,
+      );
     switch (step.kind) {
       case 'deposit': {
-        const started = await cashier.startDeposit(player, { method: 'card', amount: String(step.amount), campaignOfferId: -1, flow: 'same_window', requisites: {} });
-        const events = step.notifications.map((notification) => provider.event(started.id, notification, BigInt(step.amount) * 100n));
+        const started = await cashier.startDeposit(player, {
+          method: 'card',
+          amount: String(step.amount),
+          campaignOfferId: -1,
+          flow: 'same_window',
+          requisites: {},
+        });
+        const events = step.notifications.map((notification) =>
+          provider.event(started.id, notification, BigInt(step.amount) * 100n),
+        );
         // Each notification delivered, some of them again, some concurrently.
         const deliveries = [...events, ...events.slice(0, step.replays)];
         await Promise.all(deliveries.map((event) => cashier.applyProviderEvent(player.site.id, 'sandbox', event)));
         return;
       }
       case 'withdraw':
-        return tolerate(cashier.makeWithdrawal(player, { method: 'card', amount: String(step.amount), requisites: { card_holder: 'Ada Lovelace', card_number: '4242424242424242' } }));
+        return tolerate(
+          cashier.makeWithdrawal(player, {
+            method: 'card',
+            amount: String(step.amount),
+            requisites: { card_holder: 'Ada Lovelace', card_number: '4242424242424242' },
+          }),
+        );
       case 'cancel': {
         const open = await mine('pending');
         const target = open[step.pick % Math.max(open.length, 1)];
@@ -88,7 +126,9 @@ describe.each(testDatabaseKinds())('cashier properties on %s', (kind) => {
         if (step.decision === 'decline') return tolerate(cashier.declineWithdrawal('prop', target.id, 'property test'));
         await tolerate(cashier.approveWithdrawal('prop', target.id));
         const event = provider.event(target.id, step.payout, target.amountMinor, 'payout');
-        await Promise.all(Array.from({ length: 1 + step.replays }, () => cashier.applyProviderEvent(player.site.id, 'sandbox', event)));
+        await Promise.all(
+          Array.from({ length: 1 + step.replays }, () => cashier.applyProviderEvent(player.site.id, 'sandbox', event)),
+        );
         return;
       }
     }
@@ -109,23 +149,27 @@ describe.each(testDatabaseKinds())('cashier properties on %s', (kind) => {
 
   it('random concurrent cashier activity keeps every invariant', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(action, { minLength: 1, maxLength: 10 }), { minLength: players.length, maxLength: players.length }), async (scripts) => {
-        await Promise.all(
-          players.map(async (player, index) => {
-            const script = scripts[index] ?? [];
-            // A player's own actions run two at a time, as from two tabs.
-            for (let at = 0; at < script.length; at += 2) await Promise.all(script.slice(at, at + 2).map((step) => perform(player, step)));
-          }),
-        );
-        const report = await checkLedger(t.services.db);
-        expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
-        for (const player of players) {
-          const balances = await t.services.wallet.balances(player.site.id, player.user.id, 'EUR');
-          const expected = await expectedBalances(player.user.id);
-          expect(balances.main).toBe(expected.main);
-          expect(balances.withdrawal_pending).toBe(expected.pending);
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(action, { minLength: 1, maxLength: 10 }), { minLength: players.length, maxLength: players.length }),
+        async (scripts) => {
+          await Promise.all(
+            players.map(async (player, index) => {
+              const script = scripts[index] ?? [];
+              // A player's own actions run two at a time, as from two tabs.
+              for (let at = 0; at < script.length; at += 2)
+                await Promise.all(script.slice(at, at + 2).map((step) => perform(player, step)));
+            }),
+          );
+          const report = await checkLedger(t.services.db);
+          expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
+          for (const player of players) {
+            const balances = await t.services.wallet.balances(player.site.id, player.user.id, 'EUR');
+            const expected = await expectedBalances(player.user.id);
+            expect(balances.main).toBe(expected.main);
+            expect(balances.withdrawal_pending).toBe(expected.pending);
+          }
+        },
+      ),
       { numRuns: kind === 'postgres' ? 15 : 8 },
     );
   }, 240_000);

@@ -46,7 +46,8 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
   }
 
   async function mainBalance(browser: Browser): Promise<string> {
-    return browser.data<{ balance_main: { amount: string } }>(await browser.call('account.getBalance', {}, 'GET')).balance_main.amount;
+    return browser.data<{ balance_main: { amount: string } }>(await browser.call('account.getBalance', {}, 'GET')).balance_main
+      .amount;
   }
 
   async function makeEligibleForWithdrawal(uid: number) {
@@ -56,10 +57,16 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
 
   it('lists the deposit methods of the site for the player currency with bounds (spec §3 payment method info)', async () => {
     const { browser } = await registeredPlayer(t);
-    const methods = browser.data<{ sysname: string; min_amount: string; currency: string; name: string }[]>(await browser.call('cashier.getpaymentmethods', { type: 'deposit' }, 'GET'));
+    const methods = browser.data<{ sysname: string; min_amount: string; currency: string; name: string }[]>(
+      await browser.call('cashier.getpaymentmethods', { type: 'deposit' }, 'GET'),
+    );
     expect(methods.map((method) => method.sysname)).toEqual(['card', 'pix', 'bank-transfer']);
     expect(methods[0]).toMatchObject({ currency: 'EUR', min_amount: '10.00', name: 'Card' });
-    const italian = await t.api('cashier.getpaymentmethods', { params: { type: 'deposit' }, locale: 'it', headers: { cookie: browser.cookie } });
+    const italian = await t.api('cashier.getpaymentmethods', {
+      params: { type: 'deposit' },
+      locale: 'it',
+      headers: { cookie: browser.cookie },
+    });
     expect((italian.body.data as { name: string }[])[0]?.name).toBe('Carta');
   });
 
@@ -75,26 +82,45 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
 
   it('refuses an unknown method and a flow the method does not offer', async () => {
     const { browser } = await registeredPlayer(t);
-    expect((await browser.call('cashier.makedeposit', { method: 'crypto', amount: '20' })).json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'method' } });
-    expect((await browser.call('cashier.makedeposit', { method: 'bank-transfer', amount: '20', flow: 'mobile' })).json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'flow' } });
+    expect((await browser.call('cashier.makedeposit', { method: 'crypto', amount: '20' })).json.error).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'method' },
+    });
+    expect(
+      (await browser.call('cashier.makedeposit', { method: 'bank-transfer', amount: '20', flow: 'mobile' })).json.error,
+    ).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'flow' } });
   });
 
   it('a deposit is credited only by the provider notification, once, whatever is replayed or arrives late', async () => {
     const { browser } = await registeredPlayer(t);
-    const started = browser.data<{ id: string; redirect_url: string; status: string }>(await deposit(browser, '25', { flow: 'same_window' }));
+    const started = browser.data<{ id: string; redirect_url: string; status: string }>(
+      await deposit(browser, '25', { flow: 'same_window' }),
+    );
     expect(started.status).toBe('new');
-    expect(provider.payments.at(-1)).toMatchObject({ reference: started.id, amountMinor: 2500n, returnUrls: { success: expect.stringMatching(new RegExp(`/cashier/paysuccess/${started.id}$`)) } });
+    expect(provider.payments.at(-1)).toMatchObject({
+      reference: started.id,
+      amountMinor: 2500n,
+      returnUrls: { success: expect.stringMatching(new RegExp(`/cashier/paysuccess/${started.id}$`)) },
+    });
     expect(await mainBalance(browser)).toBe('0.00');
 
     const success = provider.event(started.id, 'success', 2500n);
     expect(await t.services.cashier.applyProviderEvent(SITE, 'sandbox', success)).toBe('applied');
     expect(await t.services.cashier.applyProviderEvent(SITE, 'sandbox', success)).toBe('duplicate');
-    expect(await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(started.id, 'success', 2500n))).toBe('ignored_final');
-    expect(await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(started.id, 'pending', 2500n))).toBe('ignored_final');
+    expect(await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(started.id, 'success', 2500n))).toBe(
+      'ignored_final',
+    );
+    expect(await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(started.id, 'pending', 2500n))).toBe(
+      'ignored_final',
+    );
     expect(await mainBalance(browser)).toBe('25.00');
-    const info = browser.data<{ status: string; amount: { amount: string } }>(await browser.call('cashier.getdepositinfo', { id: started.id }, 'GET'));
+    const info = browser.data<{ status: string; amount: { amount: string } }>(
+      await browser.call('cashier.getdepositinfo', { id: started.id }, 'GET'),
+    );
     expect(info).toMatchObject({ status: 'success', amount: { amount: '25.00', currency: 'EUR' } });
-    expect(browser.data<{ deposit_count: number }>(await browser.call('cashier.getdepositsettings', {}, 'GET')).deposit_count).toBe(1);
+    expect(
+      browser.data<{ deposit_count: number }>(await browser.call('cashier.getdepositsettings', {}, 'GET')).deposit_count,
+    ).toBe(1);
     await expectSoundLedger();
   });
 
@@ -104,9 +130,13 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
     await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(declined.id, 'pending', 3000n));
     await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(declined.id, 'fail', 3000n));
     const other = browser.data<{ id: string }>(await deposit(browser, '40'));
-    expect(await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(other.id, 'success', 400000n))).toBe('mismatch');
+    expect(await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(other.id, 'success', 400000n))).toBe(
+      'mismatch',
+    );
     expect(await mainBalance(browser)).toBe('0.00');
-    expect(browser.data<{ status: string }>(await browser.call('cashier.getdepositinfo', { id: declined.id }, 'GET')).status).toBe('fail');
+    expect(
+      browser.data<{ status: string }>(await browser.call('cashier.getdepositinfo', { id: declined.id }, 'GET')).status,
+    ).toBe('fail');
     await expectSoundLedger();
   });
 
@@ -135,11 +165,19 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
     const { browser } = await registeredPlayer(t);
     browser.data(await browser.call('responsibleGaming.setDepositLimit', { period: 'day', amount: '50' }));
     const tooMuch = await deposit(browser, '60');
-    expect(tooMuch.json.error).toMatchObject({ type: 'BillingDepositLimitExceededException', error_data: { period: 'day', available_amount: '50.00' } });
+    expect(tooMuch.json.error).toMatchObject({
+      type: 'BillingDepositLimitExceededException',
+      error_data: { period: 'day', available_amount: '50.00' },
+    });
     browser.data(await deposit(browser, '30'));
     const second = await deposit(browser, '30');
-    expect(second.json.error).toMatchObject({ type: 'BillingDepositLimitExceededException', error_data: { available_amount: '20.00' } });
-    expect(browser.data<{ available_amount: string }>(await browser.call('account.getDepositLimit', {}, 'GET')).available_amount).toBe('20.00');
+    expect(second.json.error).toMatchObject({
+      type: 'BillingDepositLimitExceededException',
+      error_data: { available_amount: '20.00' },
+    });
+    expect(
+      browser.data<{ available_amount: string }>(await browser.call('account.getDepositLimit', {}, 'GET')).available_amount,
+    ).toBe('20.00');
   });
 
   it('a self-excluded player cannot deposit', async () => {
@@ -147,12 +185,23 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
     await t.services.responsibleGaming.exclude(uid, 'timeout', new Date(Date.now() + 86_400_000));
     const site = await t.services.sites.resolveSite('127.0.0.1');
     const user = (await t.services.accounts.findUser(uid))!;
-    await expect(t.services.cashier.startDeposit({ site, user, locale: 'en', origin: 'http://127.0.0.1' }, { method: 'card', amount: '20', campaignOfferId: -1, flow: 'same_window', requisites: {} })).rejects.toMatchObject({ type: 'AccessDeniedException' });
+    await expect(
+      t.services.cashier.startDeposit(
+        { site, user, locale: 'en', origin: 'http://127.0.0.1' },
+        { method: 'card', amount: '20', campaignOfferId: -1, flow: 'same_window', requisites: {} },
+      ),
+    ).rejects.toMatchObject({ type: 'AccessDeniedException' });
   });
 
   it('withdrawals need identity verification (KycWithdrawalException), then a confirmed contact (UserNeedConfirmContactException)', async () => {
     const { browser, uid } = await fundedPlayer('100');
-    const request = { method: 'bank-transfer', amount: '40', 'requisites[bank]': 'DEUTDEFF', 'requisites[account_holder]': 'Ada Lovelace', 'requisites[iban]': 'DE89370400440532013000' };
+    const request = {
+      method: 'bank-transfer',
+      amount: '40',
+      'requisites[bank]': 'DEUTDEFF',
+      'requisites[account_holder]': 'Ada Lovelace',
+      'requisites[iban]': 'DE89370400440532013000',
+    };
     expect((await browser.call('cashier.makewithdrawal', request)).json.error?.type).toBe('KycWithdrawalException');
     await t.services.db.update(users).set({ isVerified: true }).where(eq(users.id, uid));
     expect((await browser.call('cashier.makewithdrawal', request)).json.error?.type).toBe('UserNeedConfirmContactException');
@@ -160,7 +209,9 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
     const made = browser.data<{ id: string; status: string }>(await browser.call('cashier.makewithdrawal', request));
     expect(made.status).toBe('pending');
     expect(await mainBalance(browser)).toBe('60.00');
-    const settings = browser.data<{ pending: { id: string }[]; available_amount: string }>(await browser.call('cashier.getwithdrawsettings', {}, 'GET'));
+    const settings = browser.data<{ pending: { id: string }[]; available_amount: string }>(
+      await browser.call('cashier.getwithdrawsettings', {}, 'GET'),
+    );
     expect(settings.available_amount).toBe('60.00');
     expect(settings.pending.map((row) => row.id)).toEqual([made.id]);
     await expectSoundLedger();
@@ -169,20 +220,44 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
   it('withdrawal requisites are validated (spec §5 iban) and limits apply per transaction and per day', async () => {
     const { browser, uid } = await fundedPlayer('5000');
     await makeEligibleForWithdrawal(uid);
-    const base = { method: 'bank-transfer', 'requisites[bank]': 'DEUTDEFF', 'requisites[account_holder]': 'Ada Lovelace', 'requisites[iban]': 'DE89370400440532013000' };
-    expect((await browser.call('cashier.makewithdrawal', { ...base, amount: '40', 'requisites[iban]': 'DE00123' })).json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'requisites[iban]', errorType: 'iban' } });
-    expect((await browser.call('cashier.makewithdrawal', { ...base, amount: '10' })).json.error).toMatchObject({ type: 'WithdrawalLimitsExceededException', error_data: { min_amount: '20.00' } });
+    const base = {
+      method: 'bank-transfer',
+      'requisites[bank]': 'DEUTDEFF',
+      'requisites[account_holder]': 'Ada Lovelace',
+      'requisites[iban]': 'DE89370400440532013000',
+    };
+    expect(
+      (await browser.call('cashier.makewithdrawal', { ...base, amount: '40', 'requisites[iban]': 'DE00123' })).json.error,
+    ).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'requisites[iban]', errorType: 'iban' } });
+    expect((await browser.call('cashier.makewithdrawal', { ...base, amount: '10' })).json.error).toMatchObject({
+      type: 'WithdrawalLimitsExceededException',
+      error_data: { min_amount: '20.00' },
+    });
     browser.data(await browser.call('cashier.makewithdrawal', { ...base, amount: '4000' }));
-    expect((await browser.call('cashier.makewithdrawal', { ...base, amount: '1001' })).json.error).toMatchObject({ type: 'WithdrawalLimitsPeriodExceededException', error_data: { available_amount: '1000.00' } });
+    expect((await browser.call('cashier.makewithdrawal', { ...base, amount: '1001' })).json.error).toMatchObject({
+      type: 'WithdrawalLimitsPeriodExceededException',
+      error_data: { available_amount: '1000.00' },
+    });
   });
 
   it('a withdrawal larger than the balance raced from two tabs reserves the money once', async () => {
     const { browser, uid } = await fundedPlayer('100');
     await makeEligibleForWithdrawal(uid);
-    const request = { method: 'card', amount: '70', 'requisites[card_holder]': 'Ada Lovelace', 'requisites[card_number]': '4242424242424242' };
-    const answers = await Promise.all([browser.call('cashier.makewithdrawal', request), browser.call('cashier.makewithdrawal', request)]);
+    const request = {
+      method: 'card',
+      amount: '70',
+      'requisites[card_holder]': 'Ada Lovelace',
+      'requisites[card_number]': '4242424242424242',
+    };
+    const answers = await Promise.all([
+      browser.call('cashier.makewithdrawal', request),
+      browser.call('cashier.makewithdrawal', request),
+    ]);
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
-    expect(answers.find((answer) => answer.status !== 200)?.json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'amount' } });
+    expect(answers.find((answer) => answer.status !== 200)?.json.error).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'amount' },
+    });
     expect(await mainBalance(browser)).toBe('30.00');
     await expectSoundLedger();
   });
@@ -190,9 +265,18 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
   it('cancelwithdrawal while pending returns the money; a second cancel is refused; a stranger gets AccessDeniedException', async () => {
     const { browser, uid } = await fundedPlayer('100');
     await makeEligibleForWithdrawal(uid);
-    const made = browser.data<{ id: string }>(await browser.call('cashier.makewithdrawal', { method: 'card', amount: '50', 'requisites[card_holder]': 'Ada Lovelace', 'requisites[card_number]': '4242424242424242' }));
+    const made = browser.data<{ id: string }>(
+      await browser.call('cashier.makewithdrawal', {
+        method: 'card',
+        amount: '50',
+        'requisites[card_holder]': 'Ada Lovelace',
+        'requisites[card_number]': '4242424242424242',
+      }),
+    );
     const stranger = await registeredPlayer(t);
-    expect((await stranger.browser.call('cashier.cancelwithdrawal', { id: made.id })).json.error?.type).toBe('AccessDeniedException');
+    expect((await stranger.browser.call('cashier.cancelwithdrawal', { id: made.id })).json.error?.type).toBe(
+      'AccessDeniedException',
+    );
     expect(browser.data(await browser.call('cashier.cancelwithdrawal', { id: made.id }))).toBe(1);
     expect(await mainBalance(browser)).toBe('100.00');
     expect((await browser.call('cashier.cancelwithdrawal', { id: made.id })).json.error?.type).toBe('InvalidRequestException');
@@ -208,13 +292,22 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
 
     await t.services.cashier.approveWithdrawal('alice', first.id);
     expect(provider.payouts.at(-1)).toMatchObject({ reference: first.id, amountMinor: 5000n });
-    expect(await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(first.id, 'success', 5000n, 'payout'))).toBe('applied');
+    expect(
+      await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(first.id, 'success', 5000n, 'payout')),
+    ).toBe('applied');
     await t.services.cashier.declineWithdrawal('alice', second.id, 'Documents do not match');
-    await expect(t.services.cashier.declineWithdrawal('alice', first.id, 'too late')).rejects.toMatchObject({ type: 'InvalidRequestException' });
+    await expect(t.services.cashier.declineWithdrawal('alice', first.id, 'too late')).rejects.toMatchObject({
+      type: 'InvalidRequestException',
+    });
 
-    const history = browser.data<{ items: { id: string; status: string; description: string }[]; total: number }>(await browser.call('cashier.gethistory', { type: 'withdrawal', count: '4' }, 'GET'));
+    const history = browser.data<{ items: { id: string; status: string; description: string }[]; total: number }>(
+      await browser.call('cashier.gethistory', { type: 'withdrawal', count: '4' }, 'GET'),
+    );
     expect(history.total).toBe(2);
-    expect(Object.fromEntries(history.items.map((item) => [item.id, item.status]))).toEqual({ [first.id]: 'success', [second.id]: 'declined' });
+    expect(Object.fromEntries(history.items.map((item) => [item.id, item.status]))).toEqual({
+      [first.id]: 'success',
+      [second.id]: 'declined',
+    });
     expect(await mainBalance(browser)).toBe('150.00');
     await expectSoundLedger();
   });
@@ -222,7 +315,14 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
   it('a failed payout puts the money back on the main balance', async () => {
     const { browser, uid } = await fundedPlayer('100');
     await makeEligibleForWithdrawal(uid);
-    const made = browser.data<{ id: string }>(await browser.call('cashier.makewithdrawal', { method: 'card', amount: '60', 'requisites[card_holder]': 'Ada Lovelace', 'requisites[card_number]': '4242424242424242' }));
+    const made = browser.data<{ id: string }>(
+      await browser.call('cashier.makewithdrawal', {
+        method: 'card',
+        amount: '60',
+        'requisites[card_holder]': 'Ada Lovelace',
+        'requisites[card_number]': '4242424242424242',
+      }),
+    );
     await t.services.cashier.approveWithdrawal('bob', made.id);
     await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(made.id, 'fail', 6000n, 'payout'));
     expect(await mainBalance(browser)).toBe('100.00');
@@ -232,18 +332,28 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
   it('history pages hold 4 rows by default, newest first, with the total (spec §9 history 4 per tab)', async () => {
     const { browser } = await registeredPlayer(t);
     for (const amount of ['11', '12', '13', '14', '15']) browser.data(await deposit(browser, amount));
-    const page1 = browser.data<{ items: { amount: { amount: string } }[]; total: number }>(await browser.call('cashier.gethistory', { type: 'deposit' }, 'GET'));
-    const page2 = browser.data<{ items: { amount: { amount: string } }[] }>(await browser.call('cashier.gethistory', { type: 'deposit', offset: '4' }, 'GET'));
+    const page1 = browser.data<{ items: { amount: { amount: string } }[]; total: number }>(
+      await browser.call('cashier.gethistory', { type: 'deposit' }, 'GET'),
+    );
+    const page2 = browser.data<{ items: { amount: { amount: string } }[] }>(
+      await browser.call('cashier.gethistory', { type: 'deposit', offset: '4' }, 'GET'),
+    );
     expect(page1.total).toBe(5);
     expect(page1.items.map((item) => item.amount.amount)).toEqual(['15.00', '14.00', '13.00', '12.00']);
     expect(page2.items.map((item) => item.amount.amount)).toEqual(['11.00']);
-    expect(browser.data<{ items: unknown[] }>(await browser.call('cashier.gethistory', { type: 'deposit', statuses: 'success' }, 'GET')).items).toHaveLength(0);
+    expect(
+      browser.data<{ items: unknown[] }>(
+        await browser.call('cashier.gethistory', { type: 'deposit', statuses: 'success' }, 'GET'),
+      ).items,
+    ).toHaveLength(0);
   });
 
   it('setCurrency switches the account to another site currency with balances of its own; others are refused', async () => {
     const { browser } = await fundedPlayer('20');
     expect(browser.data(await browser.call('account.setCurrency', { currency: 'USD' }))).toBe(1);
-    const balances = browser.data<{ balance_main: { amount: string; currency: string } }>(await browser.call('account.getBalance', {}, 'GET'));
+    const balances = browser.data<{ balance_main: { amount: string; currency: string } }>(
+      await browser.call('account.getBalance', {}, 'GET'),
+    );
     expect(balances.balance_main).toEqual({ amount: '0.00', currency: 'USD' });
     expect((await browser.call('account.setCurrency', { currency: 'BRL' })).json.error?.type).toBe('InvalidParameterException');
     browser.data(await browser.call('account.setCurrency', { currency: 'EUR' }));
@@ -257,32 +367,50 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
     const later = new Date(Date.now() + 60 * 60_000);
     expect(await t.services.cashier.reconcileStale(15 * 60_000, later)).toBeGreaterThanOrEqual(1);
     await t.services.cashier.reconcileStale(15 * 60_000, later);
-    expect(await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(started.id, 'success', 3500n))).toBe('ignored_final');
+    expect(await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(started.id, 'success', 3500n))).toBe(
+      'ignored_final',
+    );
     expect(await mainBalance(browser)).toBe('35.00');
     await expectSoundLedger();
   });
 
   it('deposit offers: shown to anonymous visitors; the trigger decides for players (first deposit only) (spec §6, §7 campaigns.getoffers)', async () => {
-    const anonymous = (await t.api('campaigns.getoffers', { params: { offset: '0', fields: 'trigger,description,promotions' } })).body.data as { sysname: string; trigger: { user_satisfies_params: boolean; params: { exclude_methods: string[] } } }[];
+    const anonymous = (await t.api('campaigns.getoffers', { params: { offset: '0', fields: 'trigger,description,promotions' } }))
+      .body.data as { sysname: string; trigger: { user_satisfies_params: boolean; params: { exclude_methods: string[] } } }[];
     expect(anonymous.map((offer) => offer.sysname)).toEqual(['welcome-match', 'reload-25']);
     expect(anonymous[0]?.trigger).toMatchObject({ user_satisfies_params: false, params: { exclude_methods: ['bank-transfer'] } });
     const { browser } = await signedInPlayer(t);
-    const offers = () => browser.call('campaigns.getoffers', { offset: '0' }, 'GET').then((answer) => browser.data<{ id: number; sysname: string; trigger: { user_satisfies_params: boolean } }[]>(answer));
+    const offers = () =>
+      browser
+        .call('campaigns.getoffers', { offset: '0' }, 'GET')
+        .then((answer) => browser.data<{ id: number; sysname: string; trigger: { user_satisfies_params: boolean } }[]>(answer));
     const before = await offers();
     expect(before.map((offer) => offer.trigger.user_satisfies_params)).toEqual([true, true]);
     const welcome = before[0]!.id;
-    expect((await deposit(browser, '50', { method: 'bank-transfer', campaign_offer_id: String(welcome) })).json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'campaign_offer_id', reason: 'method_excluded' } });
-    expect((await deposit(browser, '15', { campaign_offer_id: String(welcome) })).json.error).toMatchObject({ error_data: { field: 'campaign_offer_id', reason: 'below_minimum' } });
+    expect(
+      (await deposit(browser, '50', { method: 'bank-transfer', campaign_offer_id: String(welcome) })).json.error,
+    ).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'campaign_offer_id', reason: 'method_excluded' } });
+    expect((await deposit(browser, '15', { campaign_offer_id: String(welcome) })).json.error).toMatchObject({
+      error_data: { field: 'campaign_offer_id', reason: 'below_minimum' },
+    });
     const started = browser.data<{ id: string }>(await deposit(browser, '80', { campaign_offer_id: String(welcome) }));
-    const info = browser.data<{ campaign_offer_id: number }>(await browser.call('cashier.getdepositinfo', { id: started.id }, 'GET'));
+    const info = browser.data<{ campaign_offer_id: number }>(
+      await browser.call('cashier.getdepositinfo', { id: started.id }, 'GET'),
+    );
     expect(info.campaign_offer_id).toBe(welcome);
     await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(started.id, 'success', 8000n));
-    const balances = browser.data<{ balance_main: { amount: string }; balance_bonus: { amount: string } }>(await browser.call('account.getBalance', {}, 'GET'));
+    const balances = browser.data<{ balance_main: { amount: string }; balance_bonus: { amount: string } }>(
+      await browser.call('account.getBalance', {}, 'GET'),
+    );
     expect([balances.balance_main.amount, balances.balance_bonus.amount]).toEqual(['80.00', '80.00']);
-    const bonuses = browser.data<{ items: { type: string; amount: { amount: string } }[] }>(await browser.call('cashier.gethistory', { type: 'bonuses' }, 'GET'));
+    const bonuses = browser.data<{ items: { type: string; amount: { amount: string } }[] }>(
+      await browser.call('cashier.gethistory', { type: 'bonuses' }, 'GET'),
+    );
     expect(bonuses.items.map((item) => [item.type, item.amount.amount])).toEqual([['bonuses', '80.00']]);
     expect((await offers()).map((offer) => offer.trigger.user_satisfies_params)).toEqual([false, true]);
-    expect((await deposit(browser, '50', { campaign_offer_id: String(welcome) })).json.error).toMatchObject({ error_data: { reason: 'not_available' } });
+    expect((await deposit(browser, '50', { campaign_offer_id: String(welcome) })).json.error).toMatchObject({
+      error_data: { reason: 'not_available' },
+    });
     await expectSoundLedger();
   });
 
@@ -295,7 +423,9 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
     const second = browser.data<{ id: string }>(await deposit(browser, '300', { campaign_offer_id: String(welcome) }));
     await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(first.id, 'success', 50000n));
     await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(second.id, 'success', 30000n));
-    const balances = browser.data<{ balance_main: { amount: string }; balance_bonus: { amount: string } }>(await browser.call('account.getBalance', {}, 'GET'));
+    const balances = browser.data<{ balance_main: { amount: string }; balance_bonus: { amount: string } }>(
+      await browser.call('account.getBalance', {}, 'GET'),
+    );
     expect([balances.balance_main.amount, balances.balance_bonus.amount]).toEqual(['800.00', '200.00']);
     await expectSoundLedger();
   });
@@ -313,20 +443,47 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
 
   it('an operator with a token lists the review queue and declines over HTTP; the decision is audited under their name', async () => {
     const token = 'carol-token-0123456789abcdef';
-    const backoffice = createHttpApp({ services: t.services, logger: pino({ level: 'silent' }), mode: 'test', maxBodyBytes: 65_536, trustProxy: false, buildVersion: 'test', backofficeTokens: parseOperatorTokens(`carol:${token}`) });
-    const call = (path: string, init: RequestInit = {}, bearer = token) => backoffice.request(`http://127.0.0.1/backoffice${path}`, { ...init, headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' } });
+    const backoffice = createHttpApp({
+      services: t.services,
+      logger: pino({ level: 'silent' }),
+      mode: 'test',
+      maxBodyBytes: 65_536,
+      trustProxy: false,
+      buildVersion: 'test',
+      backofficeTokens: parseOperatorTokens(`carol:${token}`),
+    });
+    const call = (path: string, init: RequestInit = {}, bearer = token) =>
+      backoffice.request(`http://127.0.0.1/backoffice${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      });
     const { browser, uid } = await fundedPlayer('100');
     await makeEligibleForWithdrawal(uid);
-    const made = browser.data<{ id: string }>(await browser.call('cashier.makewithdrawal', { method: 'card', amount: '40', 'requisites[card_holder]': 'Ada Lovelace', 'requisites[card_number]': '4242424242424242' }));
+    const made = browser.data<{ id: string }>(
+      await browser.call('cashier.makewithdrawal', {
+        method: 'card',
+        amount: '40',
+        'requisites[card_holder]': 'Ada Lovelace',
+        'requisites[card_number]': '4242424242424242',
+      }),
+    );
 
     expect((await call('/withdrawals', {}, 'carol-token-0123456789abcdeX')).status).toBe(401);
     const queue = (await (await call('/withdrawals?status=pending')).json()) as { data: { id: string; amount: string }[] };
     expect(queue.data.find((row) => row.id === made.id)?.amount).toBe('40.00');
-    const declined = await call(`/withdrawals/${made.id}/decline`, { method: 'POST', body: JSON.stringify({ reason: 'Card not in the player name' }) });
+    const declined = await call(`/withdrawals/${made.id}/decline`, {
+      method: 'POST',
+      body: JSON.stringify({ reason: 'Card not in the player name' }),
+    });
     expect(((await declined.json()) as { data: { status: string } }).data.status).toBe('declined');
     expect(await mainBalance(browser)).toBe('100.00');
-    const audit = await t.services.db.select().from(auditLog).where(eq(auditLog.subject, `payment:${made.id}`));
-    expect(audit.map((entry) => [entry.actor, entry.action, entry.reason])).toEqual([['operator:carol', 'withdrawal.decline', 'Card not in the player name']]);
+    const audit = await t.services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `payment:${made.id}`));
+    expect(audit.map((entry) => [entry.actor, entry.action, entry.reason])).toEqual([
+      ['operator:carol', 'withdrawal.decline', 'Card not in the player name'],
+    ]);
     const check = (await (await call('/ledger/check')).json()) as { data: { isSound: boolean } };
     expect(check.data.isSound).toBe(true);
   });

@@ -41,7 +41,8 @@ export const cashierMethods = [
     verbs: ['GET'],
     requiresUser: true,
     params: z.object({ type: z.enum(['deposit', 'withdrawal']).default('deposit') }),
-    handler: async (ctx, params) => (await ctx.services.cashier.listMethods(await playerRequest(ctx), params.type)).map(methodView),
+    handler: async (ctx, params) =>
+      (await ctx.services.cashier.listMethods(await playerRequest(ctx), params.type)).map(methodView),
   }),
   defineMethod({
     service: 'cashier',
@@ -52,7 +53,12 @@ export const cashierMethods = [
     handler: async (ctx): Promise<DepositSettings> => {
       const request = await playerRequest(ctx);
       const depositLimit = await ctx.services.responsibleGaming.tightestLimitView(request.user.id, request.user.currency);
-      return { currency: request.user.currency, available_currencies: ctx.site.currencies, deposit_count: await ctx.services.cashier.depositCount(request.user.id), deposit_limit: depositLimit };
+      return {
+        currency: request.user.currency,
+        available_currencies: ctx.site.currencies,
+        deposit_count: await ctx.services.cashier.depositCount(request.user.id),
+        deposit_limit: depositLimit,
+      };
     },
   }),
   defineMethod({
@@ -70,7 +76,14 @@ export const cashierMethods = [
       })
       .catchall(z.unknown()),
     handler: async (ctx, params) =>
-      ctx.services.cashier.startDeposit(await playerRequest(ctx), { method: params.method, amount: params.amount, currency: params.currency, campaignOfferId: params.campaign_offer_id, flow: params.flow, requisites: requisitesFrom(params) }),
+      ctx.services.cashier.startDeposit(await playerRequest(ctx), {
+        method: params.method,
+        amount: params.amount,
+        currency: params.currency,
+        campaignOfferId: params.campaign_offer_id,
+        flow: params.flow,
+        requisites: requisitesFrom(params),
+      }),
   }),
   defineMethod({
     service: 'cashier',
@@ -92,7 +105,16 @@ export const cashierMethods = [
       statuses: z.string().max(200).optional(),
     }),
     handler: async (ctx, params) =>
-      ctx.services.cashier.history(await playerRequest(ctx), params.type, params.offset, params.count, (params.statuses ?? '').split(',').map((status) => status.trim()).filter(Boolean)),
+      ctx.services.cashier.history(
+        await playerRequest(ctx),
+        params.type,
+        params.offset,
+        params.count,
+        (params.statuses ?? '')
+          .split(',')
+          .map((status) => status.trim())
+          .filter(Boolean),
+      ),
   }),
   defineMethod({
     service: 'cashier',
@@ -116,7 +138,12 @@ export const cashierMethods = [
     verbs: ['POST'],
     requiresUser: true,
     params: z.object({ method: z.string().min(1).max(64), amount: amountParam }).catchall(z.unknown()),
-    handler: async (ctx, params) => ctx.services.cashier.makeWithdrawal(await playerRequest(ctx), { method: params.method, amount: params.amount, requisites: requisitesFrom(params) }),
+    handler: async (ctx, params) =>
+      ctx.services.cashier.makeWithdrawal(await playerRequest(ctx), {
+        method: params.method,
+        amount: params.amount,
+        requisites: requisitesFrom(params),
+      }),
   }),
   defineMethod({
     service: 'cashier',
@@ -143,7 +170,11 @@ export const cashierMethods = [
     requiresUser: true,
     params: z.object({ currency: z.string().min(3).max(8) }),
     handler: async (ctx, params) => {
-      if (!ctx.site.currencies.includes(params.currency)) throw new ApiError('InvalidParameterException', 'Invalid parameter: currency', { field: 'currency', errorType: 'wrongField' });
+      if (!ctx.site.currencies.includes(params.currency))
+        throw new ApiError('InvalidParameterException', 'Invalid parameter: currency', {
+          field: 'currency',
+          errorType: 'wrongField',
+        });
       await ctx.services.accounts.setCurrency(ctx.uid, params.currency);
       return 1;
     },

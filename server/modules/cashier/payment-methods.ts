@@ -4,7 +4,13 @@
  * entries, merged with each locale's name and description.
  */
 import type { Locale } from '#common/locale';
-import type { PaymentDirection, PaymentFlow, PaymentMethodType, PaymentMethodView, RequisiteField } from '#common/cashier-contract';
+import type {
+  PaymentDirection,
+  PaymentFlow,
+  PaymentMethodType,
+  PaymentMethodView,
+  RequisiteField,
+} from '#common/cashier-contract';
 import { amountToMinor, minorToAmount } from '#common/money';
 import type { ContentService } from '../content/service';
 
@@ -40,7 +46,12 @@ export interface MethodQuery {
 
 /** The methods a player may use now, in the content's order. */
 export async function listPaymentMethods(content: ContentService, query: MethodQuery): Promise<PaymentMethod[]> {
-  const { entries } = await content.list({ siteId: query.siteId, collection: 'payment-methods', locale: query.locale, limit: 100 });
+  const { entries } = await content.list({
+    siteId: query.siteId,
+    collection: 'payment-methods',
+    locale: query.locale,
+    limit: 100,
+  });
   const methods: PaymentMethod[] = [];
   for (const entry of entries) {
     const data = entry.data as unknown as MethodEntry;

@@ -24,7 +24,14 @@ import { InsufficientFundsError } from '../wallet/service';
 import { house, move, player } from '../wallet/postings';
 import type { PaymentProvider, ProviderEvent } from '../payments/provider';
 import { listPaymentMethods, type PaymentMethod } from './payment-methods';
-import { NO_OFFER, depositMatchBonus, describeBonus, listDepositOffers, requireEligibleOffer, type DepositOffer } from '../campaigns/deposit-offers';
+import {
+  NO_OFFER,
+  depositMatchBonus,
+  describeBonus,
+  listDepositOffers,
+  requireEligibleOffer,
+  type DepositOffer,
+} from '../campaigns/deposit-offers';
 import { cashierSettings } from './settings';
 import { payments, providerEvents } from './tables';
 
@@ -76,10 +83,21 @@ export function createCashierService(deps: CashierDeps) {
     return provider;
   }
 
-  async function findMethod(request: PlayerRequest, direction: 'deposit' | 'withdrawal', sysname: string): Promise<PaymentMethod> {
-    const methods = await listPaymentMethods(deps.content, { siteId: request.site.id, locale: request.locale, direction, currency: request.user.currency, country: request.user.countryCode });
+  async function findMethod(
+    request: PlayerRequest,
+    direction: 'deposit' | 'withdrawal',
+    sysname: string,
+  ): Promise<PaymentMethod> {
+    const methods = await listPaymentMethods(deps.content, {
+      siteId: request.site.id,
+      locale: request.locale,
+      direction,
+      currency: request.user.currency,
+      country: request.user.countryCode,
+    });
     const method = methods.find((candidate) => candidate.sysname === sysname);
-    if (!method) throw new ApiError('InvalidParameterException', 'Invalid parameter: method', { field: 'method', errorType: 'wrongField' });
+    if (!method)
+      throw new ApiError('InvalidParameterException', 'Invalid parameter: method', { field: 'method', errorType: 'wrongField' });
     return method;
   }
 
@@ -94,11 +112,24 @@ export function createCashierService(deps: CashierDeps) {
     return kept;
   }
 
-  async function sumPayments(tx: Executor, userId: number, direction: 'deposit' | 'withdrawal', statuses: readonly string[], since: Date): Promise<bigint> {
+  async function sumPayments(
+    tx: Executor,
+    userId: number,
+    direction: 'deposit' | 'withdrawal',
+    statuses: readonly string[],
+    since: Date,
+  ): Promise<bigint> {
     const [row] = await tx
       .select({ total: sum(payments.amountMinor) })
       .from(payments)
-      .where(and(eq(payments.userId, userId), eq(payments.direction, direction), inArray(payments.status, statuses as PaymentStatus[]), gte(payments.createdAt, since)));
+      .where(
+        and(
+          eq(payments.userId, userId),
+          eq(payments.direction, direction),
+          inArray(payments.status, statuses as PaymentStatus[]),
+          gte(payments.createdAt, since),
+        ),
+      );
     return BigInt(row?.total ?? 0);
   }
 
@@ -107,7 +138,10 @@ export function createCashierService(deps: CashierDeps) {
     const limits = await deps.responsibleGaming().limits(userId, new Date(), tx);
     const active = limits.filter((limit) => limit.limitMinor !== null);
     if (active.length === 0 && jurisdictionOf(site.settings).isDepositLimitRequired) {
-      throw new ApiError('BillingDepositLimitExceededException', 'Set a deposit limit before your first deposit', { is_limit_required: true, available_amount: '0.00' });
+      throw new ApiError('BillingDepositLimitExceededException', 'Set a deposit limit before your first deposit', {
+        is_limit_required: true,
+        available_amount: '0.00',
+      });
     }
     for (const limit of active) {
       const available = (limit.limitMinor ?? 0n) - limit.depositedMinor;
@@ -125,7 +159,12 @@ export function createCashierService(deps: CashierDeps) {
   function returnUrls(request: PlayerRequest, id: string, flow: PaymentFlow) {
     const base = `${request.origin}${localePrefix(request.locale)}/cashier`;
     if (flow === 'same_window') {
-      return { success: `${base}/paysuccess/${id}`, fail: `${base}/payfail/${id}`, pending: `${base}/paypending/${id}`, cancel: `${base}/paycancel` };
+      return {
+        success: `${base}/paysuccess/${id}`,
+        fail: `${base}/payfail/${id}`,
+        pending: `${base}/paypending/${id}`,
+        cancel: `${base}/paycancel`,
+      };
     }
     // The provider's window ends on the flow's own result screen, which reads the outcome.
     const screen = `${base}/${flow === 'mobile' ? 'paymobile' : 'paynewwindow'}?id=${id}&result=`;
@@ -161,21 +200,48 @@ export function createCashierService(deps: CashierDeps) {
   }
 
   /** A player's own payment, or AccessDeniedException: another player's id and an unknown one look the same. */
-  async function ownPayment(tx: Executor, request: { site: Site; user: UserRow }, id: string, forUpdate = false): Promise<PaymentRow> {
-    const query = tx.select().from(payments).where(and(eq(payments.id, id), eq(payments.userId, request.user.id), eq(payments.siteId, request.site.id)));
+  async function ownPayment(
+    tx: Executor,
+    request: { site: Site; user: UserRow },
+    id: string,
+    forUpdate = false,
+  ): Promise<PaymentRow> {
+    const query = tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, id), eq(payments.userId, request.user.id), eq(payments.siteId, request.site.id)));
     const [row] = forUpdate ? await query.for('update') : await query;
     if (!row) throw new ApiError('AccessDeniedException', 'Access denied');
     return row;
   }
 
-  async function setStatus(tx: Executor, id: string, status: PaymentRow['status'], extra: Partial<PaymentRow> = {}): Promise<void> {
-    await tx.update(payments).set({ status, updatedAt: new Date(), ...extra }).where(eq(payments.id, id));
+  async function setStatus(
+    tx: Executor,
+    id: string,
+    status: PaymentRow['status'],
+    extra: Partial<PaymentRow> = {},
+  ): Promise<void> {
+    await tx
+      .update(payments)
+      .set({ status, updatedAt: new Date(), ...extra })
+      .where(eq(payments.id, id));
   }
 
   /** Moves a reserved withdrawal back to the main balance (cancel, decline, failed payout). */
   async function releaseWithdrawal(tx: Executor, row: PaymentRow, key: string, actor: string, reason: string) {
     await wallet.transfer(
-      { siteId: row.siteId, userId: row.userId, kind: 'withdrawal_release', currency: row.currency, amountMinor: row.amountMinor, legs: move(player(row.userId, 'withdrawal_pending'), player(row.userId, 'main'), row.amountMinor), idempotencyKey: `${key}:${row.id}`, reference: row.id, actor, reason },
+      {
+        siteId: row.siteId,
+        userId: row.userId,
+        kind: 'withdrawal_release',
+        currency: row.currency,
+        amountMinor: row.amountMinor,
+        legs: move(player(row.userId, 'withdrawal_pending'), player(row.userId, 'main'), row.amountMinor),
+        idempotencyKey: `${key}:${row.id}`,
+        reference: row.id,
+        actor,
+        reason,
+      },
       tx,
     );
   }
@@ -189,16 +255,47 @@ export function createCashierService(deps: CashierDeps) {
     const offer = offers.find((candidate) => candidate.id === row.campaignOfferId);
     if (!offer) return;
     if (offer.entry.trigger.params.first_deposit_only) {
-      const [earlier] = await tx.select({ n: count() }).from(payments).where(and(eq(payments.userId, row.userId), eq(payments.direction, 'deposit'), eq(payments.status, 'success'), sql`${payments.id} <> ${row.id}`));
+      const [earlier] = await tx
+        .select({ n: count() })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.userId, row.userId),
+            eq(payments.direction, 'deposit'),
+            eq(payments.status, 'success'),
+            sql`${payments.id} <> ${row.id}`,
+          ),
+        );
       if ((earlier?.n ?? 0) > 0) {
-        await wallet.recordAction({ stream: `player:${row.userId}`, actor: 'system', action: 'offer.not_paid', subject: `payment:${row.id}`, reason: 'first-deposit offer on a later deposit', payload: { offerId: offer.id } }, tx);
+        await wallet.recordAction(
+          {
+            stream: `player:${row.userId}`,
+            actor: 'system',
+            action: 'offer.not_paid',
+            subject: `payment:${row.id}`,
+            reason: 'first-deposit offer on a later deposit',
+            payload: { offerId: offer.id },
+          },
+          tx,
+        );
         return;
       }
     }
     const bonusMinor = depositMatchBonus(offer, row.amountMinor, row.currency);
     if (bonusMinor <= 0n) return;
     await wallet.transfer(
-      { siteId: row.siteId, userId: row.userId, kind: 'bonus_deposit_offer', currency: row.currency, amountMinor: bonusMinor, legs: move(house('bonus_cost', row.userId), player(row.userId, 'bonus'), bonusMinor), idempotencyKey: `deposit-offer:${row.id}`, reference: row.id, actor: 'system', reason: describeBonus(offer, bonusMinor) },
+      {
+        siteId: row.siteId,
+        userId: row.userId,
+        kind: 'bonus_deposit_offer',
+        currency: row.currency,
+        amountMinor: bonusMinor,
+        legs: move(house('bonus_cost', row.userId), player(row.userId, 'bonus'), bonusMinor),
+        idempotencyKey: `deposit-offer:${row.id}`,
+        reference: row.id,
+        actor: 'system',
+        reason: describeBonus(offer, bonusMinor),
+      },
       tx,
     );
   }
@@ -211,7 +308,18 @@ export function createCashierService(deps: CashierDeps) {
     }
     if (event.status === 'success') {
       await wallet.transfer(
-        { siteId: row.siteId, userId: row.userId, kind: 'deposit', currency: row.currency, amountMinor: row.amountMinor, legs: move(house('psp_clearing', row.userId), player(row.userId, 'main'), row.amountMinor), idempotencyKey: `deposit:${row.id}`, reference: row.id, actor: `psp:${row.provider}`, reason: `deposit by ${row.method}` },
+        {
+          siteId: row.siteId,
+          userId: row.userId,
+          kind: 'deposit',
+          currency: row.currency,
+          amountMinor: row.amountMinor,
+          legs: move(house('psp_clearing', row.userId), player(row.userId, 'main'), row.amountMinor),
+          idempotencyKey: `deposit:${row.id}`,
+          reference: row.id,
+          actor: `psp:${row.provider}`,
+          reason: `deposit by ${row.method}`,
+        },
         tx,
       );
       await setStatus(tx, row.id, 'success', { settledAt: new Date() });
@@ -227,7 +335,18 @@ export function createCashierService(deps: CashierDeps) {
     if (event.status === 'pending') return 'applied';
     if (event.status === 'success') {
       await wallet.transfer(
-        { siteId: row.siteId, userId: row.userId, kind: 'withdrawal', currency: row.currency, amountMinor: row.amountMinor, legs: move(player(row.userId, 'withdrawal_pending'), house('psp_clearing', row.userId), row.amountMinor), idempotencyKey: `withdrawal-payout:${row.id}`, reference: row.id, actor: `psp:${row.provider}`, reason: `payout by ${row.method}` },
+        {
+          siteId: row.siteId,
+          userId: row.userId,
+          kind: 'withdrawal',
+          currency: row.currency,
+          amountMinor: row.amountMinor,
+          legs: move(player(row.userId, 'withdrawal_pending'), house('psp_clearing', row.userId), row.amountMinor),
+          idempotencyKey: `withdrawal-payout:${row.id}`,
+          reference: row.id,
+          actor: `psp:${row.provider}`,
+          reason: `payout by ${row.method}`,
+        },
         tx,
       );
       await setStatus(tx, row.id, 'success', { settledAt: new Date() });
@@ -240,12 +359,21 @@ export function createCashierService(deps: CashierDeps) {
 
   return {
     listMethods(request: PlayerRequest, direction: 'deposit' | 'withdrawal') {
-      return listPaymentMethods(deps.content, { siteId: request.site.id, locale: request.locale, direction, currency: request.user.currency, country: request.user.countryCode });
+      return listPaymentMethods(deps.content, {
+        siteId: request.site.id,
+        locale: request.locale,
+        direction,
+        currency: request.user.currency,
+        country: request.user.countryCode,
+      });
     },
 
     /** Successful deposits so far (the registration hint shows only without any, spec §4). */
     async depositCount(userId: number): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(payments).where(and(eq(payments.userId, userId), eq(payments.direction, 'deposit'), eq(payments.status, 'success')));
+      const [row] = await db
+        .select({ n: count() })
+        .from(payments)
+        .where(and(eq(payments.userId, userId), eq(payments.direction, 'deposit'), eq(payments.status, 'success')));
       return row?.n ?? 0;
     },
 
@@ -254,17 +382,46 @@ export function createCashierService(deps: CashierDeps) {
       return sumPayments(executor, userId, 'deposit', COUNTED_DEPOSIT, since);
     },
 
-    async startDeposit(request: PlayerRequest, input: { method: string; amount: string; currency?: string; campaignOfferId: number; flow: PaymentFlow; requisites: Record<string, string> }): Promise<DepositStart> {
+    async startDeposit(
+      request: PlayerRequest,
+      input: {
+        method: string;
+        amount: string;
+        currency?: string;
+        campaignOfferId: number;
+        flow: PaymentFlow;
+        requisites: Record<string, string>;
+      },
+    ): Promise<DepositStart> {
       const { site, user } = request;
-      if (await deps.responsibleGaming().activeExclusion(user.id)) throw new ApiError('AccessDeniedException', 'Deposits are closed during a time-out or self-exclusion');
-      if (input.currency && input.currency !== user.currency) throw new ApiError('InvalidParameterException', 'Invalid parameter: currency', { field: 'currency', errorType: 'wrongField' });
+      if (await deps.responsibleGaming().activeExclusion(user.id))
+        throw new ApiError('AccessDeniedException', 'Deposits are closed during a time-out or self-exclusion');
+      if (input.currency && input.currency !== user.currency)
+        throw new ApiError('InvalidParameterException', 'Invalid parameter: currency', {
+          field: 'currency',
+          errorType: 'wrongField',
+        });
       const method = await findMethod(request, 'deposit', input.method);
-      if (!method.flows.includes(input.flow)) throw new ApiError('InvalidParameterException', 'Invalid parameter: flow', { field: 'flow', errorType: 'wrongField' });
-      requireValid('amount', validateSum(input.amount, { min: wholeUnits(method.minMinor, 'up'), max: wholeUnits(method.maxMinor, 'down'), currency: user.currency }));
+      if (!method.flows.includes(input.flow))
+        throw new ApiError('InvalidParameterException', 'Invalid parameter: flow', { field: 'flow', errorType: 'wrongField' });
+      requireValid(
+        'amount',
+        validateSum(input.amount, {
+          min: wholeUnits(method.minMinor, 'up'),
+          max: wholeUnits(method.maxMinor, 'down'),
+          currency: user.currency,
+        }),
+      );
       const amountMinor = BigInt(input.amount.replace(/,/g, '').trim()) * 100n;
       const requisites = checkRequisites(method, input.requisites);
       const offers = await listDepositOffers(deps.content, site.id, request.locale);
-      requireEligibleOffer(offers, input.campaignOfferId, { isAuthenticated: true, currency: user.currency, depositCount: await this.depositCount(user.id), method: method.sysname, amountMinor });
+      requireEligibleOffer(offers, input.campaignOfferId, {
+        isAuthenticated: true,
+        currency: user.currency,
+        depositCount: await this.depositCount(user.id),
+        method: method.sysname,
+        amountMinor,
+      });
       const provider = requireProvider(method.provider);
 
       const id = newPaymentId('dep');
@@ -272,7 +429,24 @@ export function createCashierService(deps: CashierDeps) {
         // Two deposits at once must not both fit under one limit.
         await lockPlayer(tx, 'deposit', user.id);
         await enforceDepositLimits(tx, site, user.id, amountMinor);
-        await tx.insert(payments).values({ id, siteId: site.id, userId: user.id, direction: 'deposit', method: method.sysname, methodType: method.type, provider: provider.name, amountMinor, currency: user.currency, status: 'new', flow: input.flow, requisites, campaignOfferId: input.campaignOfferId, origin: request.origin });
+        await tx
+          .insert(payments)
+          .values({
+            id,
+            siteId: site.id,
+            userId: user.id,
+            direction: 'deposit',
+            method: method.sysname,
+            methodType: method.type,
+            provider: provider.name,
+            amountMinor,
+            currency: user.currency,
+            status: 'new',
+            flow: input.flow,
+            requisites,
+            campaignOfferId: input.campaignOfferId,
+            origin: request.origin,
+          });
       });
       try {
         const created = await provider.createPayment({
@@ -307,35 +481,107 @@ export function createCashierService(deps: CashierDeps) {
       // transaction would wait for it forever. Offer rules are the same in every locale.
       const offers = await listDepositOffers(deps.content, siteId, 'en');
       return inTransaction(db, async (tx) => {
-        const [seen] = await tx.select({ outcome: providerEvents.outcome }).from(providerEvents).where(and(eq(providerEvents.provider, providerName), eq(providerEvents.eventId, event.eventId)));
+        const [seen] = await tx
+          .select({ outcome: providerEvents.outcome })
+          .from(providerEvents)
+          .where(and(eq(providerEvents.provider, providerName), eq(providerEvents.eventId, event.eventId)));
         if (seen) return 'duplicate';
         const [row] = await tx.select().from(payments).where(eq(payments.id, event.reference)).for('update');
         let outcome: string;
         if (!row || row.siteId !== siteId || row.provider !== providerName) outcome = 'unknown_payment';
-        else if ((row.providerRef && row.providerRef !== event.providerRef) || row.amountMinor !== event.amountMinor || row.currency !== event.currency) outcome = 'mismatch';
+        else if (
+          (row.providerRef && row.providerRef !== event.providerRef) ||
+          row.amountMinor !== event.amountMinor ||
+          row.currency !== event.currency
+        )
+          outcome = 'mismatch';
         else if ((event.kind === 'payment') !== (row.direction === 'deposit')) outcome = 'mismatch';
-        else outcome = row.direction === 'deposit' ? await applyDepositEvent(tx, row, event, offers) : await applyPayoutEvent(tx, row, event);
+        else
+          outcome =
+            row.direction === 'deposit'
+              ? await applyDepositEvent(tx, row, event, offers)
+              : await applyPayoutEvent(tx, row, event);
         if (outcome === 'mismatch' && row) {
           // Money the provider reports differently from what we asked is for a person to look at, never credited blindly.
-          await wallet.recordAction({ stream: `player:${row.userId}`, actor: `psp:${providerName}`, action: 'payment.mismatch', subject: `payment:${row.id}`, reason: 'notification does not match the payment', payload: { eventId: event.eventId, amountMinor: event.amountMinor, currency: event.currency, providerRef: event.providerRef } }, tx);
+          await wallet.recordAction(
+            {
+              stream: `player:${row.userId}`,
+              actor: `psp:${providerName}`,
+              action: 'payment.mismatch',
+              subject: `payment:${row.id}`,
+              reason: 'notification does not match the payment',
+              payload: {
+                eventId: event.eventId,
+                amountMinor: event.amountMinor,
+                currency: event.currency,
+                providerRef: event.providerRef,
+              },
+            },
+            tx,
+          );
         }
-        await tx.insert(providerEvents).values({ provider: providerName, eventId: event.eventId, paymentId: event.reference, status: event.status, outcome }).onConflictDoNothing();
+        await tx
+          .insert(providerEvents)
+          .values({ provider: providerName, eventId: event.eventId, paymentId: event.reference, status: event.status, outcome })
+          .onConflictDoNothing();
         return outcome;
       });
     },
 
-    async history(request: { site: Site; user: UserRow }, tab: HistoryTab, offset: number, countPerPage: number, statuses: string[]): Promise<HistoryPage> {
+    async history(
+      request: { site: Site; user: UserRow },
+      tab: HistoryTab,
+      offset: number,
+      countPerPage: number,
+      statuses: string[],
+    ): Promise<HistoryPage> {
       if (tab === 'bonuses' || tab === 'cashbacks') {
-        const { rows, total } = await wallet.history(request.site.id, request.user.id, tab === 'bonuses' ? 'bonus' : 'cashback', offset, countPerPage);
-        return { total, items: rows.map((row) => ({ id: `t${row.id}`, type: tab, method: null, amount: money(row.amountMinor, row.currency), status: 'success', created_at: row.createdAt.toISOString(), description: row.reason })) };
+        const { rows, total } = await wallet.history(
+          request.site.id,
+          request.user.id,
+          tab === 'bonuses' ? 'bonus' : 'cashback',
+          offset,
+          countPerPage,
+        );
+        return {
+          total,
+          items: rows.map((row) => ({
+            id: `t${row.id}`,
+            type: tab,
+            method: null,
+            amount: money(row.amountMinor, row.currency),
+            status: 'success',
+            created_at: row.createdAt.toISOString(),
+            description: row.reason,
+          })),
+        };
       }
       const direction = tab === 'deposit' ? 'deposit' : 'withdrawal';
-      const where = and(eq(payments.userId, request.user.id), eq(payments.siteId, request.site.id), eq(payments.direction, direction), statuses.length ? inArray(payments.status, statuses as PaymentStatus[]) : undefined);
-      const rows = await db.select().from(payments).where(where).orderBy(desc(payments.createdAt), desc(payments.id)).offset(offset).limit(countPerPage);
+      const where = and(
+        eq(payments.userId, request.user.id),
+        eq(payments.siteId, request.site.id),
+        eq(payments.direction, direction),
+        statuses.length ? inArray(payments.status, statuses as PaymentStatus[]) : undefined,
+      );
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(where)
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .offset(offset)
+        .limit(countPerPage);
       const [total] = await db.select({ n: count() }).from(payments).where(where);
       return {
         total: total?.n ?? 0,
-        items: rows.map((row) => ({ id: row.id, type: tab, method: row.method, amount: money(row.amountMinor, row.currency), status: row.status, created_at: row.createdAt.toISOString(), description: row.reason ?? '' })),
+        items: rows.map((row) => ({
+          id: row.id,
+          type: tab,
+          method: row.method,
+          amount: money(row.amountMinor, row.currency),
+          status: row.status,
+          created_at: row.createdAt.toISOString(),
+          description: row.reason ?? '',
+        })),
       };
     },
 
@@ -346,15 +592,29 @@ export function createCashierService(deps: CashierDeps) {
       const balances = await wallet.balances(site.id, user.id, user.currency);
       const today = startOfUtcDay(new Date());
       const used = await sumPayments(db, user.id, 'withdrawal', COUNTED_WITHDRAWAL, today);
-      const open = await db.select().from(payments).where(and(eq(payments.userId, user.id), eq(payments.direction, 'withdrawal'), inArray(payments.status, [...OPEN_WITHDRAWAL]))).orderBy(desc(payments.createdAt));
-      const minMinor = methods.reduce((least, method) => (method.minMinor < least ? method.minMinor : least), methods[0]?.minMinor ?? 0n);
+      const open = await db
+        .select()
+        .from(payments)
+        .where(
+          and(eq(payments.userId, user.id), eq(payments.direction, 'withdrawal'), inArray(payments.status, [...OPEN_WITHDRAWAL])),
+        )
+        .orderBy(desc(payments.createdAt));
+      const minMinor = methods.reduce(
+        (least, method) => (method.minMinor < least ? method.minMinor : least),
+        methods[0]?.minMinor ?? 0n,
+      );
       const maxMinor = methods.reduce((most, method) => (method.maxMinor > most ? method.maxMinor : most), 0n);
       return {
         currency: user.currency,
         available_amount: minorToAmount(balances.main),
         min_amount: minorToAmount(minMinor),
         max_amount: minorToAmount(maxMinor),
-        period_limit: { period: 'day' as const, limit_amount: minorToAmount(settings.dailyWithdrawalLimitMinor(user.currency)), used_amount: minorToAmount(used), resets_at: new Date(today.getTime() + 86_400_000).toISOString() },
+        period_limit: {
+          period: 'day' as const,
+          limit_amount: minorToAmount(settings.dailyWithdrawalLimitMinor(user.currency)),
+          used_amount: minorToAmount(used),
+          resets_at: new Date(today.getTime() + 86_400_000).toISOString(),
+        },
         is_kyc_required: settings.isKycRequiredForWithdrawal || user.isKycBlockEnabled,
         is_verified: user.isVerified,
         has_confirmed_contact: await deps.accounts.hasConfirmedContact(user.id),
@@ -363,16 +623,24 @@ export function createCashierService(deps: CashierDeps) {
     },
 
     /** Reserves the amount at once: it leaves the main balance for the pending account until the operator decides. */
-    async makeWithdrawal(request: PlayerRequest, input: { method: string; amount: string; requisites: Record<string, string> }): Promise<WithdrawalView> {
+    async makeWithdrawal(
+      request: PlayerRequest,
+      input: { method: string; amount: string; requisites: Record<string, string> },
+    ): Promise<WithdrawalView> {
       const { site, user } = request;
       const settings = cashierSettings(site.settings);
-      if ((settings.isKycRequiredForWithdrawal || user.isKycBlockEnabled) && !user.isVerified) throw new ApiError('KycWithdrawalException', 'Verify your identity before withdrawing');
-      if (settings.isConfirmedContactRequiredForWithdrawal && !(await deps.accounts.hasConfirmedContact(user.id))) throw new ApiError('UserNeedConfirmContactException', 'Confirm your e-mail or phone before withdrawing');
+      if ((settings.isKycRequiredForWithdrawal || user.isKycBlockEnabled) && !user.isVerified)
+        throw new ApiError('KycWithdrawalException', 'Verify your identity before withdrawing');
+      if (settings.isConfirmedContactRequiredForWithdrawal && !(await deps.accounts.hasConfirmedContact(user.id)))
+        throw new ApiError('UserNeedConfirmContactException', 'Confirm your e-mail or phone before withdrawing');
       const method = await findMethod(request, 'withdrawal', input.method);
       requireValid('amount', validateSum(input.amount, { min: 1, max: Number.MAX_SAFE_INTEGER, currency: user.currency }));
       const amountMinor = BigInt(input.amount.replace(/,/g, '').trim()) * 100n;
       if (amountMinor < method.minMinor || amountMinor > method.maxMinor) {
-        throw new ApiError('WithdrawalLimitsExceededException', 'The amount is outside the limits of this method', { min_amount: method.min_amount, max_amount: method.max_amount });
+        throw new ApiError('WithdrawalLimitsExceededException', 'The amount is outside the limits of this method', {
+          min_amount: method.min_amount,
+          max_amount: method.max_amount,
+        });
       }
       const requisites = checkRequisites(method, input.requisites);
       const id = newPaymentId('wd');
@@ -381,13 +649,55 @@ export function createCashierService(deps: CashierDeps) {
         const limitMinor = settings.dailyWithdrawalLimitMinor(user.currency);
         const usedMinor = await sumPayments(tx, user.id, 'withdrawal', COUNTED_WITHDRAWAL, startOfUtcDay(new Date()));
         if (usedMinor + amountMinor > limitMinor) {
-          throw new ApiError('WithdrawalLimitsPeriodExceededException', 'This withdrawal would pass your daily withdrawal limit', { period: 'day', limit_amount: minorToAmount(limitMinor), available_amount: minorToAmount(limitMinor > usedMinor ? limitMinor - usedMinor : 0n) });
+          throw new ApiError(
+            'WithdrawalLimitsPeriodExceededException',
+            'This withdrawal would pass your daily withdrawal limit',
+            {
+              period: 'day',
+              limit_amount: minorToAmount(limitMinor),
+              available_amount: minorToAmount(limitMinor > usedMinor ? limitMinor - usedMinor : 0n),
+            },
+          );
         }
-        const [row] = await tx.insert(payments).values({ id, siteId: site.id, userId: user.id, direction: 'withdrawal', method: method.sysname, methodType: method.type, provider: method.provider, amountMinor, currency: user.currency, status: 'pending', requisites, origin: request.origin }).returning();
+        const [row] = await tx
+          .insert(payments)
+          .values({
+            id,
+            siteId: site.id,
+            userId: user.id,
+            direction: 'withdrawal',
+            method: method.sysname,
+            methodType: method.type,
+            provider: method.provider,
+            amountMinor,
+            currency: user.currency,
+            status: 'pending',
+            requisites,
+            origin: request.origin,
+          })
+          .returning();
         try {
-          await wallet.transfer({ siteId: site.id, userId: user.id, kind: 'withdrawal_reserve', currency: user.currency, amountMinor, legs: move(player(user.id, 'main'), player(user.id, 'withdrawal_pending'), amountMinor), idempotencyKey: `withdrawal-reserve:${id}`, reference: id, actor: `player:${user.id}`, reason: `withdrawal by ${method.sysname}` }, tx);
+          await wallet.transfer(
+            {
+              siteId: site.id,
+              userId: user.id,
+              kind: 'withdrawal_reserve',
+              currency: user.currency,
+              amountMinor,
+              legs: move(player(user.id, 'main'), player(user.id, 'withdrawal_pending'), amountMinor),
+              idempotencyKey: `withdrawal-reserve:${id}`,
+              reference: id,
+              actor: `player:${user.id}`,
+              reason: `withdrawal by ${method.sysname}`,
+            },
+            tx,
+          );
         } catch (error) {
-          if (error instanceof InsufficientFundsError) throw new ApiError('InvalidParameterException', 'The amount is more than your balance', { field: 'amount', errorType: 'insufficientFunds' });
+          if (error instanceof InsufficientFundsError)
+            throw new ApiError('InvalidParameterException', 'The amount is more than your balance', {
+              field: 'amount',
+              errorType: 'insufficientFunds',
+            });
           throw error;
         }
         return withdrawalView(row as PaymentRow);
@@ -406,21 +716,49 @@ export function createCashierService(deps: CashierDeps) {
 
     /** Back office: withdrawals by status, oldest first (the review queue). */
     async listWithdrawals(status: string, limit = 100) {
-      return db.select().from(payments).where(and(eq(payments.direction, 'withdrawal'), eq(payments.status, status as PaymentStatus))).orderBy(payments.createdAt).limit(limit);
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.direction, 'withdrawal'), eq(payments.status, status as PaymentStatus)))
+        .orderBy(payments.createdAt)
+        .limit(limit);
     },
 
     /** Back office: approve → the payout is sent to the provider; its notification settles it. */
     async approveWithdrawal(operator: string, id: string): Promise<PaymentRow> {
       const row = await inTransaction(db, async (tx) => {
-        const [found] = await tx.select().from(payments).where(and(eq(payments.id, id), eq(payments.direction, 'withdrawal'))).for('update');
+        const [found] = await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.id, id), eq(payments.direction, 'withdrawal')))
+          .for('update');
         if (!found) throw new ApiError('InvalidParameterException', 'No such withdrawal', { field: 'id' });
-        if (found.status !== 'pending') throw new ApiError('InvalidRequestException', `The withdrawal is ${found.status}, not pending`);
+        if (found.status !== 'pending')
+          throw new ApiError('InvalidRequestException', `The withdrawal is ${found.status}, not pending`);
         await setStatus(tx, id, 'processing');
-        await wallet.recordAction({ stream: 'operators', actor: `operator:${operator}`, action: 'withdrawal.approve', subject: `payment:${id}`, reason: 'approved', payload: { amountMinor: found.amountMinor, currency: found.currency, userId: found.userId } }, tx);
+        await wallet.recordAction(
+          {
+            stream: 'operators',
+            actor: `operator:${operator}`,
+            action: 'withdrawal.approve',
+            subject: `payment:${id}`,
+            reason: 'approved',
+            payload: { amountMinor: found.amountMinor, currency: found.currency, userId: found.userId },
+          },
+          tx,
+        );
         return found;
       });
       try {
-        const payout = await requireProvider(row.provider).createPayout({ reference: row.id, amountMinor: row.amountMinor, currency: row.currency, method: row.methodType, requisites: row.requisites, notificationUrl: `${row.origin}/psp/${row.provider}/webhook`, siteId: row.siteId });
+        const payout = await requireProvider(row.provider).createPayout({
+          reference: row.id,
+          amountMinor: row.amountMinor,
+          currency: row.currency,
+          method: row.methodType,
+          requisites: row.requisites,
+          notificationUrl: `${row.origin}/psp/${row.provider}/webhook`,
+          siteId: row.siteId,
+        });
         await db.update(payments).set({ providerRef: payout.providerRef, updatedAt: new Date() }).where(eq(payments.id, id));
       } catch {
         await inTransaction(db, async (tx) => {
@@ -437,12 +775,27 @@ export function createCashierService(deps: CashierDeps) {
     /** Back office: decline → the reserved amount goes back to the player's main balance. */
     async declineWithdrawal(operator: string, id: string, reason: string): Promise<PaymentRow> {
       return inTransaction(db, async (tx) => {
-        const [found] = await tx.select().from(payments).where(and(eq(payments.id, id), eq(payments.direction, 'withdrawal'))).for('update');
+        const [found] = await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.id, id), eq(payments.direction, 'withdrawal')))
+          .for('update');
         if (!found) throw new ApiError('InvalidParameterException', 'No such withdrawal', { field: 'id' });
-        if (found.status !== 'pending') throw new ApiError('InvalidRequestException', `The withdrawal is ${found.status}, not pending`);
+        if (found.status !== 'pending')
+          throw new ApiError('InvalidRequestException', `The withdrawal is ${found.status}, not pending`);
         await releaseWithdrawal(tx, found, 'withdrawal-decline', `operator:${operator}`, reason);
         await setStatus(tx, id, 'declined', { reason });
-        await wallet.recordAction({ stream: 'operators', actor: `operator:${operator}`, action: 'withdrawal.decline', subject: `payment:${id}`, reason, payload: { amountMinor: found.amountMinor, currency: found.currency, userId: found.userId } }, tx);
+        await wallet.recordAction(
+          {
+            stream: 'operators',
+            actor: `operator:${operator}`,
+            action: 'withdrawal.decline',
+            subject: `payment:${id}`,
+            reason,
+            payload: { amountMinor: found.amountMinor, currency: found.currency, userId: found.userId },
+          },
+          tx,
+        );
         return { ...found, status: 'declined', reason };
       });
     },
@@ -457,7 +810,13 @@ export function createCashierService(deps: CashierDeps) {
       const stale = await db
         .select()
         .from(payments)
-        .where(and(inArray(payments.status, ['new', 'pending', 'processing']), sql`${payments.providerRef} IS NOT NULL`, sql`${payments.updatedAt} < ${before.toISOString()}`))
+        .where(
+          and(
+            inArray(payments.status, ['new', 'pending', 'processing']),
+            sql`${payments.providerRef} IS NOT NULL`,
+            sql`${payments.updatedAt} < ${before.toISOString()}`,
+          ),
+        )
         .limit(100);
       let applied = 0;
       for (const row of stale) {
@@ -466,7 +825,16 @@ export function createCashierService(deps: CashierDeps) {
         const kind = row.direction === 'deposit' ? 'payment' : 'payout';
         const answer = await provider.queryStatus(kind, row.providerRef, row.siteId).catch(() => undefined);
         if (!answer || answer.status === 'pending') continue;
-        const event: ProviderEvent = { eventId: `reconcile:${row.id}:${answer.status}`, kind, reference: row.id, providerRef: row.providerRef, status: answer.status, amountMinor: answer.amountMinor, currency: answer.currency, occurredAt: now };
+        const event: ProviderEvent = {
+          eventId: `reconcile:${row.id}:${answer.status}`,
+          kind,
+          reference: row.id,
+          providerRef: row.providerRef,
+          status: answer.status,
+          amountMinor: answer.amountMinor,
+          currency: answer.currency,
+          occurredAt: now,
+        };
         if ((await this.applyProviderEvent(row.siteId, row.provider, event)) === 'applied') applied++;
       }
       return applied;
@@ -478,7 +846,11 @@ export function createCashierService(deps: CashierDeps) {
     },
 
     findPayment(id: string) {
-      return db.select().from(payments).where(eq(payments.id, id)).then((rows) => rows[0]);
+      return db
+        .select()
+        .from(payments)
+        .where(eq(payments.id, id))
+        .then((rows) => rows[0]);
     },
   };
 }

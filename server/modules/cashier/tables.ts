@@ -32,7 +32,10 @@ export const payments = pgTable(
     /** When the ledger moved for good (deposit credited, withdrawal paid out). */
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  (table) => [index('payments_user_direction').on(table.userId, table.direction, table.createdAt), index('payments_status').on(table.status, table.updatedAt)],
+  (table) => [
+    index('payments_user_direction').on(table.userId, table.direction, table.createdAt),
+    index('payments_status').on(table.status, table.updatedAt),
+  ],
 );
 
 /** Every provider notification we accepted, so a duplicate delivery is recognised and absorbed. */

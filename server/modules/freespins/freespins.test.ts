@@ -41,7 +41,10 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
     expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
   };
 
-  async function award(who: { uid: number; siteId: string }, options: { count?: number; stake?: string; sysname?: string; wageringMultiplier?: number; validDays?: number } = {}) {
+  async function award(
+    who: { uid: number; siteId: string },
+    options: { count?: number; stake?: string; sysname?: string; wageringMultiplier?: number; validDays?: number } = {},
+  ) {
     return t.services.freespins.award({
       siteId: who.siteId,
       userId: who.uid,
@@ -56,7 +59,11 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
     });
   }
 
-  function spin(browser: HostBrowser, packId: string | undefined, options: { stake?: string; sysname?: string; requestId?: string; mode?: 'real' | 'demo' } = {}) {
+  function spin(
+    browser: HostBrowser,
+    packId: string | undefined,
+    options: { stake?: string; sysname?: string; requestId?: string; mode?: 'real' | 'demo' } = {},
+  ) {
     const params: Record<string, string> = {
       sysname: options.sysname ?? SLOT,
       mode: options.mode ?? 'real',
@@ -68,13 +75,19 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
   }
 
   async function packRow(id: string) {
-    const [row] = await t.services.db.select().from(freespinPacks).where(eq(freespinPacks.id, Number(id)));
+    const [row] = await t.services.db
+      .select()
+      .from(freespinPacks)
+      .where(eq(freespinPacks.id, Number(id)));
     if (!row) throw new Error('no pack');
     return row;
   }
 
   async function roundCountOf(uid: number) {
-    const [row] = await t.services.db.select({ n: sql<number>`count(*)::int` }).from(gameRounds).where(eq(gameRounds.userId, uid));
+    const [row] = await t.services.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(gameRounds)
+      .where(eq(gameRounds.userId, uid));
     return row?.n ?? 0;
   }
 
@@ -82,12 +95,21 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
     const who = await hostPlayer(t, HOST);
     const first = await award(who, { count: 10, stake: '0.50' });
     const second = await award(who, { count: 5, sysname: OTHER_SLOT, stake: '0.20', validDays: 1 });
-    const page = who.browser.data<{ items: FreespinPackView[]; total: number }>(await who.browser.call('freespins.get', { fields: 'description', status: 'active', count: '99' }, 'GET'));
+    const page = who.browser.data<{ items: FreespinPackView[]; total: number }>(
+      await who.browser.call('freespins.get', { fields: 'description', status: 'active', count: '99' }, 'GET'),
+    );
     expect(page.total).toBe(2);
     // The pack that expires first comes first: it is the one to play first.
     expect(page.items.map((item) => item.id)).toEqual([second.id, first.id]);
     const shown = page.items.find((item) => item.id === first.id);
-    expect(shown).toMatchObject({ game: { sysname: SLOT }, remaining_count: 10, total_count: 10, stake: { amount: '0.50' }, status: 'active', win_balance: 'main' });
+    expect(shown).toMatchObject({
+      game: { sysname: SLOT },
+      remaining_count: 10,
+      total_count: 10,
+      stake: { amount: '0.50' },
+      status: 'active',
+      win_balance: 'main',
+    });
     expect(shown?.description?.title).toContain('10');
     expect(new Date(shown?.expires_at ?? 0).getTime()).toBeGreaterThan(Date.now());
     // Without fields=description there is no description.
@@ -121,9 +143,13 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
     const spins = await t.services.db.select().from(freespinSpins).where(eq(freespinSpins.packId, row.id));
     expect(spins.map((item) => item.spinNumber).sort()).toEqual([1, 2, 3, 4]);
     // The listed pack is used up, and active lists no longer show it.
-    const all = who.browser.data<{ items: FreespinPackView[] }>(await who.browser.call('freespins.get', { status: 'all' }, 'GET'));
+    const all = who.browser.data<{ items: FreespinPackView[] }>(
+      await who.browser.call('freespins.get', { status: 'all' }, 'GET'),
+    );
     expect(all.items[0]).toMatchObject({ id: pack.id, remaining_count: 0, status: 'used', win: { amount: minorToAmount(wins) } });
-    expect(who.browser.data<{ total: number }>(await who.browser.call('freespins.get', { status: 'active' }, 'GET')).total).toBe(0);
+    expect(who.browser.data<{ total: number }>(await who.browser.call('freespins.get', { status: 'active' }, 'GET')).total).toBe(
+      0,
+    );
     const balances = await t.services.wallet.balances(who.siteId, who.uid, who.currency);
     expect(balances.main).toBe(amountToMinor('5.00') + wins);
     await expectSoundLedger();
@@ -133,7 +159,8 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
     const who = await hostPlayer(t, HOST);
     const pack = await award(who, { count: 30, wageringMultiplier: 10 });
     let wins = 0n;
-    for (let index = 0; index < 30; index += 1) wins += amountToMinor(who.browser.data<PlayAnswer>(await spin(who.browser, pack.id)).round.payout.amount);
+    for (let index = 0; index < 30; index += 1)
+      wins += amountToMinor(who.browser.data<PlayAnswer>(await spin(who.browser, pack.id)).round.payout.amount);
     const balances = await t.services.wallet.balances(who.siteId, who.uid, who.currency);
     expect(balances.main).toBe(0n);
     expect(balances.bonus).toBe(wins);
@@ -154,7 +181,12 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
     expect((await packRow(pack.id)).remainingCount).toBe(0);
     expect(await roundCountOf(who.uid)).toBe(rounds);
     // The CHECK holds even against a direct write.
-    await expect(t.services.db.update(freespinPacks).set({ remainingCount: -1 }).where(eq(freespinPacks.id, Number(pack.id)))).rejects.toThrow();
+    await expect(
+      t.services.db
+        .update(freespinPacks)
+        .set({ remainingCount: -1 })
+        .where(eq(freespinPacks.id, Number(pack.id))),
+    ).rejects.toThrow();
   });
 
   it('concurrent spins on one pack consume exactly its count: the others are refused, none goes below zero', async () => {
@@ -166,7 +198,10 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
     expect(played).toHaveLength(3);
     for (const answer of refused) expect(answer.json.error?.error_data).toMatchObject({ field: 'freespin_pack_id' });
     expect((await packRow(pack.id)).remainingCount).toBe(0);
-    const spins = await t.services.db.select().from(freespinSpins).where(eq(freespinSpins.packId, Number(pack.id)));
+    const spins = await t.services.db
+      .select()
+      .from(freespinSpins)
+      .where(eq(freespinSpins.packId, Number(pack.id)));
     expect(spins).toHaveLength(3);
     await expectSoundLedger();
   });
@@ -206,7 +241,10 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
     const unknown = await spin(who.browser, '999999999');
     expect(unknown.json.error?.error_data).toMatchObject({ field: 'freespin_pack_id' });
 
-    await t.services.db.update(freespinPacks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(freespinPacks.id, Number(pack.id)));
+    await t.services.db
+      .update(freespinPacks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(freespinPacks.id, Number(pack.id)));
     const expired = await spin(who.browser, pack.id);
     expect(expired.json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'freespin_pack_id' } });
     expect(expired.json.error?.message).toMatch(/expired/);
@@ -222,11 +260,31 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
   });
 
   it('the back office awards a pack with an operator token, idempotently by award_key, and refuses bad terms; no token, no award', async () => {
-    const app = createHttpApp({ services: t.services, logger: pino({ level: 'silent' }), mode: 'test', maxBodyBytes: TEST_MAX_BODY_BYTES, trustProxy: false, buildVersion: 'test', backofficeTokens: new Map([['op-token-123', 'alice']]) });
+    const app = createHttpApp({
+      services: t.services,
+      logger: pino({ level: 'silent' }),
+      mode: 'test',
+      maxBodyBytes: TEST_MAX_BODY_BYTES,
+      trustProxy: false,
+      buildVersion: 'test',
+      backofficeTokens: new Map([['op-token-123', 'alice']]),
+    });
     const who = await hostPlayer(t, HOST);
     const post = (body: unknown, token = 'op-token-123') =>
-      app.request(`http://${HOST}/backoffice/freespins`, { method: 'POST', headers: { host: HOST, authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const terms = { user_id: who.uid, sysname: SLOT, count: 7, stake: '0.10', valid_days: 3, award_key: `bo-${sequence++}`, reason: 'welcome' };
+      app.request(`http://${HOST}/backoffice/freespins`, {
+        method: 'POST',
+        headers: { host: HOST, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const terms = {
+      user_id: who.uid,
+      sysname: SLOT,
+      count: 7,
+      stake: '0.10',
+      valid_days: 3,
+      award_key: `bo-${sequence++}`,
+      reason: 'welcome',
+    };
     const created = await post(terms);
     expect(created.status).toBe(201);
     const pack = ((await created.json()) as { data: FreespinPackView }).data;

@@ -21,7 +21,13 @@ export const freespinsMethods = [
     }),
     handler: async (ctx, params) => {
       const fields = (params.fields ?? '').split(',').map((field) => field.trim());
-      return ctx.services.freespins.list(ctx.site.id, ctx.uid, { locale: ctx.locale, status: params.status, offset: params.offset, count: params.count, withDescription: fields.includes('description') });
+      return ctx.services.freespins.list(ctx.site.id, ctx.uid, {
+        locale: ctx.locale,
+        status: params.status,
+        offset: params.offset,
+        count: params.count,
+        withDescription: fields.includes('description'),
+      });
     },
   }),
 ];

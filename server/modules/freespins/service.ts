@@ -78,7 +78,6 @@ export interface FreespinsDeps {
   findUser: (uid: number) => Promise<{ siteId: string; currency: string; locale: string } | undefined>;
 }
 
-
 export function packStatus(row: FreespinPackRow, now = new Date()): FreespinStatus {
   if (row.cancelledAt) return 'cancelled';
   if (row.remainingCount <= 0) return 'used';
@@ -109,7 +108,6 @@ function packView(row: FreespinPackRow, gameName: string, locale: Locale, withDe
   return view;
 }
 
-
 export function createFreespinsService(deps: FreespinsDeps) {
   const { db, wallet } = deps;
 
@@ -129,15 +127,19 @@ export function createFreespinsService(deps: FreespinsDeps) {
       const locale = (user.locale === 'it' ? 'it' : 'en') as Locale;
       const game = await deps.games.getGame(input.siteId, locale, input.sysname);
       if (!game.engine?.startsWith('slot-')) throw invalid('sysname', 'Free spins are given on in-house slots only');
-      if (!Number.isInteger(input.count) || input.count < 1 || input.count > AWARD_MAX_COUNT) throw invalid('count', `From 1 to ${AWARD_MAX_COUNT} spins`);
-      if (!Number.isInteger(input.validDays) || input.validDays < 1 || input.validDays > AWARD_MAX_VALID_DAYS) throw invalid('valid_days', `From 1 to ${AWARD_MAX_VALID_DAYS} days`);
-      if (!Number.isInteger(input.wageringMultiplier) || input.wageringMultiplier < 0 || input.wageringMultiplier > WAGERING_MAX) throw invalid('wagering_multiplier', `From 0 to ${WAGERING_MAX}`);
+      if (!Number.isInteger(input.count) || input.count < 1 || input.count > AWARD_MAX_COUNT)
+        throw invalid('count', `From 1 to ${AWARD_MAX_COUNT} spins`);
+      if (!Number.isInteger(input.validDays) || input.validDays < 1 || input.validDays > AWARD_MAX_VALID_DAYS)
+        throw invalid('valid_days', `From 1 to ${AWARD_MAX_VALID_DAYS} days`);
+      if (!Number.isInteger(input.wageringMultiplier) || input.wageringMultiplier < 0 || input.wageringMultiplier > WAGERING_MAX)
+        throw invalid('wagering_multiplier', `From 0 to ${WAGERING_MAX}`);
       if (!/^[\w:.-]{1,100}$/.test(input.awardKey)) throw invalid('award_key');
       const { minMinor: minBet, maxMinor: maxBet } = stakeLimits(game.game_params);
       const stakeText = input.stake ?? (minBet !== undefined ? minorToAmount(minBet) : undefined);
       if (!stakeText || !/^\d{1,9}(\.\d{1,2})?$/.test(stakeText)) throw invalid('stake');
       const stakeMinor = amountToMinor(stakeText);
-      if (stakeMinor <= 0n || (minBet !== undefined && stakeMinor < minBet) || (maxBet !== undefined && stakeMinor > maxBet)) throw invalid('stake', 'The stake is outside the game’s limits');
+      if (stakeMinor <= 0n || (minBet !== undefined && stakeMinor < minBet) || (maxBet !== undefined && stakeMinor > maxBet))
+        throw invalid('stake', 'The stake is outside the game’s limits');
 
       return inTransaction(db, async (tx) => {
         const [created] = await tx
@@ -166,28 +168,53 @@ export function createFreespinsService(deps: FreespinsDeps) {
               action: 'freespins.award',
               subject: `freespin_pack:${created.id}`,
               reason: input.reason,
-              payload: { userId: input.userId, sysname: input.sysname, count: input.count, stakeMinor, currency: user.currency, wageringMultiplier: input.wageringMultiplier, expiresAt: created.expiresAt },
+              payload: {
+                userId: input.userId,
+                sysname: input.sysname,
+                count: input.count,
+                stakeMinor,
+                currency: user.currency,
+                wageringMultiplier: input.wageringMultiplier,
+                expiresAt: created.expiresAt,
+              },
             },
             tx,
           );
           return { ...packView(created, game.name, locale, true), is_new: true };
         }
-        const [existing] = await tx.select().from(freespinPacks).where(and(eq(freespinPacks.siteId, input.siteId), eq(freespinPacks.awardKey, input.awardKey)));
+        const [existing] = await tx
+          .select()
+          .from(freespinPacks)
+          .where(and(eq(freespinPacks.siteId, input.siteId), eq(freespinPacks.awardKey, input.awardKey)));
         if (!existing) throw new Error('the pack was neither created nor found by its key');
         const isSame =
-          existing.userId === input.userId && existing.sysname === input.sysname && existing.totalCount === input.count && existing.stakeMinor === stakeMinor && existing.wageringMultiplier === input.wageringMultiplier;
+          existing.userId === input.userId &&
+          existing.sysname === input.sysname &&
+          existing.totalCount === input.count &&
+          existing.stakeMinor === stakeMinor &&
+          existing.wageringMultiplier === input.wageringMultiplier;
         if (!isSame) throw invalid('award_key', 'This award key was used for another award');
         return { ...packView(existing, game.name, locale, true), is_new: false };
       });
     },
 
     /** freespins.get: the player's packs, newest first; `active` keeps the ones that can still be played. */
-    async list(siteId: string, userId: number, options: { locale: Locale; status: 'active' | 'all'; offset: number; count: number; withDescription: boolean }): Promise<{ items: FreespinPackView[]; total: number }> {
+    async list(
+      siteId: string,
+      userId: number,
+      options: { locale: Locale; status: 'active' | 'all'; offset: number; count: number; withDescription: boolean },
+    ): Promise<{ items: FreespinPackView[]; total: number }> {
       const where = [eq(freespinPacks.siteId, siteId), eq(freespinPacks.userId, userId)];
-      if (options.status === 'active') where.push(gt(freespinPacks.remainingCount, 0), gt(freespinPacks.expiresAt, new Date()), isNull(freespinPacks.cancelledAt));
+      if (options.status === 'active')
+        where.push(
+          gt(freespinPacks.remainingCount, 0),
+          gt(freespinPacks.expiresAt, new Date()),
+          isNull(freespinPacks.cancelledAt),
+        );
       const condition = and(...where);
       // Active packs: the one expiring first is the one to play first.
-      const order = options.status === 'active' ? [asc(freespinPacks.expiresAt), asc(freespinPacks.id)] : [desc(freespinPacks.id)];
+      const order =
+        options.status === 'active' ? [asc(freespinPacks.expiresAt), asc(freespinPacks.id)] : [desc(freespinPacks.id)];
       const rows = await db
         .select()
         .from(freespinPacks)
@@ -195,9 +222,15 @@ export function createFreespinsService(deps: FreespinsDeps) {
         .orderBy(...order)
         .offset(options.offset)
         .limit(Math.min(options.count, FREESPINS_PAGE_MAX));
-      const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(freespinPacks).where(condition);
+      const [total] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(freespinPacks)
+        .where(condition);
       const names = await gameNames(siteId, options.locale);
-      return { items: rows.map((row) => packView(row, names.get(row.sysname) ?? row.sysname, options.locale, options.withDescription)), total: total?.n ?? 0 };
+      return {
+        items: rows.map((row) => packView(row, names.get(row.sysname) ?? row.sysname, options.locale, options.withDescription)),
+        total: total?.n ?? 0,
+      };
     },
 
     /**
@@ -222,7 +255,8 @@ export function createFreespinsService(deps: FreespinsDeps) {
       if (status === 'cancelled') throw invalid('freespin_pack_id', 'These free spins were withdrawn');
       if (pack.sysname !== round.sysname) throw invalid('freespin_pack_id', 'These free spins are for another game');
       if (pack.currency !== round.currency) throw invalid('freespin_pack_id', 'These free spins are in another currency');
-      if (pack.stakeMinor !== round.stakeMinor) throw invalid('stake', `A free spin of this pack stakes ${minorToAmount(pack.stakeMinor)}`);
+      if (pack.stakeMinor !== round.stakeMinor)
+        throw invalid('stake', `A free spin of this pack stakes ${minorToAmount(pack.stakeMinor)}`);
 
       const payoutMinor = round.payoutMinor;
       const [updated] = await tx
@@ -235,11 +269,26 @@ export function createFreespinsService(deps: FreespinsDeps) {
         .where(and(eq(freespinPacks.id, pack.id), gt(freespinPacks.remainingCount, 0)))
         .returning({ remainingCount: freespinPacks.remainingCount });
       if (!updated) throw invalid('freespin_pack_id', 'No free spins are left in this pack');
-      await tx.insert(freespinSpins).values({ packId: pack.id, roundId: round.id, spinNumber: pack.totalCount - updated.remainingCount, payoutMinor });
+      await tx
+        .insert(freespinSpins)
+        .values({ packId: pack.id, roundId: round.id, spinNumber: pack.totalCount - updated.remainingCount, payoutMinor });
 
-      const common = { siteId: round.siteId, userId, currency: round.currency, reference: `round:${round.id}`, actor: `player:${userId}` };
+      const common = {
+        siteId: round.siteId,
+        userId,
+        currency: round.currency,
+        reference: `round:${round.id}`,
+        actor: `player:${userId}`,
+      };
       await wallet.transfer(
-        { ...common, kind: 'freespin_bet', amountMinor: round.stakeMinor, legs: move(house('bonus_cost', userId), house('game', userId), round.stakeMinor), idempotencyKey: `round:${round.id}:bet`, reason: `${round.sysname} free spin (pack ${pack.id})` },
+        {
+          ...common,
+          kind: 'freespin_bet',
+          amountMinor: round.stakeMinor,
+          legs: move(house('bonus_cost', userId), house('game', userId), round.stakeMinor),
+          idempotencyKey: `round:${round.id}:bet`,
+          reason: `${round.sysname} free spin (pack ${pack.id})`,
+        },
         tx,
       );
       if (payoutMinor > 0n) {
@@ -262,7 +311,10 @@ export function createFreespinsService(deps: FreespinsDeps) {
     /** Which of these rounds a free spin paid for (history shows them as such). */
     async paidRoundIds(roundIds: number[]): Promise<Set<number>> {
       if (roundIds.length === 0) return new Set();
-      const rows = await db.select({ roundId: freespinSpins.roundId }).from(freespinSpins).where(inArray(freespinSpins.roundId, roundIds));
+      const rows = await db
+        .select({ roundId: freespinSpins.roundId })
+        .from(freespinSpins)
+        .where(inArray(freespinSpins.roundId, roundIds));
       return new Set(rows.map((row) => row.roundId));
     },
 
@@ -275,7 +327,17 @@ export function createFreespinsService(deps: FreespinsDeps) {
           .where(and(eq(freespinPacks.id, packId), eq(freespinPacks.siteId, siteId), isNull(freespinPacks.cancelledAt)))
           .returning();
         if (!row) throw invalid('id', 'No such active pack');
-        await wallet.recordAction({ stream: 'operators', actor, action: 'freespins.cancel', subject: `freespin_pack:${row.id}`, reason, payload: { userId: row.userId, remainingCount: row.remainingCount } }, tx);
+        await wallet.recordAction(
+          {
+            stream: 'operators',
+            actor,
+            action: 'freespins.cancel',
+            subject: `freespin_pack:${row.id}`,
+            reason,
+            payload: { userId: row.userId, remainingCount: row.remainingCount },
+          },
+          tx,
+        );
       });
     },
   };

@@ -30,8 +30,12 @@ export const freespinPacks = pgTable(
      */
     wageringMultiplier: integer('wagering_multiplier').notNull().default(0),
     /** What the spins have won so far, and the wagering that creates. */
-    winMinor: bigint('win_minor', { mode: 'bigint' }).notNull().default(sql`0`),
-    wagerRequiredMinor: bigint('wager_required_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    winMinor: bigint('win_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    wagerRequiredMinor: bigint('wager_required_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The operator's (or a campaign's) key for this award: awarding it again returns this pack. */
@@ -43,8 +47,14 @@ export const freespinPacks = pgTable(
   (table) => [
     uniqueIndex('freespin_packs_award_key').on(table.siteId, table.awardKey),
     index('freespin_packs_owner').on(table.siteId, table.userId, table.id),
-    check('freespin_packs_counts', sql`${table.totalCount} > 0 AND ${table.remainingCount} >= 0 AND ${table.remainingCount} <= ${table.totalCount}`),
-    check('freespin_packs_amounts', sql`${table.stakeMinor} > 0 AND ${table.winMinor} >= 0 AND ${table.wagerRequiredMinor} >= 0 AND ${table.wageringMultiplier} >= 0`),
+    check(
+      'freespin_packs_counts',
+      sql`${table.totalCount} > 0 AND ${table.remainingCount} >= 0 AND ${table.remainingCount} <= ${table.totalCount}`,
+    ),
+    check(
+      'freespin_packs_amounts',
+      sql`${table.stakeMinor} > 0 AND ${table.winMinor} >= 0 AND ${table.wagerRequiredMinor} >= 0 AND ${table.wageringMultiplier} >= 0`,
+    ),
   ],
 );
 

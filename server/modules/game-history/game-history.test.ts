@@ -40,9 +40,19 @@ describe.each(testDatabaseKinds())('game history and export on %s', (kind) => {
   afterAll(() => t.close());
 
   const playRound = async (browser: HostBrowser, mode: 'real' | 'demo', stake = '1.00') =>
-    browser.data(await browser.call('games.play', { sysname: DICE, mode, bet: JSON.stringify({ stake, direction: 'under', target: '50.00' }), request_id: `history-${sequence++}` }));
+    browser.data(
+      await browser.call('games.play', {
+        sysname: DICE,
+        mode,
+        bet: JSON.stringify({ stake, direction: 'under', target: '50.00' }),
+        request_id: `history-${sequence++}`,
+      }),
+    );
   const runJobs = () => t.services.jobs.drain(createJobHandlers(t.services, async () => new Response('ok')));
-  const realRoundsOf = async (uid: number) => (await t.services.db.select().from(gameRounds).where(eq(gameRounds.userId, uid)).orderBy(desc(gameRounds.id))).filter((row) => row.mode === 'real');
+  const realRoundsOf = async (uid: number) =>
+    (await t.services.db.select().from(gameRounds).where(eq(gameRounds.userId, uid)).orderBy(desc(gameRounds.id))).filter(
+      (row) => row.mode === 'real',
+    );
 
   async function playerWithRounds(realRounds: number, demoRounds: number) {
     const who = await hostPlayer(t, EXPORT_HOST);
@@ -56,15 +66,26 @@ describe.each(testDatabaseKinds())('game history and export on %s', (kind) => {
     const { browser, uid } = await playerWithRounds(5, 2);
     const rows = await realRoundsOf(uid);
     expect(rows).toHaveLength(5);
-    const first = browser.data<{ items: HistoryItem[]; total: number }>(await browser.call('games.getHistory', { offset: '0', count: '3' }, 'GET'));
+    const first = browser.data<{ items: HistoryItem[]; total: number }>(
+      await browser.call('games.getHistory', { offset: '0', count: '3' }, 'GET'),
+    );
     expect(first.total).toBe(5);
     expect(first.items.map((item) => item.id)).toEqual(rows.slice(0, 3).map((row) => String(row.id)));
-    const second = browser.data<{ items: HistoryItem[]; total: number }>(await browser.call('games.getHistory', { offset: '3', count: '3' }, 'GET'));
+    const second = browser.data<{ items: HistoryItem[]; total: number }>(
+      await browser.call('games.getHistory', { offset: '3', count: '3' }, 'GET'),
+    );
     expect(second.items.map((item) => item.id)).toEqual(rows.slice(3).map((row) => String(row.id)));
     for (const [index, item] of [...first.items, ...second.items].entries()) {
       const row = rows[index];
       if (!row) throw new Error('missing row');
-      expect(item).toMatchObject({ sysname: DICE, status: 'settled', is_freespin: false, stake: { amount: minorToAmount(row.stakeMinor) }, payout: { amount: minorToAmount(row.payoutMinor) }, net: { amount: minorToAmount(row.payoutMinor - row.stakeMinor) } });
+      expect(item).toMatchObject({
+        sysname: DICE,
+        status: 'settled',
+        is_freespin: false,
+        stake: { amount: minorToAmount(row.stakeMinor) },
+        payout: { amount: minorToAmount(row.payoutMinor) },
+        net: { amount: minorToAmount(row.payoutMinor - row.stakeMinor) },
+      });
       expect(item.game_name).not.toBe('');
     }
   });
@@ -72,11 +93,23 @@ describe.each(testDatabaseKinds())('game history and export on %s', (kind) => {
   it('games.getHistory filters by game and date, and refuses bad filters with InvalidParameterException; an anonymous visitor must sign in', async () => {
     const { browser } = await playerWithRounds(2, 0);
     const today = new Date().toISOString().slice(0, 10);
-    expect(browser.data<{ total: number }>(await browser.call('games.getHistory', { sysname: DICE, date_from: today, date_to: today }, 'GET')).total).toBe(2);
-    expect(browser.data<{ total: number }>(await browser.call('games.getHistory', { sysname: 'mines-field' }, 'GET')).total).toBe(0);
-    expect(browser.data<{ total: number }>(await browser.call('games.getHistory', { date_to: '2020-01-01' }, 'GET')).total).toBe(0);
-    expect((await browser.call('games.getHistory', { date_from: today, date_to: '2020-01-01' }, 'GET')).json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'date_to' } });
-    expect((await browser.call('games.getHistory', { date_from: 'yesterday' }, 'GET')).json.error).toMatchObject({ type: 'InvalidParameterException' });
+    expect(
+      browser.data<{ total: number }>(
+        await browser.call('games.getHistory', { sysname: DICE, date_from: today, date_to: today }, 'GET'),
+      ).total,
+    ).toBe(2);
+    expect(browser.data<{ total: number }>(await browser.call('games.getHistory', { sysname: 'mines-field' }, 'GET')).total).toBe(
+      0,
+    );
+    expect(browser.data<{ total: number }>(await browser.call('games.getHistory', { date_to: '2020-01-01' }, 'GET')).total).toBe(
+      0,
+    );
+    expect((await browser.call('games.getHistory', { date_from: today, date_to: '2020-01-01' }, 'GET')).json.error).toMatchObject(
+      { type: 'InvalidParameterException', error_data: { field: 'date_to' } },
+    );
+    expect((await browser.call('games.getHistory', { date_from: 'yesterday' }, 'GET')).json.error).toMatchObject({
+      type: 'InvalidParameterException',
+    });
     const anonymous = await t.api('games.getHistory');
     expect(anonymous.body.error?.type).toBe('AuthorizationException');
   });
@@ -104,13 +137,24 @@ describe.each(testDatabaseKinds())('game history and export on %s', (kind) => {
       const row = rows[index];
       if (!row) throw new Error('missing row');
       const cells = Object.fromEntries(CSV_HEADER.map((name, column) => [name, line[column]]));
-      expect(cells).toMatchObject({ sysname: DICE, currency: row.currency, stake: minorToAmount(row.stakeMinor), payout: minorToAmount(row.payoutMinor), net: minorToAmount(row.payoutMinor - row.stakeMinor), server_seed_hash: row.serverSeedHash, nonce: String(row.nonce) });
+      expect(cells).toMatchObject({
+        sysname: DICE,
+        currency: row.currency,
+        stake: minorToAmount(row.stakeMinor),
+        payout: minorToAmount(row.payoutMinor),
+        net: minorToAmount(row.payoutMinor - row.stakeMinor),
+        server_seed_hash: row.serverSeedHash,
+        nonce: String(row.nonce),
+      });
     }
 
     // Another player and an anonymous visitor get nothing; an unknown id looks the same as another's.
     const other = await hostPlayer(t, EXPORT_HOST);
     expect((await other.browser.fetch(ready.download_url ?? '')).status).toBe(404);
-    expect((await other.browser.call('games.gethistoryexportrequest', { id: requested.id }, 'GET')).json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'id' } });
+    expect((await other.browser.call('games.gethistoryexportrequest', { id: requested.id }, 'GET')).json.error).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'id' },
+    });
     expect((await t.request(ready.download_url ?? '')).status).toBe(401);
   });
 

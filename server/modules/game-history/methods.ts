@@ -24,7 +24,6 @@ const filterParams = {
   date_to: dateParam,
 };
 
-
 /** date_from is inclusive; date_to as a day means through the end of that day. */
 function parseFilter(params: { sysname?: string; date_from?: string; date_to?: string }): HistoryFilter {
   const parse = (text: string | undefined, field: string, isEnd: boolean): Date | undefined => {
@@ -52,7 +51,8 @@ export const gameHistoryMethods = [
       count: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
       ...filterParams,
     }),
-    handler: async (ctx, params) => ctx.services.gameHistory.getHistory(player(ctx), parseFilter(params), params.offset, params.count),
+    handler: async (ctx, params) =>
+      ctx.services.gameHistory.getHistory(player(ctx), parseFilter(params), params.offset, params.count),
   }),
   defineMethod({
     service: 'games',
@@ -61,14 +61,22 @@ export const gameHistoryMethods = [
     requiresUser: true,
     params: z.object(filterParams),
     handler: async (ctx, params) =>
-      ctx.services.gameHistory.createExport({ ...player(ctx), isEnabled: generalInfo(ctx.site).is_game_history_export_enabled === true }, parseFilter(params)),
+      ctx.services.gameHistory.createExport(
+        { ...player(ctx), isEnabled: generalInfo(ctx.site).is_game_history_export_enabled === true },
+        parseFilter(params),
+      ),
   }),
   defineMethod({
     service: 'games',
     method: 'gethistoryexportrequest',
     verbs: ['GET'],
     requiresUser: true,
-    params: z.object({ id: z.string().regex(/^\d{1,15}$/).optional() }),
+    params: z.object({
+      id: z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .optional(),
+    }),
     handler: async (ctx, params) => ctx.services.gameHistory.getExport(player(ctx), params.id ? Number(params.id) : undefined),
   }),
 ];

@@ -16,7 +16,12 @@ import { minorToAmount, money, type Money } from '#common/money';
 import type { Database } from '../../db/client';
 import { inTransaction } from '../../db/retry';
 import type { GamesService } from '../games/service';
-import { listPlayerRounds, listPlayerRoundsBefore, type PlayerRoundRow, type PlayerRoundsFilter } from '../game-rounds/player-history';
+import {
+  listPlayerRounds,
+  listPlayerRoundsBefore,
+  type PlayerRoundRow,
+  type PlayerRoundsFilter,
+} from '../game-rounds/player-history';
 import type { JobHandler, JobService } from '../jobs/service';
 import type { RateLimitService } from '../rate-limit/service';
 import { csvLine } from './csv';
@@ -102,7 +107,21 @@ function netMinor(row: PlayerRoundRow, isFreespin: boolean): bigint {
   return row.payoutMinor - (isFreespin ? 0n : row.stakeMinor);
 }
 
-export const CSV_HEADER = ['round_id', 'played_at_utc', 'game', 'sysname', 'status', 'currency', 'stake', 'payout', 'net', 'free_spin', 'server_seed_hash', 'client_seed', 'nonce'] as const;
+export const CSV_HEADER = [
+  'round_id',
+  'played_at_utc',
+  'game',
+  'sysname',
+  'status',
+  'currency',
+  'stake',
+  'payout',
+  'net',
+  'free_spin',
+  'server_seed_hash',
+  'client_seed',
+  'nonce',
+] as const;
 
 function csvRow(row: PlayerRoundRow, gameName: string, isFreespin: boolean): string {
   return csvLine([
@@ -130,14 +149,26 @@ export function createGameHistoryService(deps: GameHistoryDeps) {
   }
 
   function filterOf(player: { siteId: string; userId: number }, filter: HistoryFilter): PlayerRoundsFilter {
-    return { siteId: player.siteId, userId: player.userId, sysname: filter.sysname, dateFrom: filter.dateFrom, dateTo: filter.dateTo };
+    return {
+      siteId: player.siteId,
+      userId: player.userId,
+      sysname: filter.sysname,
+      dateFrom: filter.dateFrom,
+      dateTo: filter.dateTo,
+    };
   }
 
   async function findOwn(player: { siteId: string; userId: number }, id: number): Promise<GameHistoryExportRow | undefined> {
     const [row] = await db
       .select()
       .from(gameHistoryExports)
-      .where(and(eq(gameHistoryExports.id, id), eq(gameHistoryExports.siteId, player.siteId), eq(gameHistoryExports.userId, player.userId)));
+      .where(
+        and(
+          eq(gameHistoryExports.id, id),
+          eq(gameHistoryExports.siteId, player.siteId),
+          eq(gameHistoryExports.userId, player.userId),
+        ),
+      );
     return row;
   }
 
@@ -146,7 +177,11 @@ export function createGameHistoryService(deps: GameHistoryDeps) {
     const [request] = await db.select().from(gameHistoryExports).where(eq(gameHistoryExports.id, id));
     if (!request || request.status !== 'pending') return;
     const names = await gameNames(request.siteId, 'en');
-    const filter = filterOf(request, { sysname: request.sysname ?? undefined, dateFrom: request.dateFrom ?? undefined, dateTo: request.dateTo ?? undefined });
+    const filter = filterOf(request, {
+      sysname: request.sysname ?? undefined,
+      dateFrom: request.dateFrom ?? undefined,
+      dateTo: request.dateTo ?? undefined,
+    });
     const parts: string[] = [csvLine(CSV_HEADER)];
     let rowCount = 0;
     let beforeId: number | undefined;
@@ -182,7 +217,11 @@ export function createGameHistoryService(deps: GameHistoryDeps) {
       if (job.attempt >= job.maxAttempts) {
         await db
           .update(gameHistoryExports)
-          .set({ status: 'failed', error: error instanceof Error ? error.message.slice(0, 500) : 'failed', completedAt: new Date() })
+          .set({
+            status: 'failed',
+            error: error instanceof Error ? error.message.slice(0, 500) : 'failed',
+            completedAt: new Date(),
+          })
           .where(and(eq(gameHistoryExports.id, id), eq(gameHistoryExports.status, 'pending')));
       }
       throw error;
@@ -194,8 +233,18 @@ export function createGameHistoryService(deps: GameHistoryDeps) {
     makeExport,
 
     /** games.getHistory: one page of the player's real-money rounds, newest first. */
-    async getHistory(player: HistoryPlayer, filter: HistoryFilter, offset: number, count: number): Promise<{ items: HistoryItem[]; total: number }> {
-      const { rows, total } = await listPlayerRounds(db, filterOf(player, filter), offset, Math.min(Math.max(1, count), HISTORY_PAGE_MAX));
+    async getHistory(
+      player: HistoryPlayer,
+      filter: HistoryFilter,
+      offset: number,
+      count: number,
+    ): Promise<{ items: HistoryItem[]; total: number }> {
+      const { rows, total } = await listPlayerRounds(
+        db,
+        filterOf(player, filter),
+        offset,
+        Math.min(Math.max(1, count), HISTORY_PAGE_MAX),
+      );
       const names = await gameNames(player.siteId, player.locale);
       const freespins = await deps.freespinRoundIds(rows.map((row) => row.id));
       const items = rows.map((row): HistoryItem => {
@@ -222,11 +271,20 @@ export function createGameHistoryService(deps: GameHistoryDeps) {
      * game, a date range). While one is being made, asking again returns that one.
      */
     async createExport(player: HistoryPlayer & { isEnabled: boolean }, filter: HistoryFilter): Promise<ExportView> {
-      if (!player.isEnabled) throw new ApiError('AccessDeniedException', 'Game history export is not available on this site', { reason: 'history_export_disabled' });
+      if (!player.isEnabled)
+        throw new ApiError('AccessDeniedException', 'Game history export is not available on this site', {
+          reason: 'history_export_disabled',
+        });
       const [pending] = await db
         .select()
         .from(gameHistoryExports)
-        .where(and(eq(gameHistoryExports.siteId, player.siteId), eq(gameHistoryExports.userId, player.userId), eq(gameHistoryExports.status, 'pending')))
+        .where(
+          and(
+            eq(gameHistoryExports.siteId, player.siteId),
+            eq(gameHistoryExports.userId, player.userId),
+            eq(gameHistoryExports.status, 'pending'),
+          ),
+        )
         .orderBy(desc(gameHistoryExports.id))
         .limit(1);
       if (pending) return exportView(pending);
@@ -234,11 +292,21 @@ export function createGameHistoryService(deps: GameHistoryDeps) {
       return inTransaction(db, async (tx) => {
         const [created] = await tx
           .insert(gameHistoryExports)
-          .values({ siteId: player.siteId, userId: player.userId, sysname: filter.sysname ?? null, dateFrom: filter.dateFrom ?? null, dateTo: filter.dateTo ?? null })
+          .values({
+            siteId: player.siteId,
+            userId: player.userId,
+            sysname: filter.sysname ?? null,
+            dateFrom: filter.dateFrom ?? null,
+            dateTo: filter.dateTo ?? null,
+          })
           .returning();
         if (!created) throw new Error('the export request could not be recorded');
         // The job exists only if the request does.
-        await deps.jobs.enqueue(EXPORT_JOB, { id: created.id }, { key: `${EXPORT_JOB}:${created.id}`, maxAttempts: 5, executor: tx });
+        await deps.jobs.enqueue(
+          EXPORT_JOB,
+          { id: created.id },
+          { key: `${EXPORT_JOB}:${created.id}`, maxAttempts: 5, executor: tx },
+        );
         return exportView(created);
       });
     },
@@ -248,7 +316,8 @@ export function createGameHistoryService(deps: GameHistoryDeps) {
       if (id !== undefined) {
         const row = await findOwn(player, id);
         // Another player's request and an unknown id look the same.
-        if (!row) throw new ApiError('InvalidParameterException', 'Invalid parameter: id', { field: 'id', errorType: 'wrongField' });
+        if (!row)
+          throw new ApiError('InvalidParameterException', 'Invalid parameter: id', { field: 'id', errorType: 'wrongField' });
         return exportView(row);
       }
       const [latest] = await db
@@ -261,7 +330,10 @@ export function createGameHistoryService(deps: GameHistoryDeps) {
     },
 
     /** The file of a ready export, for its owner only; undefined for anyone else or while not ready. */
-    async findFile(player: { siteId: string; userId: number }, id: number): Promise<{ fileName: string; csv: string } | undefined> {
+    async findFile(
+      player: { siteId: string; userId: number },
+      id: number,
+    ): Promise<{ fileName: string; csv: string } | undefined> {
       const row = await findOwn(player, id);
       if (!row || row.status !== 'ready' || row.csv === null) return undefined;
       return { fileName: `game-history-${row.id}.csv`, csv: row.csv };

@@ -34,7 +34,8 @@ export class BetParamError extends Error {
 /** A positive amount with at most two decimals ("1", "0.10"); anything else is a wrong stake. */
 export function parseStake(value: unknown): bigint {
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-  if (typeof text !== 'string' || !/^\d{1,13}(\.\d{1,2})?$/.test(text.trim())) throw new BetParamError('stake', 'the stake must be a positive amount with at most two decimals');
+  if (typeof text !== 'string' || !/^\d{1,13}(\.\d{1,2})?$/.test(text.trim()))
+    throw new BetParamError('stake', 'the stake must be a positive amount with at most two decimals');
   const [units = '0', cents = ''] = text.trim().split('.');
   const minor = BigInt(units) * 100n + BigInt(cents.padEnd(2, '0'));
   if (minor <= 0n) throw new BetParamError('stake', 'the stake must be positive');
@@ -44,17 +45,34 @@ export function parseStake(value: unknown): bigint {
 /** A dice target "50.00" (or 50) in hundredths. */
 function parseTarget(value: unknown): number {
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-  if (typeof text !== 'string' || !/^\d{1,2}(\.\d{1,2})?$/.test(text.trim())) throw new BetParamError('bet', 'the target must be from 0.00 to 99.99');
+  if (typeof text !== 'string' || !/^\d{1,2}(\.\d{1,2})?$/.test(text.trim()))
+    throw new BetParamError('bet', 'the target must be from 0.00 to 99.99');
   const [units = '0', cents = ''] = text.trim().split('.');
   return Number(units) * 100 + Number(cents.padEnd(2, '0'));
 }
 
 const amount = z.union([z.string().max(20), z.number()]);
-const diceSchema = z.object({ stake: amount, direction: z.enum(['under', 'over']), target: z.union([z.string().max(8), z.number()]) }).strict();
+const diceSchema = z
+  .object({ stake: amount, direction: z.enum(['under', 'over']), target: z.union([z.string().max(8), z.number()]) })
+  .strict();
 const slotSchema = z.object({ stake: amount }).strict();
 const rouletteBetSchema = z
   .object({
-    kind: z.enum(['straight', 'split', 'street', 'corner', 'line', 'dozen', 'column', 'red', 'black', 'odd', 'even', 'low', 'high']),
+    kind: z.enum([
+      'straight',
+      'split',
+      'street',
+      'corner',
+      'line',
+      'dozen',
+      'column',
+      'red',
+      'black',
+      'odd',
+      'even',
+      'low',
+      'high',
+    ]),
     numbers: z.array(z.number().int()).max(6).optional(),
     index: z.number().int().optional(),
     stake: amount,
@@ -105,12 +123,20 @@ export function prepareBet(engine: SingleRequestEngine, bet: string | unknown): 
   switch (engine) {
     case 'dice': {
       const parsed = schemaParse(diceSchema, raw);
-      const diceBet = { stakeMinor: parseStake(parsed.stake), direction: parsed.direction, targetHundredths: parseTarget(parsed.target) };
+      const diceBet = {
+        stakeMinor: parseStake(parsed.stake),
+        direction: parsed.direction,
+        targetHundredths: parseTarget(parsed.target),
+      };
       // Checks the target and side before any draw.
       rethrowRules(() => diceWinPayout(diceBet));
       return {
         stakeMinor: diceBet.stakeMinor,
-        normal: { stake: minorToAmount(diceBet.stakeMinor), direction: diceBet.direction, target: minorToAmount(BigInt(diceBet.targetHundredths)) },
+        normal: {
+          stake: minorToAmount(diceBet.stakeMinor),
+          direction: diceBet.direction,
+          target: minorToAmount(BigInt(diceBet.targetHundredths)),
+        },
         play: (seeds) => {
           const outcome = playDice(diceBet, rng(seeds));
           return { payoutMinor: outcome.payoutMinor, outcome };
@@ -121,9 +147,13 @@ export function prepareBet(engine: SingleRequestEngine, bet: string | unknown): 
       const parsed = schemaParse(rouletteSchema, raw);
       const bets = parsed.bets.map((item) => {
         const stakeMinor = parseStake(item.stake);
-        if (item.kind === 'dozen' || item.kind === 'column') return { kind: item.kind, index: item.index, stakeMinor } as RouletteBet;
-        if (item.numbers === undefined && ['straight', 'split', 'street', 'corner', 'line'].includes(item.kind)) throw new BetParamError('bet', `a ${item.kind} bet needs its numbers`);
-        return (item.numbers === undefined ? { kind: item.kind, stakeMinor } : { kind: item.kind, numbers: item.numbers, stakeMinor }) as RouletteBet;
+        if (item.kind === 'dozen' || item.kind === 'column')
+          return { kind: item.kind, index: item.index, stakeMinor } as RouletteBet;
+        if (item.numbers === undefined && ['straight', 'split', 'street', 'corner', 'line'].includes(item.kind))
+          throw new BetParamError('bet', `a ${item.kind} bet needs its numbers`);
+        return (
+          item.numbers === undefined ? { kind: item.kind, stakeMinor } : { kind: item.kind, numbers: item.numbers, stakeMinor }
+        ) as RouletteBet;
       });
       rethrowRules(() => validateRouletteBets(bets));
       const stakeMinor = bets.reduce((sum, item) => sum + item.stakeMinor, 0n);

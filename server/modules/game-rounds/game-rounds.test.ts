@@ -35,7 +35,8 @@ const FRUITS = 'golden-reels';
 const CASCADE = 'cascade-gems';
 
 /** JSON as the round stores it: bigints as decimal strings. */
-const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item)));
+const asJson = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item)));
 
 describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
   let t: TestApp;
@@ -64,8 +65,18 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
     return signedIn;
   }
 
-  function play(browser: Browser, sysname: string, bet: unknown, options: { mode?: 'real' | 'demo'; requestId?: string } = {}): Promise<ApiAnswer> {
-    return browser.call('games.play', { sysname, mode: options.mode ?? 'real', bet: typeof bet === 'string' ? bet : JSON.stringify(bet), request_id: options.requestId ?? `req-${sequence++}` });
+  function play(
+    browser: Browser,
+    sysname: string,
+    bet: unknown,
+    options: { mode?: 'real' | 'demo'; requestId?: string } = {},
+  ): Promise<ApiAnswer> {
+    return browser.call('games.play', {
+      sysname,
+      mode: options.mode ?? 'real',
+      bet: typeof bet === 'string' ? bet : JSON.stringify(bet),
+      request_id: options.requestId ?? `req-${sequence++}`,
+    });
   }
 
   async function balances(uid: number) {
@@ -77,7 +88,10 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
   }
 
   async function roundCount(ownerKey: string): Promise<number> {
-    const [row] = await t.services.db.select({ n: sql<number>`count(*)::int` }).from(gameRounds).where(eq(gameRounds.ownerKey, ownerKey));
+    const [row] = await t.services.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(gameRounds)
+      .where(eq(gameRounds.ownerKey, ownerKey));
     return row?.n ?? 0;
   }
 
@@ -92,7 +106,16 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
     const bets: [string, unknown][] = [
       [DICE, { stake: '1.00', direction: 'under', target: '50.00' }],
       [DICE, { stake: '0.50', direction: 'over', target: 20 }],
-      [ROULETTE, { bets: [{ kind: 'red', stake: '1.00' }, { kind: 'straight', numbers: [17], stake: '0.20' }, { kind: 'dozen', index: 2, stake: '0.30' }] }],
+      [
+        ROULETTE,
+        {
+          bets: [
+            { kind: 'red', stake: '1.00' },
+            { kind: 'straight', numbers: [17], stake: '0.20' },
+            { kind: 'dozen', index: 2, stake: '0.30' },
+          ],
+        },
+      ],
       [CLASSIC, { stake: '0.50' }],
       [FRUITS, { stake: '0.40' }],
       [CASCADE, { stake: '0.30' }],
@@ -100,20 +123,31 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
     const rounds: RoundView[] = [];
     for (const [sysname, bet] of bets) rounds.push(browser.data<PlayAnswer>(await play(browser, sysname, bet)).round);
     expect(rounds.map((round) => round.nonce)).toEqual([0, 1, 2, 3, 4, 5]);
-    for (const round of rounds) expect(round).toMatchObject({ server_seed_hash: before.server_seed_hash, client_seed: 'my lucky seed', status: 'settled', mode: 'real' });
+    for (const round of rounds)
+      expect(round).toMatchObject({
+        server_seed_hash: before.server_seed_hash,
+        client_seed: 'my lucky seed',
+        status: 'settled',
+        mode: 'real',
+      });
 
     // Not verifiable yet: the seed is still secret.
-    const early = browser.data<{ is_revealed: boolean; server_seed: string | null }>(await browser.call('games.verifyRound', { round_id: rounds[0]!.id }, 'GET'));
+    const early = browser.data<{ is_revealed: boolean; server_seed: string | null }>(
+      await browser.call('games.verifyRound', { round_id: rounds[0]!.id }, 'GET'),
+    );
     expect(early).toMatchObject({ is_revealed: false, server_seed: null });
 
-    const rotated = browser.data<SeedsView & { previous: { server_seed: string; server_seed_hash: string; rounds: number } }>(await browser.call('games.rotateSeeds', {}));
+    const rotated = browser.data<SeedsView & { previous: { server_seed: string; server_seed_hash: string; rounds: number } }>(
+      await browser.call('games.rotateSeeds', {}),
+    );
     expect(rotated.previous.server_seed_hash).toBe(before.server_seed_hash);
     expect(rotated.previous.rounds).toBe(6);
     expect(sha256Hex(rotated.previous.server_seed)).toBe(before.server_seed_hash);
     expect(rotated.server_seed_hash).not.toBe(before.server_seed_hash);
     expect(rotated).toMatchObject({ client_seed: 'my lucky seed', nonce: 0 });
 
-    const seeds = (nonce: number) => new FairRng({ serverSeed: rotated.previous.server_seed, clientSeed: 'my lucky seed', nonce });
+    const seeds = (nonce: number) =>
+      new FairRng({ serverSeed: rotated.previous.server_seed, clientSeed: 'my lucky seed', nonce });
     const minor = (amount: string) => amountToMinor(amount);
     const recomputed = [
       playDice({ stakeMinor: minor('1.00'), direction: 'under', targetHundredths: 5000 }, seeds(0)),
@@ -136,11 +170,15 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
       expect(amountToMinor(round.payout.amount)).toBe(outcome.payoutMinor);
     });
     for (const round of rounds) {
-      const verified = browser.data<{ is_verified: boolean; server_seed: string; recomputed: unknown }>(await browser.call('games.verifyRound', { round_id: round.id }, 'GET'));
+      const verified = browser.data<{ is_verified: boolean; server_seed: string; recomputed: unknown }>(
+        await browser.call('games.verifyRound', { round_id: round.id }, 'GET'),
+      );
       expect(verified).toMatchObject({ is_verified: true, server_seed: rotated.previous.server_seed });
       expect(verified.recomputed).toEqual(round.outcome);
     }
-    const next = browser.data<PlayAnswer>(await play(browser, DICE, { stake: '0.10', direction: 'under', target: '50.00' })).round;
+    const next = browser.data<PlayAnswer>(
+      await play(browser, DICE, { stake: '0.10', direction: 'under', target: '50.00' }),
+    ).round;
     expect(next).toMatchObject({ server_seed_hash: rotated.server_seed_hash, nonce: 0 });
   });
 
@@ -150,7 +188,12 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
     let paid = 0n;
     const rounds: RoundView[] = [];
     // Until both a loss and a win were seen (each about one in two).
-    for (let i = 0; i < 30 && !(rounds.some((round) => round.payout.amount === '0.00') && rounds.some((round) => round.payout.amount !== '0.00')); i++) {
+    for (
+      let i = 0;
+      i < 30 &&
+      !(rounds.some((round) => round.payout.amount === '0.00') && rounds.some((round) => round.payout.amount !== '0.00'));
+      i++
+    ) {
       const answer = browser.data<PlayAnswer>(await play(browser, DICE, { stake: '0.10', direction: 'under', target: '50.00' }));
       rounds.push(answer.round);
       staked += amountToMinor(answer.round.stake.amount);
@@ -183,7 +226,9 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
 
   it('demo mode moves only the fun balance (credit from the house fun issuer), and an anonymous visitor plays demo rounds recorded without money', async () => {
     const { browser, uid } = await fundedPlayer('0.00');
-    const answer = browser.data<PlayAnswer>(await play(browser, DICE, { stake: '2.00', direction: 'over', target: '49.99' }, { mode: 'demo' }));
+    const answer = browser.data<PlayAnswer>(
+      await play(browser, DICE, { stake: '2.00', direction: 'over', target: '49.99' }, { mode: 'demo' }),
+    );
     expect(answer.round.mode).toBe('demo');
     const after = await balances(uid);
     expect(after.main).toBe(0n);
@@ -208,7 +253,12 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
 
   it('refuses bad stakes and bets with InvalidParameterException naming the field, moving no money and recording no round', async () => {
     const { browser, uid } = await fundedPlayer('2.00');
-    const dice = (stake: unknown, extra: Record<string, unknown> = {}) => ({ stake, direction: 'under', target: '50.00', ...extra });
+    const dice = (stake: unknown, extra: Record<string, unknown> = {}) => ({
+      stake,
+      direction: 'under',
+      target: '50.00',
+      ...extra,
+    });
     const cases: [unknown, string][] = [
       [dice('-1.00'), 'stake'],
       [dice('0.001'), 'stake'],
@@ -254,7 +304,10 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
     expect(await roundCount(`user:${uid}`)).toBe(1);
 
     // Twins sent at once (a double click, a retry racing the first): one round, one stake.
-    const twins = await Promise.all([play(browser, DICE, bet, { requestId: 'spin-2' }), play(browser, DICE, bet, { requestId: 'spin-2' })]);
+    const twins = await Promise.all([
+      play(browser, DICE, bet, { requestId: 'spin-2' }),
+      play(browser, DICE, bet, { requestId: 'spin-2' }),
+    ]);
     const [a, b] = twins.map((answer) => browser.data<PlayAnswer>(answer));
     expect(a?.round.id).toBe(b?.round.id);
     expect([a?.is_replay, b?.is_replay].sort()).toEqual([false, true]);
@@ -265,7 +318,9 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
 
   it('never overdraws under concurrent plays: each round is paid from what the balance holds when it plays', async () => {
     const { browser, uid } = await fundedPlayer('3.00');
-    const answers = await Promise.all(Array.from({ length: 12 }, () => play(browser, DICE, { stake: '1.00', direction: 'under', target: '30.00' })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => play(browser, DICE, { stake: '1.00', direction: 'under', target: '30.00' })),
+    );
     const played = answers.filter((answer) => !answer.json.error).map((answer) => (answer.json.data as PlayAnswer).round);
     // Refused for funds: the stake above what is left, or nothing left at all (deposit first).
     for (const answer of answers.filter((item) => item.json.error)) {
@@ -276,7 +331,9 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
     expect(played.length).toBeGreaterThanOrEqual(3);
     const main = (await balances(uid)).main;
     expect(main).toBeGreaterThanOrEqual(0n);
-    expect(main).toBe(300n - played.reduce((sum, round) => sum + amountToMinor(round.stake.amount) - amountToMinor(round.payout.amount), 0n));
+    expect(main).toBe(
+      300n - played.reduce((sum, round) => sum + amountToMinor(round.stake.amount) - amountToMinor(round.payout.amount), 0n),
+    );
     expect(new Set(played.map((round) => round.nonce)).size).toBe(played.length);
     await expectSoundLedger();
   });
@@ -284,37 +341,68 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
   it('recalls the last 10 rounds of a game as they were played, newest first (game recall)', async () => {
     const { browser } = await fundedPlayer('10.00');
     const ids: string[] = [];
-    for (let i = 0; i < 12; i++) ids.push(browser.data<PlayAnswer>(await play(browser, DICE, { stake: '0.10', direction: 'under', target: '50.00' })).round.id);
+    for (let i = 0; i < 12; i++)
+      ids.push(
+        browser.data<PlayAnswer>(await play(browser, DICE, { stake: '0.10', direction: 'under', target: '50.00' })).round.id,
+      );
     await play(browser, CLASSIC, { stake: '0.10' });
     const recall = browser.data<RoundView[]>(await browser.call('games.getRounds', { sysname: DICE }, 'GET'));
     expect(recall.map((round) => round.id)).toEqual(ids.slice(-10).reverse());
-    expect(recall[0]).toMatchObject({ sysname: DICE, engine: 'dice', status: 'settled', bet: { stake: '0.10', direction: 'under', target: '50.00' } });
+    expect(recall[0]).toMatchObject({
+      sysname: DICE,
+      engine: 'dice',
+      status: 'settled',
+      bet: { stake: '0.10', direction: 'under', target: '50.00' },
+    });
     expect(recall[0]?.outcome).toHaveProperty('rollHundredths');
-    expect(browser.data<RoundView[]>(await browser.call('games.getRounds', { sysname: DICE, count: '20' }, 'GET'))).toHaveLength(12);
+    expect(browser.data<RoundView[]>(await browser.call('games.getRounds', { sysname: DICE, count: '20' }, 'GET'))).toHaveLength(
+      12,
+    );
   });
 
   it('answers a sysname that does not exist, or a game not played here, with InvalidParameterException field sysname', async () => {
     const { browser } = await fundedPlayer('1.00');
-    expect((await play(browser, 'no-such-game', { stake: '0.10' })).json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'sysname' } });
-    expect((await play(browser, 'crash-rocket', { stake: '0.10' })).json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'sysname' } });
-    expect((await browser.call('games.getRounds', { sysname: 'no-such-game' }, 'GET')).json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'sysname' } });
+    expect((await play(browser, 'no-such-game', { stake: '0.10' })).json.error).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'sysname' },
+    });
+    expect((await play(browser, 'crash-rocket', { stake: '0.10' })).json.error).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'sysname' },
+    });
+    expect((await browser.call('games.getRounds', { sysname: 'no-such-game' }, 'GET')).json.error).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'sysname' },
+    });
   });
 
   it('refuses real play to an anonymous visitor (AuthorizationException) and to a self-excluded player (AccessDeniedException)', async () => {
     const visitor = new Browser(t);
-    expect((await play(visitor, DICE, { stake: '1.00', direction: 'under', target: '50.00' })).json.error).toMatchObject({ type: 'AuthorizationException' });
+    expect((await play(visitor, DICE, { stake: '1.00', direction: 'under', target: '50.00' })).json.error).toMatchObject({
+      type: 'AuthorizationException',
+    });
 
     const { uid } = await fundedPlayer('5.00');
     await t.services.responsibleGaming.exclude(uid, 'timeout', new Date(Date.now() + 86_400_000));
     const site = await t.services.sites.resolveSite('127.0.0.1');
     const attempt = t.services.gameRounds.play(
       { siteId, uid, visitorId: 'excluded-visitor-0001', locale: 'en', siteCurrency: site.defaultCurrency },
-      { sysname: DICE, mode: 'real', bet: JSON.stringify({ stake: '1.00', direction: 'under', target: '50.00' }), requestId: 'excluded-1' },
+      {
+        sysname: DICE,
+        mode: 'real',
+        bet: JSON.stringify({ stake: '1.00', direction: 'under', target: '50.00' }),
+        requestId: 'excluded-1',
+      },
     );
-    await expect(attempt).rejects.toSatisfy((error: unknown) => error instanceof ApiError && error.type === 'AccessDeniedException');
+    await expect(attempt).rejects.toSatisfy(
+      (error: unknown) => error instanceof ApiError && error.type === 'AccessDeniedException',
+    );
     expect((await balances(uid)).main).toBe(500n);
     expect(await roundCount(`user:${uid}`)).toBe(0);
-    const rows = await t.services.db.select().from(gameRounds).where(and(eq(gameRounds.siteId, siteId), eq(gameRounds.userId, uid)));
+    const rows = await t.services.db
+      .select()
+      .from(gameRounds)
+      .where(and(eq(gameRounds.siteId, siteId), eq(gameRounds.userId, uid)));
     expect(rows).toEqual([]);
   });
 });

@@ -16,8 +16,20 @@ const DICE = 'dice-roll';
 describe('jurisdiction rules from site settings', () => {
   it('reads a site without a block as no minimum and autoplay allowed; clamps bad values; a site that forbids autoplay offers no round counts', () => {
     expect(gamesJurisdiction({})).toMatchObject({ minSpinDurationMs: 0, autoplay: { isAllowed: true, maxRounds: 100 } });
-    expect(gamesJurisdiction({ games_jurisdiction: { min_spin_duration_ms: -5, autoplay: { max_rounds: 20, round_options: [10, 50, 0] } } })).toMatchObject({ minSpinDurationMs: 0, autoplay: { maxRounds: 20, roundOptions: [10] } });
-    expect(jurisdictionView(gamesJurisdiction({ games_jurisdiction: { autoplay: { is_allowed: false, max_rounds: 50 } } })).autoplay).toEqual({ is_allowed: false, max_rounds: 0, round_options: [], is_loss_limit_required: false, is_single_win_limit_required: false });
+    expect(
+      gamesJurisdiction({
+        games_jurisdiction: { min_spin_duration_ms: -5, autoplay: { max_rounds: 20, round_options: [10, 50, 0] } },
+      }),
+    ).toMatchObject({ minSpinDurationMs: 0, autoplay: { maxRounds: 20, roundOptions: [10] } });
+    expect(
+      jurisdictionView(gamesJurisdiction({ games_jurisdiction: { autoplay: { is_allowed: false, max_rounds: 50 } } })).autoplay,
+    ).toEqual({
+      is_allowed: false,
+      max_rounds: 0,
+      round_options: [],
+      is_loss_limit_required: false,
+      is_single_win_limit_required: false,
+    });
   });
 });
 
@@ -31,7 +43,12 @@ describe.each(testDatabaseKinds())('jurisdiction settings on %s', (kind) => {
   afterAll(() => t.close());
 
   const spin = (browser: HostBrowser, sysname: string, mode: 'real' | 'demo' = 'real') =>
-    browser.call('games.play', { sysname, mode, bet: JSON.stringify(sysname === DICE ? { stake: '1.00', direction: 'under', target: '50.00' } : { stake: '1.00' }), request_id: `jurisdiction-${sequence++}` });
+    browser.call('games.play', {
+      sysname,
+      mode,
+      bet: JSON.stringify(sysname === DICE ? { stake: '1.00', direction: 'under', target: '50.00' } : { stake: '1.00' }),
+      request_id: `jurisdiction-${sequence++}`,
+    });
   const siteRules = async (host: string) => gamesJurisdiction((await t.services.sites.resolveSite(host)).settings);
 
   it('games.getSettings answers each site its own rules from its settings', async () => {
@@ -53,7 +70,10 @@ describe.each(testDatabaseKinds())('jurisdiction settings on %s', (kind) => {
     expect(first.json.error).toBeUndefined();
     const afterFirst = await t.services.wallet.balances(who.siteId, who.uid, who.currency);
     const second = await spin(who.browser, SLOT);
-    expect(second.json.error).toMatchObject({ type: 'TooManyRequestsException', error_data: { reason: 'min_spin_duration', min_spin_duration_ms: minSpinDurationMs } });
+    expect(second.json.error).toMatchObject({
+      type: 'TooManyRequestsException',
+      error_data: { reason: 'min_spin_duration', min_spin_duration_ms: minSpinDurationMs },
+    });
     const retryAfterMs = Number(second.json.error?.error_data?.retry_after_ms);
     expect(retryAfterMs).toBeGreaterThan(0);
     expect(retryAfterMs).toBeLessThanOrEqual(minSpinDurationMs);

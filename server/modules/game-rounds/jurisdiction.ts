@@ -48,14 +48,17 @@ interface RawSettings {
 const DEFAULT_ROUND_OPTIONS = [10, 25, 50, 100];
 const MAX_SPIN_DURATION_MS = 60_000;
 
-const wholeNumber = (value: unknown, fallback: number, max: number) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? Math.min(value, max) : fallback);
+const wholeNumber = (value: unknown, fallback: number, max: number) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? Math.min(value, max) : fallback;
 
 export function gamesJurisdiction(siteSettings: Record<string, unknown>): GamesJurisdiction {
   const raw = (siteSettings.games_jurisdiction ?? {}) as RawSettings;
   const autoplay = raw.autoplay ?? {};
   const maxRounds = wholeNumber(autoplay.max_rounds, 100, 10_000);
   const isAllowed = autoplay.is_allowed ?? true;
-  const options = (Array.isArray(autoplay.round_options) ? autoplay.round_options : DEFAULT_ROUND_OPTIONS).filter((count) => Number.isInteger(count) && count > 0 && count <= maxRounds);
+  const options = (Array.isArray(autoplay.round_options) ? autoplay.round_options : DEFAULT_ROUND_OPTIONS).filter(
+    (count) => Number.isInteger(count) && count > 0 && count <= maxRounds,
+  );
   return {
     minSpinDurationMs: wholeNumber(raw.min_spin_duration_ms, 0, MAX_SPIN_DURATION_MS),
     autoplay: {
@@ -90,12 +93,24 @@ export const isSlotEngine = (engine: string) => engine.startsWith('slot-');
  * (TooManyRequestsException with retry_after_ms). Call inside the round's transaction, holding
  * the owner's seed lock. Measured on the database clock, the one that stamped the rounds.
  */
-export async function enforceMinSpinDuration(tx: Executor, siteId: string, ownerKey: string, minSpinDurationMs: number): Promise<void> {
+export async function enforceMinSpinDuration(
+  tx: Executor,
+  siteId: string,
+  ownerKey: string,
+  minSpinDurationMs: number,
+): Promise<void> {
   if (minSpinDurationMs <= 0) return;
   const [last] = await tx
     .select({ elapsedMs: sql<number>`(extract(epoch from (clock_timestamp() - ${gameRounds.createdAt})) * 1000)::float8` })
     .from(gameRounds)
-    .where(and(eq(gameRounds.siteId, siteId), eq(gameRounds.ownerKey, ownerKey), eq(gameRounds.mode, 'real'), like(gameRounds.engine, 'slot-%')))
+    .where(
+      and(
+        eq(gameRounds.siteId, siteId),
+        eq(gameRounds.ownerKey, ownerKey),
+        eq(gameRounds.mode, 'real'),
+        like(gameRounds.engine, 'slot-%'),
+      ),
+    )
     .orderBy(desc(gameRounds.id))
     .limit(1);
   if (!last) return;

@@ -10,7 +10,13 @@ import { RECALL_DEFAULT, RECALL_MAX, type Gambler } from './service';
 const sysnameParam = z.string().min(1).max(64);
 
 function gambler(ctx: ApiContext): Gambler {
-  return { siteId: ctx.site.id, uid: ctx.uid, visitorId: ctx.visitorId, locale: ctx.locale, siteCurrency: ctx.site.defaultCurrency };
+  return {
+    siteId: ctx.site.id,
+    uid: ctx.uid,
+    visitorId: ctx.visitorId,
+    locale: ctx.locale,
+    siteCurrency: ctx.site.defaultCurrency,
+  };
 }
 
 export const gameRoundsMethods = [
@@ -46,10 +52,19 @@ export const gameRoundsMethods = [
       bet: z.string().min(2).max(20_000),
       request_id: z.string().regex(/^[A-Za-z0-9_:.-]{1,64}$/),
       /** Play this round as one free spin of the player's pack (freespins.get). */
-      freespin_pack_id: z.string().regex(/^[1-9]\d{0,14}$/).optional(),
+      freespin_pack_id: z
+        .string()
+        .regex(/^[1-9]\d{0,14}$/)
+        .optional(),
     }),
     handler: async (ctx, params) =>
-      ctx.services.gameRounds.play(gambler(ctx), { sysname: params.sysname, mode: params.mode, bet: params.bet, requestId: params.request_id, freespinPackId: params.freespin_pack_id ? Number(params.freespin_pack_id) : undefined }),
+      ctx.services.gameRounds.play(gambler(ctx), {
+        sysname: params.sysname,
+        mode: params.mode,
+        bet: params.bet,
+        requestId: params.request_id,
+        freespinPackId: params.freespin_pack_id ? Number(params.freespin_pack_id) : undefined,
+      }),
   }),
   defineMethod({
     service: 'games',
@@ -65,7 +80,11 @@ export const gameRoundsMethods = [
     params: z.object({ round_id: z.string().regex(/^\d{1,15}$/) }),
     handler: async (ctx, params) => {
       const id = Number(params.round_id);
-      if (!Number.isSafeInteger(id) || id <= 0) throw new ApiError('InvalidParameterException', 'Invalid parameter: round_id', { field: 'round_id', errorType: 'wrongField' });
+      if (!Number.isSafeInteger(id) || id <= 0)
+        throw new ApiError('InvalidParameterException', 'Invalid parameter: round_id', {
+          field: 'round_id',
+          errorType: 'wrongField',
+        });
       return ctx.services.gameRounds.verifyRound(gambler(ctx), id);
     },
   }),

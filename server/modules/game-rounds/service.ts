@@ -62,7 +62,11 @@ export async function playingCurrency(who: Gambler, deps: Pick<GameRoundsDeps, '
   const user = await deps.findUser(who.uid);
   if (!user) throw new ApiError('AuthorizationException', 'Sign in to continue');
   const exclusion = await deps.activeExclusion(who.uid);
-  if (exclusion) throw new ApiError('AccessDeniedException', 'The account is excluded from play', { exclusion: exclusion.kind, until: exclusion.endsAt?.toISOString() ?? null });
+  if (exclusion)
+    throw new ApiError('AccessDeniedException', 'The account is excluded from play', {
+      exclusion: exclusion.kind,
+      until: exclusion.endsAt?.toISOString() ?? null,
+    });
   return user.currency;
 }
 
@@ -107,7 +111,6 @@ export interface PlayResult {
 type SeedRow = typeof fairSeeds.$inferSelect;
 type RoundRow = typeof gameRounds.$inferSelect;
 
-
 export const ownerKeyOf = (who: Gambler) => (who.uid > 0 ? `user:${who.uid}` : `visitor:${who.visitorId}`);
 const newServerSeed = () => randomBytes(32).toString('hex');
 const newClientSeed = () => randomBytes(10).toString('hex');
@@ -136,21 +139,33 @@ export function roundView(row: RoundRow): RoundView {
   };
 }
 
-
 /** The round an owner already played under a request id (a retried request), if any. */
 export async function roundOfRequest(tx: Executor, who: Gambler, requestId: string): Promise<RoundRow | undefined> {
-  const [row] = await tx.select().from(gameRounds).where(and(eq(gameRounds.siteId, who.siteId), eq(gameRounds.ownerKey, ownerKeyOf(who)), eq(gameRounds.requestKey, requestId)));
+  const [row] = await tx
+    .select()
+    .from(gameRounds)
+    .where(
+      and(eq(gameRounds.siteId, who.siteId), eq(gameRounds.ownerKey, ownerKeyOf(who)), eq(gameRounds.requestKey, requestId)),
+    );
   return row;
 }
 
 /** Takes the next nonce of the owner's seed; call holding the seed's lock (lockActiveSeed). */
 export async function drawNonce(tx: Executor, seed: SeedRow): Promise<number> {
-  await tx.update(fairSeeds).set({ nextNonce: seed.nextNonce + 1 }).where(eq(fairSeeds.id, seed.id));
+  await tx
+    .update(fairSeeds)
+    .set({ nextNonce: seed.nextNonce + 1 })
+    .where(eq(fairSeeds.id, seed.id));
   return seed.nextNonce;
 }
 
 /** The columns every new round starts with: who plays what, for which stake, on which seed and nonce. */
-export function newRoundColumns(who: Gambler, round: Pick<RoundRow, 'sysname' | 'engine' | 'mode' | 'currency' | 'stakeMinor' | 'bet'>, seed: SeedRow, nonce: number) {
+export function newRoundColumns(
+  who: Gambler,
+  round: Pick<RoundRow, 'sysname' | 'engine' | 'mode' | 'currency' | 'stakeMinor' | 'bet'>,
+  seed: SeedRow,
+  nonce: number,
+) {
   return {
     siteId: who.siteId,
     ownerKey: ownerKeyOf(who),
@@ -167,7 +182,12 @@ export function newRoundColumns(who: Gambler, round: Pick<RoundRow, 'sysname' | 
 export function createGameRoundsService(deps: GameRoundsDeps) {
   const { db, wallet } = deps;
 
-  async function findActiveSeed(executor: Executor, siteId: string, ownerKey: string, forUpdate = false): Promise<SeedRow | undefined> {
+  async function findActiveSeed(
+    executor: Executor,
+    siteId: string,
+    ownerKey: string,
+    forUpdate = false,
+  ): Promise<SeedRow | undefined> {
     const query = executor
       .select()
       .from(fairSeeds)
@@ -184,7 +204,14 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
     const serverSeed = newServerSeed();
     await executor
       .insert(fairSeeds)
-      .values({ siteId: who.siteId, ownerKey, userId: who.uid > 0 ? who.uid : null, serverSeed, serverSeedHash: sha256(serverSeed), clientSeed: newClientSeed() })
+      .values({
+        siteId: who.siteId,
+        ownerKey,
+        userId: who.uid > 0 ? who.uid : null,
+        serverSeed,
+        serverSeedHash: sha256(serverSeed),
+        clientSeed: newClientSeed(),
+      })
       .onConflictDoNothing();
     const created = await findActiveSeed(executor, who.siteId, ownerKey);
     if (!created) throw new Error('the seed pair could not be opened');
@@ -217,7 +244,13 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
 
   /** Fun balance below the stake: top it up to DEMO_CREDIT_MINOR, at most once a day. */
   /** Tops the fun balance up for a demo stake, once a day across every game (live tables pass their clock's day). */
-  async function grantDemoCredit(tx: Executor, who: Gambler, currency: string, stakeMinor: bigint, now = new Date()): Promise<void> {
+  async function grantDemoCredit(
+    tx: Executor,
+    who: Gambler,
+    currency: string,
+    stakeMinor: bigint,
+    now = new Date(),
+  ): Promise<void> {
     const fun = (await wallet.balances(who.siteId, who.uid, currency, tx)).fun;
     if (fun >= stakeMinor || fun >= DEMO_CREDIT_MINOR) return;
     const day = now.toISOString().slice(0, 10);
@@ -246,14 +279,34 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
     const isReal = round.mode === 'real';
     const account = player(who.uid, isReal ? 'main' : 'fun');
     const houseAccount = house(isReal ? 'game' : 'fun_issuer', who.uid);
-    const common = { siteId: who.siteId, userId: who.uid, currency: round.currency, reference: `round:${round.id}`, actor: `player:${who.uid}` };
+    const common = {
+      siteId: who.siteId,
+      userId: who.uid,
+      currency: round.currency,
+      reference: `round:${round.id}`,
+      actor: `player:${who.uid}`,
+    };
     await wallet.transfer(
-      { ...common, kind: isReal ? 'game_bet' : 'demo_bet', amountMinor: round.stakeMinor, legs: move(account, houseAccount, round.stakeMinor), idempotencyKey: `round:${round.id}:bet`, reason: `${round.sysname} bet` },
+      {
+        ...common,
+        kind: isReal ? 'game_bet' : 'demo_bet',
+        amountMinor: round.stakeMinor,
+        legs: move(account, houseAccount, round.stakeMinor),
+        idempotencyKey: `round:${round.id}:bet`,
+        reason: `${round.sysname} bet`,
+      },
       tx,
     );
     if (round.payoutMinor > 0n) {
       await wallet.transfer(
-        { ...common, kind: isReal ? 'game_win' : 'demo_win', amountMinor: round.payoutMinor, legs: move(houseAccount, account, round.payoutMinor), idempotencyKey: `round:${round.id}:win`, reason: `${round.sysname} win` },
+        {
+          ...common,
+          kind: isReal ? 'game_win' : 'demo_win',
+          amountMinor: round.payoutMinor,
+          legs: move(houseAccount, account, round.payoutMinor),
+          idempotencyKey: `round:${round.id}:win`,
+          reason: `${round.sysname} win`,
+        },
         tx,
       );
     }
@@ -279,42 +332,74 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
     async setClientSeed(who: Gambler, clientSeed: string): Promise<SeedsView> {
       if (!CLIENT_SEED_PATTERN.test(clientSeed)) throw invalid('client_seed');
       const seed = await activeSeed(who);
-      const [updated] = await db.update(fairSeeds).set({ clientSeed }).where(and(eq(fairSeeds.id, seed.id), isNull(fairSeeds.revealedAt))).returning();
+      const [updated] = await db
+        .update(fairSeeds)
+        .set({ clientSeed })
+        .where(and(eq(fairSeeds.id, seed.id), isNull(fairSeeds.revealedAt)))
+        .returning();
       return seedsView(updated ?? (await activeSeed(who)));
     },
 
     /** games.rotateSeeds: reveals the active server seed and commits to a new one. */
-    async rotateSeeds(who: Gambler, clientSeed?: string): Promise<SeedsView & { previous: { server_seed: string; server_seed_hash: string; client_seed: string; rounds: number } }> {
+    async rotateSeeds(
+      who: Gambler,
+      clientSeed?: string,
+    ): Promise<SeedsView & { previous: { server_seed: string; server_seed_hash: string; client_seed: string; rounds: number } }> {
       if (clientSeed !== undefined && !CLIENT_SEED_PATTERN.test(clientSeed)) throw invalid('client_seed');
       await activeSeed(who);
       const ownerKey = ownerKeyOf(who);
       return inTransaction(db, async (tx) => {
         const old = await lockActiveSeed(tx, who);
         // Revealing the seed of an open mines or blackjack round would show its field or shoe.
-        const [open] = await tx.select({ id: gameRounds.id }).from(gameRounds).where(and(eq(gameRounds.seedId, old.id), eq(gameRounds.status, 'open'))).limit(1);
-        if (open) throw new ApiError('InvalidParameterException', 'Finish the open round before rotating the seeds', { field: 'round_id', errorType: 'wrongField', round_id: String(open.id) });
+        const [open] = await tx
+          .select({ id: gameRounds.id })
+          .from(gameRounds)
+          .where(and(eq(gameRounds.seedId, old.id), eq(gameRounds.status, 'open')))
+          .limit(1);
+        if (open)
+          throw new ApiError('InvalidParameterException', 'Finish the open round before rotating the seeds', {
+            field: 'round_id',
+            errorType: 'wrongField',
+            round_id: String(open.id),
+          });
         await tx.update(fairSeeds).set({ revealedAt: new Date() }).where(eq(fairSeeds.id, old.id));
         const serverSeed = newServerSeed();
         const [created] = await tx
           .insert(fairSeeds)
-          .values({ siteId: who.siteId, ownerKey, userId: old.userId, serverSeed, serverSeedHash: sha256(serverSeed), clientSeed: clientSeed ?? old.clientSeed })
+          .values({
+            siteId: who.siteId,
+            ownerKey,
+            userId: old.userId,
+            serverSeed,
+            serverSeedHash: sha256(serverSeed),
+            clientSeed: clientSeed ?? old.clientSeed,
+          })
           .returning();
         if (!created) throw new Error('the seed pair could not be opened');
         return {
           ...seedsView(created),
-          previous: { server_seed: old.serverSeed, server_seed_hash: old.serverSeedHash, client_seed: old.clientSeed, rounds: old.nextNonce },
+          previous: {
+            server_seed: old.serverSeed,
+            server_seed_hash: old.serverSeedHash,
+            client_seed: old.clientSeed,
+            rounds: old.nextNonce,
+          },
         };
       });
     },
 
     /** games.play: one round of a single-request game, all-or-nothing. */
-    async play(who: Gambler, input: { sysname: string; mode: GameRoundMode; bet: string; requestId: string; freespinPackId?: number }): Promise<PlayResult> {
+    async play(
+      who: Gambler,
+      input: { sysname: string; mode: GameRoundMode; bet: string; requestId: string; freespinPackId?: number },
+    ): Promise<PlayResult> {
       if (input.mode === 'real' && who.uid <= 0) throw new ApiError('AuthorizationException', 'Sign in to play for real money');
       const game = await deps.games.getGame(who.siteId, who.locale, input.sysname);
       if (!isSingleRequestEngine(game.engine)) throw invalid('sysname', 'This game cannot be played here');
       if (input.mode === 'demo' && !game.has_demo) throw invalid('mode', 'This game has no demo mode');
       // A free spin is a real round paid by its pack (freespins/service.ts settleRound).
-      if (input.freespinPackId !== undefined && (input.mode !== 'real' || !deps.freespins)) throw invalid('freespin_pack_id', 'Free spins are played for real money only');
+      if (input.freespinPackId !== undefined && (input.mode !== 'real' || !deps.freespins))
+        throw invalid('freespin_pack_id', 'Free spins are played for real money only');
       const engine = game.engine;
 
       let prepared: PreparedBet;
@@ -330,9 +415,14 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
 
       const ownerKey = ownerKeyOf(who);
       // canonicalJson drops an undefined freespin_pack_id: a paid round hashes as before.
-      const requestHash = sha256(canonicalJson({ sysname: input.sysname, mode: input.mode, bet: prepared.normal, freespin_pack_id: input.freespinPackId }));
+      const requestHash = sha256(
+        canonicalJson({ sysname: input.sysname, mode: input.mode, bet: prepared.normal, freespin_pack_id: input.freespinPackId }),
+      );
       await activeSeed(who);
-      const minSpinDurationMs = input.mode === 'real' && isSlotEngine(engine) && deps.jurisdiction ? (await deps.jurisdiction(who.siteId)).minSpinDurationMs : 0;
+      const minSpinDurationMs =
+        input.mode === 'real' && isSlotEngine(engine) && deps.jurisdiction
+          ? (await deps.jurisdiction(who.siteId)).minSpinDurationMs
+          : 0;
       try {
         return await inTransaction(db, async (tx) => {
           // The seed row is the owner's lock: one round at a time, each on its own nonce.
@@ -351,7 +441,19 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
           const [opened] = await tx
             .insert(gameRounds)
             .values({
-              ...newRoundColumns(who, { sysname: input.sysname, engine, mode: input.mode, currency, stakeMinor: prepared.stakeMinor, bet: prepared.normal }, seed, nonce),
+              ...newRoundColumns(
+                who,
+                {
+                  sysname: input.sysname,
+                  engine,
+                  mode: input.mode,
+                  currency,
+                  stakeMinor: prepared.stakeMinor,
+                  bet: prepared.normal,
+                },
+                seed,
+                nonce,
+              ),
               payoutMinor,
               outcome: outcomeJson(outcome),
               status: 'open',
@@ -365,16 +467,27 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
           if (who.uid > 0) {
             if (input.mode === 'demo') await grantDemoCredit(tx, who, currency, prepared.stakeMinor);
             // A free spin is paid by its pack: one spin consumed, nothing taken from the player.
-            balances = input.freespinPackId !== undefined && deps.freespins ? await deps.freespins.settleRound(tx, opened, input.freespinPackId) : await settleMoney(tx, who, opened);
+            balances =
+              input.freespinPackId !== undefined && deps.freespins
+                ? await deps.freespins.settleRound(tx, opened, input.freespinPackId)
+                : await settleMoney(tx, who, opened);
           }
-          const [settled] = await tx.update(gameRounds).set({ status: 'settled', settledAt: new Date() }).where(eq(gameRounds.id, opened.id)).returning();
+          const [settled] = await tx
+            .update(gameRounds)
+            .set({ status: 'settled', settledAt: new Date() })
+            .where(eq(gameRounds.id, opened.id))
+            .returning();
           return { round: roundView(settled ?? opened), is_replay: false, balance: balanceOf(balances, input.mode, currency) };
         });
       } catch (error) {
         if (!(error instanceof InsufficientFundsError)) throw error;
         const balances = await wallet.balances(who.siteId, who.uid, currency);
-        if (input.mode === 'real' && balances.main === 0n) throw new ApiError('UserNeedDepositException', 'Make a deposit to play for real money');
-        throw invalid('stake', input.mode === 'real' ? 'The stake is above your balance' : 'The stake is above your demo balance');
+        if (input.mode === 'real' && balances.main === 0n)
+          throw new ApiError('UserNeedDepositException', 'Make a deposit to play for real money');
+        throw invalid(
+          'stake',
+          input.mode === 'real' ? 'The stake is above your balance' : 'The stake is above your demo balance',
+        );
       }
     },
 
@@ -397,13 +510,30 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
     async verifyRound(who: Gambler, roundId: number) {
       const round = await ownRound(who, roundId);
       const [seed] = await db.select().from(fairSeeds).where(eq(fairSeeds.id, round.seedId));
-      if (!seed?.revealedAt || round.status !== 'settled') return { round: roundView(round), server_seed: null, is_revealed: false, recomputed: null, is_verified: null };
+      if (!seed?.revealedAt || round.status !== 'settled')
+        return { round: roundView(round), server_seed: null, is_revealed: false, recomputed: null, is_verified: null };
       if (isStatefulEngine(round.engine)) {
-        const replayed = recomputeOutcome(round.engine, round.bet as Record<string, unknown>, round.outcome, { serverSeed: seed.serverSeed, clientSeed: round.clientSeed, nonce: round.nonce });
-        return { round: roundView(round), server_seed: seed.serverSeed, is_revealed: true, recomputed: replayed, is_verified: sha256(seed.serverSeed) === round.serverSeedHash && isDeepStrictEqual(replayed, round.outcome) };
+        const replayed = recomputeOutcome(round.engine, round.bet as Record<string, unknown>, round.outcome, {
+          serverSeed: seed.serverSeed,
+          clientSeed: round.clientSeed,
+          nonce: round.nonce,
+        });
+        return {
+          round: roundView(round),
+          server_seed: seed.serverSeed,
+          is_revealed: true,
+          recomputed: replayed,
+          is_verified: sha256(seed.serverSeed) === round.serverSeedHash && isDeepStrictEqual(replayed, round.outcome),
+        };
       }
       if (!isSingleRequestEngine(round.engine)) throw invalid('round_id', 'This round cannot be verified here');
-      const recomputed = outcomeJson(prepareBet(round.engine, round.bet).play({ serverSeed: seed.serverSeed, clientSeed: round.clientSeed, nonce: round.nonce }).outcome);
+      const recomputed = outcomeJson(
+        prepareBet(round.engine, round.bet).play({
+          serverSeed: seed.serverSeed,
+          clientSeed: round.clientSeed,
+          nonce: round.nonce,
+        }).outcome,
+      );
       return {
         round: roundView(round),
         server_seed: seed.serverSeed,

@@ -57,7 +57,6 @@ export interface RecordedAction {
   request_hash: string;
 }
 
-
 const amount = z.union([z.string().max(20), z.number()]);
 const minesBetSchema = z.object({ stake: amount, mines: z.number().int() }).strict();
 const blackjackBetSchema = z.object({ stake: amount }).strict();
@@ -99,7 +98,11 @@ export function startState(engine: StatefulEngine, normal: Record<string, unknow
 }
 
 /** Checks an action's name and parameters; returns them in normal form. */
-export function normalAction(engine: StatefulEngine, action: string, params: unknown): { action: string; params: Record<string, unknown> } {
+export function normalAction(
+  engine: StatefulEngine,
+  action: string,
+  params: unknown,
+): { action: string; params: Record<string, unknown> } {
   const names: readonly string[] = engine === 'mines' ? MINES_ACTIONS : BLACKJACK_ACTIONS;
   if (!names.includes(action)) throw new ActionError('action', `unknown action ${action}; this game knows ${names.join(', ')}`);
   const schema = engine === 'mines' && action === 'reveal' ? revealParams : noParams;
@@ -109,7 +112,13 @@ export function normalAction(engine: StatefulEngine, action: string, params: unk
 }
 
 /** Applies one (normal) action; an action the rules refuse now throws ActionError('action'). */
-export function applyAction(engine: StatefulEngine, state: EngineState, action: string, params: Record<string, unknown>, seeds: RoundSeeds): EngineState {
+export function applyAction(
+  engine: StatefulEngine,
+  state: EngineState,
+  action: string,
+  params: Record<string, unknown>,
+  seeds: RoundSeeds,
+): EngineState {
   try {
     return applyStatefulAction(engine, state, action, params, seeds);
   } catch (error) {
@@ -139,5 +148,7 @@ export function encodeState(state: EngineState): unknown {
 }
 
 export function decodeState(json: unknown): EngineState {
-  return JSON.parse(JSON.stringify(json), (_key, value: unknown) => (typeof value === 'string' && /^-?\d+n$/.test(value) ? BigInt(value.slice(0, -1)) : value)) as EngineState;
+  return JSON.parse(JSON.stringify(json), (_key, value: unknown) =>
+    typeof value === 'string' && /^-?\d+n$/.test(value) ? BigInt(value.slice(0, -1)) : value,
+  ) as EngineState;
 }

@@ -11,7 +11,13 @@ const sysnameParam = z.string().min(1).max(64);
 const requestIdParam = z.string().regex(/^[A-Za-z0-9_:.-]{1,64}$/);
 
 function gambler(ctx: ApiContext): Gambler {
-  return { siteId: ctx.site.id, uid: ctx.uid, visitorId: ctx.visitorId, locale: ctx.locale, siteCurrency: ctx.site.defaultCurrency };
+  return {
+    siteId: ctx.site.id,
+    uid: ctx.uid,
+    visitorId: ctx.visitorId,
+    locale: ctx.locale,
+    siteCurrency: ctx.site.defaultCurrency,
+  };
 }
 
 function wrongField(field: string, message: string): ApiError {
@@ -30,7 +36,13 @@ export const statefulRoundsMethods = [
       bet: z.string().min(2).max(2_000),
       request_id: requestIdParam,
     }),
-    handler: async (ctx, params) => ctx.services.statefulRounds.start(gambler(ctx), { sysname: params.sysname, mode: params.mode, bet: params.bet, requestId: params.request_id }),
+    handler: async (ctx, params) =>
+      ctx.services.statefulRounds.start(gambler(ctx), {
+        sysname: params.sysname,
+        mode: params.mode,
+        bet: params.bet,
+        requestId: params.request_id,
+      }),
   }),
   defineMethod({
     service: 'games',
@@ -55,7 +67,12 @@ export const statefulRoundsMethods = [
           throw wrongField('params', 'The action parameters must be JSON');
         }
       }
-      return ctx.services.statefulRounds.act(gambler(ctx), { roundId, action: params.action, params: actionParams, requestId: params.request_id });
+      return ctx.services.statefulRounds.act(gambler(ctx), {
+        roundId,
+        action: params.action,
+        params: actionParams,
+        requestId: params.request_id,
+      });
     },
   }),
   defineMethod({

@@ -26,7 +26,15 @@ import { fairSeeds, gameRounds } from './tables';
 
 interface Answer {
   round: RoundView;
-  game: Record<string, unknown> & { status?: string; phase?: string; opened?: number[]; mines?: number[] | null; actions?: string[]; hands?: Array<{ cards: string[]; stakeMinor: string }>; dealer?: Array<string | null> };
+  game: Record<string, unknown> & {
+    status?: string;
+    phase?: string;
+    opened?: number[];
+    mines?: number[] | null;
+    actions?: string[];
+    hands?: Array<{ cards: string[]; stakeMinor: string }>;
+    dealer?: Array<string | null>;
+  };
   is_replay: boolean;
   balance: { amount: string; currency: string } | null;
 }
@@ -61,18 +69,34 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
   }
 
   const start = (browser: Browser, sysname: string, bet: unknown, options: { mode?: 'real' | 'demo'; requestId?: string } = {}) =>
-    browser.call('games.start', { sysname, mode: options.mode ?? 'real', bet: JSON.stringify(bet), request_id: options.requestId ?? `start-${sequence++}` });
+    browser.call('games.start', {
+      sysname,
+      mode: options.mode ?? 'real',
+      bet: JSON.stringify(bet),
+      request_id: options.requestId ?? `start-${sequence++}`,
+    });
   const act = (browser: Browser, roundId: string, action: string, params?: unknown, requestId = `act-${sequence++}`) =>
-    browser.call('games.act', { round_id: roundId, action, ...(params === undefined ? {} : { params: JSON.stringify(params) }), request_id: requestId });
+    browser.call('games.act', {
+      round_id: roundId,
+      action,
+      ...(params === undefined ? {} : { params: JSON.stringify(params) }),
+      request_id: requestId,
+    });
   const mainBalance = async (uid: number) => minorToAmount((await t.services.wallet.balances(siteId, uid, currency)).main);
   const transfersOf = async (uid: number) => t.services.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.userId, uid));
-  const keysOf = async (uid: number, roundId: string) => (await transfersOf(uid)).flatMap((row) => (row.idempotencyKey?.startsWith(`round:${roundId}:`) ? [row.idempotencyKey] : [])).sort();
+  const keysOf = async (uid: number, roundId: string) =>
+    (await transfersOf(uid))
+      .flatMap((row) => (row.idempotencyKey?.startsWith(`round:${roundId}:`) ? [row.idempotencyKey] : []))
+      .sort();
   const errorOf = (answer: ApiAnswer) => answer.json.error;
 
   /** Picks a client seed under which the player's next round satisfies `wanted`, and sets it. */
   async function arrange(browser: Browser, uid: number, wanted: (seeds: RoundSeeds) => boolean): Promise<RoundSeeds> {
     browser.data(await browser.call('games.getSeeds', {}, 'GET'));
-    const [seed] = await t.services.db.select().from(fairSeeds).where(and(eq(fairSeeds.ownerKey, `user:${uid}`), sql`${fairSeeds.revealedAt} IS NULL`));
+    const [seed] = await t.services.db
+      .select()
+      .from(fairSeeds)
+      .where(and(eq(fairSeeds.ownerKey, `user:${uid}`), sql`${fairSeeds.revealedAt} IS NULL`));
     if (!seed) throw new Error('no active seed pair');
     for (let i = 0; i < 20_000; i++) {
       const seeds = { serverSeed: seed.serverSeed, clientSeed: `arranged-${i}`, nonce: seed.nextNonce };
@@ -108,7 +132,9 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     expect(await keysOf(uid, opened.round.id)).toEqual([`round:${opened.round.id}:bet`, `round:${opened.round.id}:win`]);
 
     browser.data(await browser.call('games.rotateSeeds', {}));
-    const verified = browser.data<{ is_verified: boolean; is_revealed: boolean }>(await browser.call('games.verifyRound', { round_id: opened.round.id }, 'GET'));
+    const verified = browser.data<{ is_verified: boolean; is_revealed: boolean }>(
+      await browser.call('games.verifyRound', { round_id: opened.round.id }, 'GET'),
+    );
     expect(verified).toMatchObject({ is_revealed: true, is_verified: true });
     await expectSoundLedger();
   });
@@ -121,17 +147,32 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     const opened = browser.data<Answer>(await start(browser, MINES, { stake: '1.00', mines: 5 }));
     const id = opened.round.id;
 
-    expect(errorOf(await act(browser, id, 'cashout'))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'action' } });
+    expect(errorOf(await act(browser, id, 'cashout'))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'action' },
+    });
     browser.data(await act(browser, id, 'reveal', { cell: safe[0] }));
-    expect(errorOf(await act(browser, id, 'reveal', { cell: safe[0] }))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'action' } });
-    expect(errorOf(await act(browser, id, 'reveal', { cell: 25 }))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'params' } });
-    expect(errorOf(await act(browser, id, 'hit'))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'action' } });
+    expect(errorOf(await act(browser, id, 'reveal', { cell: safe[0] }))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'action' },
+    });
+    expect(errorOf(await act(browser, id, 'reveal', { cell: 25 }))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'params' },
+    });
+    expect(errorOf(await act(browser, id, 'hit'))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'action' },
+    });
     const lost = browser.data<Answer>(await act(browser, id, 'reveal', { cell: mines[0] }));
     expect(lost.round).toMatchObject({ status: 'settled', payout: { amount: '0.00' } });
     expect(lost.game).toMatchObject({ status: 'lost', mines });
 
     const before = (await transfersOf(uid)).length;
-    expect(errorOf(await act(browser, id, 'reveal', { cell: safe[1] }))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'action' } });
+    expect(errorOf(await act(browser, id, 'reveal', { cell: safe[1] }))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'action' },
+    });
     expect(errorOf(await act(browser, id, 'cashout'))).toMatchObject({ type: 'InvalidParameterException' });
     expect((await transfersOf(uid)).length).toBe(before);
     expect(await mainBalance(uid)).toBe('9.00');
@@ -144,7 +185,12 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     await arrange(browser, uid, (seeds) => {
       const state = dealOf(seeds);
       const total = handTotal(state.hands[0]!.cards);
-      return state.phase === 'player' && !total.isSoft && (total.total === 10 || total.total === 11) && cardValue(state.dealer[0]!) <= 6;
+      return (
+        state.phase === 'player' &&
+        !total.isSoft &&
+        (total.total === 10 || total.total === 11) &&
+        cardValue(state.dealer[0]!) <= 6
+      );
     });
     const opened = browser.data<Answer>(await start(browser, BLACKJACK, { stake: '2.00' }));
     expect(opened.game.phase).toBe('player');
@@ -156,11 +202,18 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     expect(doubled.game.dealer?.every((card) => card !== null)).toBe(true);
     const payout = amountToMinor(doubled.round.payout.amount);
     expect([0n, 400n, 800n]).toContain(payout);
-    const keys = [`round:${opened.round.id}:bet`, `round:${opened.round.id}:bet:2`, ...(payout > 0n ? [`round:${opened.round.id}:win`] : [])].sort();
+    const keys = [
+      `round:${opened.round.id}:bet`,
+      `round:${opened.round.id}:bet:2`,
+      ...(payout > 0n ? [`round:${opened.round.id}:win`] : []),
+    ].sort();
     expect(await keysOf(uid, opened.round.id)).toEqual(keys);
     expect(await mainBalance(uid)).toBe(minorToAmount(2_000n - 400n + payout));
     // Hit after the round is over: refused, nothing moves.
-    expect(errorOf(await act(browser, opened.round.id, 'hit'))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'action' } });
+    expect(errorOf(await act(browser, opened.round.id, 'hit'))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'action' },
+    });
     expect(await keysOf(uid, opened.round.id)).toEqual(keys);
     await expectSoundLedger();
   });
@@ -180,9 +233,18 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     expect(answer.game.actions).not.toContain('split');
     // Stand on each hand that still plays; the dealer then plays and both hands settle.
     while (answer.round.status === 'open') answer = browser.data<Answer>(await act(browser, opened.round.id, 'stand'));
-    expect(errorOf(await act(browser, opened.round.id, 'hit'))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'action' } });
+    expect(errorOf(await act(browser, opened.round.id, 'hit'))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'action' },
+    });
     const payout = amountToMinor(answer.round.payout.amount);
-    expect(await keysOf(uid, opened.round.id)).toEqual([`round:${opened.round.id}:bet`, `round:${opened.round.id}:bet:2`, ...(payout > 0n ? [`round:${opened.round.id}:win`] : [])].sort());
+    expect(await keysOf(uid, opened.round.id)).toEqual(
+      [
+        `round:${opened.round.id}:bet`,
+        `round:${opened.round.id}:bet:2`,
+        ...(payout > 0n ? [`round:${opened.round.id}:win`] : []),
+      ].sort(),
+    );
     expect(await mainBalance(uid)).toBe(minorToAmount(2_000n - 200n + payout));
   });
 
@@ -191,7 +253,10 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     const seeds = await arrange(browser, uid, (candidate) => dealOf(candidate).phase === 'insurance');
     const opened = browser.data<Answer>(await start(browser, BLACKJACK, { stake: '2.00' }));
     expect(opened.game).toMatchObject({ phase: 'insurance', actions: ['insurance', 'no-insurance'] });
-    expect(errorOf(await act(browser, opened.round.id, 'hit'))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'action' } });
+    expect(errorOf(await act(browser, opened.round.id, 'hit'))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'action' },
+    });
     let answer = browser.data<Answer>(await act(browser, opened.round.id, 'insurance'));
     expect(answer.round.stake.amount).toBe('3.00');
     while (answer.round.status === 'open') answer = browser.data<Answer>(await act(browser, opened.round.id, 'stand'));
@@ -201,7 +266,10 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     if (isDealerBlackjack) expect((answer.game.result as { insurancePayoutMinor: string }).insurancePayoutMinor).toBe('300');
     const payout = amountToMinor(answer.round.payout.amount);
     expect(await mainBalance(uid)).toBe(minorToAmount(2_000n - 300n + payout));
-    expect((await keysOf(uid, opened.round.id)).filter((key) => key.includes(':bet'))).toEqual([`round:${opened.round.id}:bet`, `round:${opened.round.id}:bet:2`]);
+    expect((await keysOf(uid, opened.round.id)).filter((key) => key.includes(':bet'))).toEqual([
+      `round:${opened.round.id}:bet`,
+      `round:${opened.round.id}:bet:2`,
+    ]);
   });
 
   it('a replayed action request id returns the first result and moves nothing; the same id for another action is refused; a replayed start returns the same round', async () => {
@@ -212,14 +280,20 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     const opened = browser.data<Answer>(await start(browser, MINES, { stake: '1.00', mines: 2 }, { requestId: 'start-once' }));
     const again = browser.data<Answer>(await start(browser, MINES, { stake: '1.00', mines: 2 }, { requestId: 'start-once' }));
     expect(again).toMatchObject({ is_replay: true, round: { id: opened.round.id } });
-    expect(errorOf(await start(browser, MINES, { stake: '2.00', mines: 2 }, { requestId: 'start-once' }))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'request_id' } });
+    expect(errorOf(await start(browser, MINES, { stake: '2.00', mines: 2 }, { requestId: 'start-once' }))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'request_id' },
+    });
 
     const first = browser.data<Answer>(await act(browser, opened.round.id, 'reveal', { cell: safe[0] }, 'reveal-once'));
     browser.data(await act(browser, opened.round.id, 'reveal', { cell: safe[1] }));
     const replay = browser.data<Answer>(await act(browser, opened.round.id, 'reveal', { cell: safe[0] }, 'reveal-once'));
     expect(replay.is_replay).toBe(true);
     expect(replay.game).toEqual(first.game);
-    expect(errorOf(await act(browser, opened.round.id, 'reveal', { cell: safe[2] }, 'reveal-once'))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'request_id' } });
+    expect(errorOf(await act(browser, opened.round.id, 'reveal', { cell: safe[2] }, 'reveal-once'))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'request_id' },
+    });
 
     const cashed = browser.data<Answer>(await act(browser, opened.round.id, 'cashout', undefined, 'cash-once'));
     const transfers = (await transfersOf(uid)).length;
@@ -234,10 +308,20 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     const intruder = await fundedPlayer('10.00');
     const opened = owner.browser.data<Answer>(await start(owner.browser, BLACKJACK, { stake: '1.00' }));
     const transfers = (await transfersOf(owner.uid)).length + (await transfersOf(intruder.uid)).length;
-    for (const action of ['stand', 'hit', 'no-insurance']) expect(errorOf(await act(intruder.browser, opened.round.id, action))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'round_id' } });
-    expect(errorOf(await act(intruder.browser, '999999999', 'stand'))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'round_id' } });
+    for (const action of ['stand', 'hit', 'no-insurance'])
+      expect(errorOf(await act(intruder.browser, opened.round.id, action))).toMatchObject({
+        type: 'InvalidParameterException',
+        error_data: { field: 'round_id' },
+      });
+    expect(errorOf(await act(intruder.browser, '999999999', 'stand'))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'round_id' },
+    });
     expect((await transfersOf(owner.uid)).length + (await transfersOf(intruder.uid)).length).toBe(transfers);
-    expect(intruder.browser.data<{ round: null }>(await intruder.browser.call('games.getOpenRound', { sysname: BLACKJACK }, 'GET')).round).toBeNull();
+    expect(
+      intruder.browser.data<{ round: null }>(await intruder.browser.call('games.getOpenRound', { sysname: BLACKJACK }, 'GET'))
+        .round,
+    ).toBeNull();
   });
 
   it('one open round per player and game: a second start is refused pointing at the open round, which getOpenRound resumes; the seeds cannot be rotated under it', async () => {
@@ -245,28 +329,53 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     await arrange(browser, uid, (seeds) => dealOf(seeds).phase === 'player');
     const opened = browser.data<Answer>(await start(browser, BLACKJACK, { stake: '1.00' }));
     const second = errorOf(await start(browser, BLACKJACK, { stake: '1.00' }));
-    expect(second).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'sysname', round_id: opened.round.id } });
+    expect(second).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'sysname', round_id: opened.round.id },
+    });
     expect(await mainBalance(uid)).toBe('9.00');
     const resumed = browser.data<Answer>(await browser.call('games.getOpenRound', { sysname: BLACKJACK }, 'GET'));
     expect(resumed.round.id).toBe(opened.round.id);
     expect(resumed.game).toEqual(opened.game);
     expect(resumed.balance?.amount).toBe('9.00');
-    expect(errorOf(await browser.call('games.rotateSeeds', {}))).toMatchObject({ type: 'InvalidParameterException', error_data: { round_id: opened.round.id } });
+    expect(errorOf(await browser.call('games.rotateSeeds', {}))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { round_id: opened.round.id },
+    });
     // Another game is not blocked by it.
     browser.data(await start(browser, MINES, { stake: '1.00', mines: 1 }));
   });
 
   it('bets above balance: UserNeedDepositException on an empty balance, InvalidParameterException (stake) above it, a double above it is refused; limits from game_params; nothing moves', async () => {
     const empty = await fundedPlayer('0.00');
-    expect(errorOf(await start(empty.browser, MINES, { stake: '1.00', mines: 3 }))).toMatchObject({ type: 'UserNeedDepositException' });
+    expect(errorOf(await start(empty.browser, MINES, { stake: '1.00', mines: 3 }))).toMatchObject({
+      type: 'UserNeedDepositException',
+    });
     const { browser, uid } = await fundedPlayer('3.00');
-    expect(errorOf(await start(browser, MINES, { stake: '5.00', mines: 3 }))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'stake' } });
-    expect(errorOf(await start(browser, MINES, { stake: '0.05', mines: 3 }))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'stake' } });
-    expect(errorOf(await start(browser, BLACKJACK, { stake: '501.00' }))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'stake' } });
-    for (const bet of [{ stake: '-1.00', mines: 3 }, { stake: '1.005', mines: 3 }, { stake: '1.00', mines: 25 }, { stake: '1.00' }]) {
+    expect(errorOf(await start(browser, MINES, { stake: '5.00', mines: 3 }))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'stake' },
+    });
+    expect(errorOf(await start(browser, MINES, { stake: '0.05', mines: 3 }))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'stake' },
+    });
+    expect(errorOf(await start(browser, BLACKJACK, { stake: '501.00' }))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'stake' },
+    });
+    for (const bet of [
+      { stake: '-1.00', mines: 3 },
+      { stake: '1.005', mines: 3 },
+      { stake: '1.00', mines: 25 },
+      { stake: '1.00' },
+    ]) {
       expect(errorOf(await start(browser, MINES, bet))).toMatchObject({ type: 'InvalidParameterException' });
     }
-    expect(errorOf(await start(browser, 'dice-roll', { stake: '1.00' }))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'sysname' } });
+    expect(errorOf(await start(browser, 'dice-roll', { stake: '1.00' }))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'sysname' },
+    });
     expect(await transfersOf(uid)).toHaveLength(1);
 
     await arrange(browser, uid, (seeds) => {
@@ -274,7 +383,10 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
       return state.phase === 'player' && state.hands[0]!.cards.length === 2;
     });
     const opened = browser.data<Answer>(await start(browser, BLACKJACK, { stake: '2.00' }));
-    expect(errorOf(await act(browser, opened.round.id, 'double'))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'action' } });
+    expect(errorOf(await act(browser, opened.round.id, 'double'))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'action' },
+    });
     expect(await keysOf(uid, opened.round.id)).toEqual([`round:${opened.round.id}:bet`]);
     expect(await mainBalance(uid)).toBe('1.00');
     const stood = browser.data<Answer>(await act(browser, opened.round.id, 'stand'));
@@ -294,7 +406,12 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     const open = await restarted.statefulRounds.getOpenRound(who, MINES);
     expect(open.round?.id).toBe(opened.round.id);
     expect(open.game).toMatchObject({ opened: [safe[0]], status: 'playing', mines: null });
-    const cashed = await restarted.statefulRounds.act(who, { roundId: Number(opened.round.id), action: 'cashout', params: {}, requestId: 'after-restart' });
+    const cashed = await restarted.statefulRounds.act(who, {
+      roundId: Number(opened.round.id),
+      action: 'cashout',
+      params: {},
+      requestId: 'after-restart',
+    });
     expect(cashed.round).toMatchObject({ status: 'settled', payout: { amount: minorToAmount(minesPayout(100n, 3, 1)) } });
   });
 
@@ -316,31 +433,57 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     // The three rounds were left a day and an hour ago; the fourth is recent and stays open.
     const longAgo = new Date(Date.now() - 25 * HOUR);
     for (const id of [blackjack.round.id, cashOut.round.id, refund.round.id]) {
-      await t.services.db.execute(sql`UPDATE game_rounds SET created_at = ${longAgo.toISOString()}::timestamptz, state = jsonb_set(state, '{touched_at}', to_jsonb(${longAgo.toISOString()}::text)) WHERE id = ${Number(id)}`);
+      await t.services.db.execute(
+        sql`UPDATE game_rounds SET created_at = ${longAgo.toISOString()}::timestamptz, state = jsonb_set(state, '{touched_at}', to_jsonb(${longAgo.toISOString()}::text)) WHERE id = ${Number(id)}`,
+      );
     }
     expect(t.services.statefulRounds.abandonAfterMs).toBe(24 * HOUR);
     await t.services.jobs.enqueue('games.settleAbandoned', {}, { key: `games.settleAbandoned:test-${kind}` });
     const run = await t.services.jobs.drain(createJobHandlers(t.services, async () => new Response('ok')));
     expect(run.errors).toEqual([]);
 
-    const rowOf = async (id: string) => (await t.services.db.select().from(gameRounds).where(eq(gameRounds.id, Number(id))))[0]!;
+    const rowOf = async (id: string) =>
+      (
+        await t.services.db
+          .select()
+          .from(gameRounds)
+          .where(eq(gameRounds.id, Number(id)))
+      )[0]!;
     // Blackjack: the player stands, the dealer plays by the house rule.
     let stood = dealOf(seeds, 200n);
     const { act: playBlackjack, resumeShoe } = await import('#common/games/blackjack');
-    while (stood.phase !== 'finished') stood = playBlackjack(stood, stood.phase === 'insurance' ? 'no-insurance' : 'stand', resumeShoe(new FairRng(seeds), stood.cardsDrawn));
+    while (stood.phase !== 'finished')
+      stood = playBlackjack(
+        stood,
+        stood.phase === 'insurance' ? 'no-insurance' : 'stand',
+        resumeShoe(new FairRng(seeds), stood.cardsDrawn),
+      );
     const blackjackRow = await rowOf(blackjack.round.id);
-    expect(blackjackRow).toMatchObject({ status: 'settled', payoutMinor: stood.result!.payoutMinor, outcome: { settled_by: 'timeout' } });
+    expect(blackjackRow).toMatchObject({
+      status: 'settled',
+      payoutMinor: stood.result!.payoutMinor,
+      outcome: { settled_by: 'timeout' },
+    });
     expect(await rowOf(cashOut.round.id)).toMatchObject({ status: 'settled', payoutMinor: minesPayout(100n, 3, 2) });
-    expect(await rowOf(refund.round.id)).toMatchObject({ status: 'settled', payoutMinor: 100n, outcome: { settled_by: 'timeout' } });
+    expect(await rowOf(refund.round.id)).toMatchObject({
+      status: 'settled',
+      payoutMinor: 100n,
+      outcome: { settled_by: 'timeout' },
+    });
     expect(await mainBalance(other.uid)).toBe('5.00');
     expect((await rowOf(recent.round.id)).status).toBe('open');
     expect(await mainBalance(uid)).toBe(minorToAmount(2_000n - 300n + stood.result!.payoutMinor + minesPayout(100n, 3, 2)));
 
     // A late action on a settled round is refused and moves nothing; the rounds verify.
-    expect(errorOf(await act(browser, blackjack.round.id, 'hit'))).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'action' } });
+    expect(errorOf(await act(browser, blackjack.round.id, 'hit'))).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'action' },
+    });
     browser.data(await browser.call('games.rotateSeeds', {}));
     for (const id of [blackjack.round.id, cashOut.round.id]) {
-      expect(browser.data<{ is_verified: boolean }>(await browser.call('games.verifyRound', { round_id: id }, 'GET')).is_verified).toBe(true);
+      expect(
+        browser.data<{ is_verified: boolean }>(await browser.call('games.verifyRound', { round_id: id }, 'GET')).is_verified,
+      ).toBe(true);
     }
     // A second run finds nothing left to settle.
     expect(await t.services.statefulRounds.settleAbandoned(new Date())).toBe(0);
@@ -352,7 +495,9 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     const demo = browser.data<Answer>(await start(browser, BLACKJACK, { stake: '10.00' }, { mode: 'demo' }));
     expect(demo.round.mode).toBe('demo');
     expect(await mainBalance(uid)).toBe('5.00');
-    expect(demo.balance?.amount).toBe(minorToAmount(100_000n - 1_000n + amountToMinor(demo.round.status === 'settled' ? demo.round.payout.amount : '0.00')));
+    expect(demo.balance?.amount).toBe(
+      minorToAmount(100_000n - 1_000n + amountToMinor(demo.round.status === 'settled' ? demo.round.payout.amount : '0.00')),
+    );
 
     const visitor = new Browser(t);
     visitor.cookie = 'vid=stateful-visitor-0001';
@@ -361,7 +506,10 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     expect(opened.balance).toBeNull();
     const played = visitor.data<Answer>(await act(visitor, opened.round.id, 'reveal', { cell: 0 }));
     expect(played.round.status).toBe('settled');
-    const [{ n }] = (await t.services.db.select({ n: sql<number>`count(*)::int` }).from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `round:${opened.round.id}:%`))) as [{ n: number }];
+    const [{ n }] = (await t.services.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerTransfers)
+      .where(like(ledgerTransfers.idempotencyKey, `round:${opened.round.id}:%`))) as [{ n: number }];
     expect(n).toBe(0);
     await expectSoundLedger();
   });

@@ -27,7 +27,17 @@ import { canonicalJson } from '../wallet/audit';
 import { house, move, player } from '../wallet/postings';
 import { InsufficientFundsError, type PlayerBalances, type createWalletService } from '../wallet/service';
 import { BetParamError } from './engines';
-import { drawNonce, newRoundColumns, ownerKeyOf, playingCurrency, roundOfRequest, roundView, type Gambler, type GameRoundsService, type RoundView } from './service';
+import {
+  drawNonce,
+  newRoundColumns,
+  ownerKeyOf,
+  playingCurrency,
+  roundOfRequest,
+  roundView,
+  type Gambler,
+  type GameRoundsService,
+  type RoundView,
+} from './service';
 import {
   ActionError,
   applyAction,
@@ -93,7 +103,8 @@ function storedState(row: RoundRow): StoredState {
 }
 
 /** What an action request is compared by when its id comes again. */
-const actionHash = (roundId: number, action: { action: string; params: Record<string, unknown> }) => sha256(canonicalJson({ round_id: String(roundId), action: action.action, params: action.params }));
+const actionHash = (roundId: number, action: { action: string; params: Record<string, unknown> }) =>
+  sha256(canonicalJson({ round_id: String(roundId), action: action.action, params: action.params }));
 
 /**
  * The actions of a round, open (state) or settled (outcome). The outcome shown for recall
@@ -101,7 +112,11 @@ const actionHash = (roundId: number, action: { action: string; params: Record<st
  */
 function actionsOf(row: RoundRow): RecordedAction[] {
   if (row.status === 'open') return storedState(row).actions;
-  return ((row.outcome as { actions?: RecordedAction[] } | null)?.actions ?? []).map((item) => ({ ...item, params: item.params ?? {}, request_hash: actionHash(row.id, { action: item.action, params: item.params ?? {} }) }));
+  return ((row.outcome as { actions?: RecordedAction[] } | null)?.actions ?? []).map((item) => ({
+    ...item,
+    params: item.params ?? {},
+    request_hash: actionHash(row.id, { action: item.action, params: item.params ?? {} }),
+  }));
 }
 
 export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
@@ -133,7 +148,14 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
    * Moves money of a round between the player (main for real play, fun for demo) and the house:
    * a stake, or the round's payout. Anonymous demo rounds move nothing.
    */
-  async function moveRoundMoney(tx: Executor, row: RoundRow, direction: 'bet' | 'win', amountMinor: bigint, idempotencyKey: string, actor: string): Promise<void> {
+  async function moveRoundMoney(
+    tx: Executor,
+    row: RoundRow,
+    direction: 'bet' | 'win',
+    amountMinor: bigint,
+    idempotencyKey: string,
+    actor: string,
+  ): Promise<void> {
     const uid = row.userId;
     if (!uid || amountMinor <= 0n) return;
     const isReal = row.mode === 'real';
@@ -146,7 +168,8 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
         kind: `${isReal ? 'game' : 'demo'}_${direction}`,
         currency: row.currency,
         amountMinor,
-        legs: direction === 'bet' ? move(playerAccount, houseAccount, amountMinor) : move(houseAccount, playerAccount, amountMinor),
+        legs:
+          direction === 'bet' ? move(playerAccount, houseAccount, amountMinor) : move(houseAccount, playerAccount, amountMinor),
         idempotencyKey,
         reference: `round:${row.id}`,
         actor,
@@ -158,22 +181,47 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
 
   /** One stake of a round: the opening one (`round:{id}:bet`), or `:bet:2`, `:bet:3` … for doubles, splits, insurance. */
   const moveStake = (tx: Executor, row: RoundRow, amountMinor: bigint, sequence: number) =>
-    moveRoundMoney(tx, row, 'bet', amountMinor, sequence === 1 ? `round:${row.id}:bet` : `round:${row.id}:bet:${sequence}`, `player:${row.userId ?? 0}`);
+    moveRoundMoney(
+      tx,
+      row,
+      'bet',
+      amountMinor,
+      sequence === 1 ? `round:${row.id}:bet` : `round:${row.id}:bet:${sequence}`,
+      `player:${row.userId ?? 0}`,
+    );
 
   /** The round's payout (`round:{id}:win`), once. */
-  const movePayout = (tx: Executor, row: RoundRow, amountMinor: bigint, actor: string) => moveRoundMoney(tx, row, 'win', amountMinor, `round:${row.id}:win`, actor);
+  const movePayout = (tx: Executor, row: RoundRow, amountMinor: bigint, actor: string) =>
+    moveRoundMoney(tx, row, 'win', amountMinor, `round:${row.id}:win`, actor);
 
   /**
    * Writes the round after a change: still open (new state), or settled (outcome, payout paid).
    * Extra stake, when the change added any, moves first: a short balance refuses the action.
    */
-  async function saveRound(tx: Executor, row: RoundRow, engine: StatefulEngine, state: ReturnType<typeof startState>, actions: RecordedAction[], settledBy: SettledBy | null, paidOverride?: bigint): Promise<RoundRow> {
+  async function saveRound(
+    tx: Executor,
+    row: RoundRow,
+    engine: StatefulEngine,
+    state: ReturnType<typeof startState>,
+    actions: RecordedAction[],
+    settledBy: SettledBy | null,
+    paidOverride?: bigint,
+  ): Promise<RoundRow> {
     const stake = totalStakeMinor(engine, state);
-    if (stake > row.stakeMinor) await moveStake(tx, row, stake - row.stakeMinor, 1 + actions.filter((item) => ['double', 'split', 'insurance'].includes(item.action)).length);
+    if (stake > row.stakeMinor)
+      await moveStake(
+        tx,
+        row,
+        stake - row.stakeMinor,
+        1 + actions.filter((item) => ['double', 'split', 'insurance'].includes(item.action)).length,
+      );
     if (!settledBy) {
       const [saved] = await tx
         .update(gameRounds)
-        .set({ stakeMinor: stake, state: { game: encodeState(state), actions, touched_at: new Date().toISOString() } satisfies StoredState })
+        .set({
+          stakeMinor: stake,
+          state: { game: encodeState(state), actions, touched_at: new Date().toISOString() } satisfies StoredState,
+        })
         .where(eq(gameRounds.id, row.id))
         .returning();
       if (!saved) throw new Error('the round could not be saved');
@@ -183,7 +231,14 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
     await movePayout(tx, row, paid, settledBy === 'timeout' ? 'system' : `player:${row.userId ?? 0}`);
     const [settled] = await tx
       .update(gameRounds)
-      .set({ stakeMinor: stake, payoutMinor: paid, state: null, status: 'settled', settledAt: new Date(), outcome: settledOutcome(engine, state, actions, settledBy, paid) })
+      .set({
+        stakeMinor: stake,
+        payoutMinor: paid,
+        state: null,
+        status: 'settled',
+        settledAt: new Date(),
+        outcome: settledOutcome(engine, state, actions, settledBy, paid),
+      })
       .where(eq(gameRounds.id, row.id))
       .returning();
     if (!settled) throw new Error('the round could not be settled');
@@ -199,7 +254,8 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
   /** Turns a short balance into the error games.play answers with, once the transaction is gone. */
   async function insufficientFunds(who: Gambler, mode: GameRoundMode, currency: string, field: string): Promise<never> {
     const balances = await wallet.balances(who.siteId, who.uid, currency);
-    if (mode === 'real' && balances.main === 0n) throw new ApiError('UserNeedDepositException', 'Make a deposit to play for real money');
+    if (mode === 'real' && balances.main === 0n)
+      throw new ApiError('UserNeedDepositException', 'Make a deposit to play for real money');
     throw invalid(field, mode === 'real' ? 'The stake is above your balance' : 'The stake is above your demo balance');
   }
 
@@ -231,7 +287,10 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
     abandonAfterMs,
 
     /** games.start: opens a round of mines or blackjack and moves its stake. */
-    async start(who: Gambler, input: { sysname: string; mode: GameRoundMode; bet: string; requestId: string }): Promise<StatefulResult> {
+    async start(
+      who: Gambler,
+      input: { sysname: string; mode: GameRoundMode; bet: string; requestId: string },
+    ): Promise<StatefulResult> {
       if (input.mode === 'real' && who.uid <= 0) throw new ApiError('AuthorizationException', 'Sign in to play for real money');
       const game = await statefulGame(who, input.sysname);
       if (input.mode === 'demo' && !game.has_demo) throw invalid('mode', 'This game has no demo mode');
@@ -256,16 +315,37 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
           const seed = await deps.rounds.lockActiveSeed(tx, who);
           const earlier = await roundOfRequest(tx, who, input.requestId);
           if (earlier) {
-            if (earlier.requestHash !== requestHash || !isStatefulEngine(earlier.engine)) throw invalid('request_id', 'This request id was used for another round');
-            const first = publicView(earlier.engine, replayActions(earlier.engine, earlier.bet as Record<string, unknown>, [], await seedsOf(tx, earlier)));
-            return { round: roundView(earlier), game: first, is_replay: true, balance: balanceOf(await balancesFor(tx, earlier), earlier.mode, earlier.currency) };
+            if (earlier.requestHash !== requestHash || !isStatefulEngine(earlier.engine))
+              throw invalid('request_id', 'This request id was used for another round');
+            const first = publicView(
+              earlier.engine,
+              replayActions(earlier.engine, earlier.bet as Record<string, unknown>, [], await seedsOf(tx, earlier)),
+            );
+            return {
+              round: roundView(earlier),
+              game: first,
+              is_replay: true,
+              balance: balanceOf(await balancesFor(tx, earlier), earlier.mode, earlier.currency),
+            };
           }
           const [open] = await tx
             .select({ id: gameRounds.id })
             .from(gameRounds)
-            .where(and(eq(gameRounds.siteId, who.siteId), eq(gameRounds.ownerKey, ownerKey), eq(gameRounds.sysname, input.sysname), eq(gameRounds.status, 'open')))
+            .where(
+              and(
+                eq(gameRounds.siteId, who.siteId),
+                eq(gameRounds.ownerKey, ownerKey),
+                eq(gameRounds.sysname, input.sysname),
+                eq(gameRounds.status, 'open'),
+              ),
+            )
             .limit(1);
-          if (open) throw new ApiError('InvalidParameterException', 'Finish the open round of this game first', { field: 'sysname', errorType: 'wrongField', round_id: String(open.id) });
+          if (open)
+            throw new ApiError('InvalidParameterException', 'Finish the open round of this game first', {
+              field: 'sysname',
+              errorType: 'wrongField',
+              round_id: String(open.id),
+            });
 
           const nonce = await drawNonce(tx, seed);
           const seeds = { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce };
@@ -273,7 +353,19 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
           const [opened] = await tx
             .insert(gameRounds)
             .values({
-              ...newRoundColumns(who, { sysname: input.sysname, engine, mode: input.mode, currency, stakeMinor: prepared.stakeMinor, bet: prepared.normal }, seed, nonce),
+              ...newRoundColumns(
+                who,
+                {
+                  sysname: input.sysname,
+                  engine,
+                  mode: input.mode,
+                  currency,
+                  stakeMinor: prepared.stakeMinor,
+                  bet: prepared.normal,
+                },
+                seed,
+                nonce,
+              ),
               state: { game: encodeState(state), actions: [], touched_at: new Date().toISOString() } satisfies StoredState,
               status: 'open',
               requestKey: input.requestId,
@@ -285,7 +377,12 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
           await moveStake(tx, opened, prepared.stakeMinor, 1);
           // A blackjack dealt and decided at once (a natural, a dealer peek) settles now.
           const row = isOver(engine, state) ? await saveRound(tx, opened, engine, state, [], 'player') : opened;
-          return { round: roundView(row), game: publicView(engine, state), is_replay: false, balance: balanceOf(await balancesFor(tx, row), row.mode, currency) };
+          return {
+            round: roundView(row),
+            game: publicView(engine, state),
+            is_replay: false,
+            balance: balanceOf(await balancesFor(tx, row), row.mode, currency),
+          };
         });
       } catch (error) {
         if (error instanceof InsufficientFundsError) return insufficientFunds(who, input.mode, currency, 'stake');
@@ -294,7 +391,10 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
     },
 
     /** games.act: one action on the player's open round (reveal, cashout, hit, stand, double, split, insurance, no-insurance). */
-    async act(who: Gambler, input: { roundId: number; action: string; params: unknown; requestId: string }): Promise<StatefulResult> {
+    async act(
+      who: Gambler,
+      input: { roundId: number; action: string; params: unknown; requestId: string },
+    ): Promise<StatefulResult> {
       let mode: GameRoundMode = 'real';
       let currency = who.siteCurrency;
       // Read before the transaction: PGlite has one connection, a query outside tx would wait on it.
@@ -317,14 +417,24 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
           const index = actions.findIndex((item) => item.request_id === input.requestId);
           const seeds = await seedsOf(tx, row);
           if (index >= 0) {
-            if (actions[index]?.request_hash !== requestHash) throw invalid('request_id', 'This request id was used for another action');
+            if (actions[index]?.request_hash !== requestHash)
+              throw invalid('request_id', 'This request id was used for another action');
             const then = replayActions(engine, row.bet as Record<string, unknown>, actions, seeds, index + 1);
-            const game = row.status === 'settled' && index === actions.length - 1 ? gameView(row, engine) : publicView(engine, then);
-            return { round: roundView(row), game, is_replay: true, balance: balanceOf(await balancesFor(tx, row), row.mode, row.currency) };
+            const game =
+              row.status === 'settled' && index === actions.length - 1 ? gameView(row, engine) : publicView(engine, then);
+            return {
+              round: roundView(row),
+              game,
+              is_replay: true,
+              balance: balanceOf(await balancesFor(tx, row), row.mode, row.currency),
+            };
           }
           if (row.status !== 'open') throw invalid('action', 'This round is over');
           if (row.userId && row.mode === 'real' && exclusion) {
-            throw new ApiError('AccessDeniedException', 'The account is excluded from play', { exclusion: exclusion.kind, until: exclusion.endsAt?.toISOString() ?? null });
+            throw new ApiError('AccessDeniedException', 'The account is excluded from play', {
+              exclusion: exclusion.kind,
+              until: exclusion.endsAt?.toISOString() ?? null,
+            });
           }
           const stored = storedState(row);
           let next;
@@ -336,10 +446,20 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
           }
           const recorded = [...stored.actions, { ...normal, request_id: input.requestId, request_hash: requestHash }];
           if (row.userId && row.mode === 'demo' && totalStakeMinor(engine, next) > row.stakeMinor) {
-            await deps.rounds.grantDemoCredit(tx, { ...who, uid: row.userId }, row.currency, totalStakeMinor(engine, next) - row.stakeMinor);
+            await deps.rounds.grantDemoCredit(
+              tx,
+              { ...who, uid: row.userId },
+              row.currency,
+              totalStakeMinor(engine, next) - row.stakeMinor,
+            );
           }
           const saved = await saveRound(tx, row, engine, next, recorded, isOver(engine, next) ? 'player' : null);
-          return { round: roundView(saved), game: saved.status === 'open' ? publicView(engine, next) : gameView(saved, engine), is_replay: false, balance: balanceOf(await balancesFor(tx, saved), saved.mode, saved.currency) };
+          return {
+            round: roundView(saved),
+            game: saved.status === 'open' ? publicView(engine, next) : gameView(saved, engine),
+            is_replay: false,
+            balance: balanceOf(await balancesFor(tx, saved), saved.mode, saved.currency),
+          };
         });
       } catch (error) {
         if (error instanceof InsufficientFundsError) return insufficientFunds(who, mode, currency, 'action');
@@ -348,12 +468,22 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
     },
 
     /** games.getOpenRound: the player's open round of a game (a reloaded page resumes it), or null. */
-    async getOpenRound(who: Gambler, sysname: string): Promise<{ round: RoundView | null; game: Record<string, unknown> | null; balance: Money | null }> {
+    async getOpenRound(
+      who: Gambler,
+      sysname: string,
+    ): Promise<{ round: RoundView | null; game: Record<string, unknown> | null; balance: Money | null }> {
       const game = await statefulGame(who, sysname);
       const [row] = await db
         .select()
         .from(gameRounds)
-        .where(and(eq(gameRounds.siteId, who.siteId), eq(gameRounds.ownerKey, ownerKeyOf(who)), eq(gameRounds.sysname, sysname), eq(gameRounds.status, 'open')))
+        .where(
+          and(
+            eq(gameRounds.siteId, who.siteId),
+            eq(gameRounds.ownerKey, ownerKeyOf(who)),
+            eq(gameRounds.sysname, sysname),
+            eq(gameRounds.status, 'open'),
+          ),
+        )
         .limit(1);
       if (!row) return { round: null, game: null, balance: null };
       const balances = row.userId ? await wallet.balances(row.siteId, row.userId, row.currency) : undefined;
@@ -369,7 +499,13 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
       const candidates = await db
         .select({ id: gameRounds.id })
         .from(gameRounds)
-        .where(and(eq(gameRounds.status, 'open'), inArray(gameRounds.engine, [...STATEFUL_ENGINES]), lt(gameRounds.createdAt, new Date(now.getTime() - abandonAfterMs))))
+        .where(
+          and(
+            eq(gameRounds.status, 'open'),
+            inArray(gameRounds.engine, [...STATEFUL_ENGINES]),
+            lt(gameRounds.createdAt, new Date(now.getTime() - abandonAfterMs)),
+          ),
+        )
         .orderBy(asc(gameRounds.id))
         .limit(limit);
       let settled = 0;

@@ -32,7 +32,9 @@ export const fairSeeds = pgTable(
     revealedAt: timestamp('revealed_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('fair_seeds_one_active').on(table.siteId, table.ownerKey).where(sql`${table.revealedAt} IS NULL`),
+    uniqueIndex('fair_seeds_one_active')
+      .on(table.siteId, table.ownerKey)
+      .where(sql`${table.revealedAt} IS NULL`),
     index('fair_seeds_owner').on(table.siteId, table.ownerKey, table.id),
     check('fair_seeds_nonce', sql`${table.nextNonce} >= 0`),
   ],
@@ -57,7 +59,9 @@ export const gameRounds = pgTable(
     mode: text('mode').$type<GameRoundMode>().notNull(),
     currency: text('currency').notNull(),
     stakeMinor: bigint('stake_minor', { mode: 'bigint' }).notNull(),
-    payoutMinor: bigint('payout_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    payoutMinor: bigint('payout_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     seedId: bigint('seed_id', { mode: 'number' })
       .notNull()
       .references(() => fairSeeds.id),

@@ -120,7 +120,9 @@ describe.each(testDatabaseKinds())('games catalogue on %s', (kind) => {
     const dates = newest.map((game) => game.created_at);
     expect(dates).toEqual([...dates].sort().reverse());
 
-    expect((await t.api('games.get', { params: { sort_options: 'rtp' } })).body.error).toMatchObject({ error_data: { field: 'sort_options' } });
+    expect((await t.api('games.get', { params: { sort_options: 'rtp' } })).body.error).toMatchObject({
+      error_data: { field: 'sort_options' },
+    });
     expect((await t.api('games.get', { params: { order: 'up' } })).body.error).toMatchObject({ error_data: { field: 'order' } });
   });
 
@@ -175,7 +177,10 @@ describe.each(testDatabaseKinds())('games catalogue on %s', (kind) => {
       count: '300',
     });
     const expected = all.filter(
-      (game) => ['redfox', 'northlight'].includes(game.provider) && game.type === 'slot' && (game.tags.includes('jackpot') || game.tags.includes('cascade')),
+      (game) =>
+        ['redfox', 'northlight'].includes(game.provider) &&
+        game.type === 'slot' &&
+        (game.tags.includes('jackpot') || game.tags.includes('cascade')),
     );
     expect(expected.length).toBeGreaterThan(1);
     expect(sysnamesOf(combined)).toEqual(expected.map((game) => game.sysname));
@@ -194,10 +199,17 @@ describe.each(testDatabaseKinds())('games catalogue on %s', (kind) => {
   });
 
   it('query searches the name case-insensitively, and the sysname', async () => {
-    expect(sysnamesOf(await games({ query: 'ROULETTE', count: '300' })).sort()).toEqual(['auto-roulette', 'european-roulette', 'live-roulette']);
+    expect(sysnamesOf(await games({ query: 'ROULETTE', count: '300' })).sort()).toEqual([
+      'auto-roulette',
+      'european-roulette',
+      'live-roulette',
+    ]);
     expect(sysnamesOf(await games({ query: 'fox-fort' }))).toEqual(['fox-fortune']);
     expect((await games({ query: 'nothing like this' })).total).toBe(0);
-    expect(sysnamesOf(await games({ query: 'roulette', types: 'live', count: '300' })).sort()).toEqual(['auto-roulette', 'live-roulette']);
+    expect(sysnamesOf(await games({ query: 'roulette', types: 'live', count: '300' })).sort()).toEqual([
+      'auto-roulette',
+      'live-roulette',
+    ]);
   });
 
   it('Italian names come from the it locale, and query searches them there (spec §1 en and it)', async () => {
@@ -283,12 +295,17 @@ describe.each(testDatabaseKinds())('games catalogue on %s', (kind) => {
       })
     ).body.data as GameProviderView[];
     expect(withParams).toHaveLength(plain.length);
-    expect(withParams.find((provider) => provider.sysname === 'in-house')?.game_params).toMatchObject({ is_in_house: true, is_provably_fair: true });
+    expect(withParams.find((provider) => provider.sysname === 'in-house')?.game_params).toMatchObject({
+      is_in_house: true,
+      is_provably_fair: true,
+    });
 
     const live = (await t.api('games.getProviders', { params: { types: 'live' } })).body.data as GameProviderView[];
     expect(live.map((provider) => provider.sysname).sort()).toEqual(['in-house', 'livewave']);
     expect(live.find((provider) => provider.sysname === 'in-house')?.games_count).toBe(1);
-    expect((await t.api('games.getProviders', { params: { types: 'sports' } })).body.error).toMatchObject({ error_data: { field: 'types' } });
+    expect((await t.api('games.getProviders', { params: { types: 'sports' } })).body.error).toMatchObject({
+      error_data: { field: 'types' },
+    });
   });
 
   it('methods are read with GET; the names are case-insensitive (games.getcategories)', async () => {

@@ -22,7 +22,9 @@ describe.each(testDatabaseKinds())('favourite games on %s', (kind) => {
     expect(browser.data(await browser.call('games.addLike', { sysname: 'dice-roll' }))).toBe(1);
     expect(browser.data(await browser.call('games.addLike', { sysname: 'frozen-fjord' }))).toBe(1);
     expect(browser.data(await browser.call('games.addLike', { sysname: 'dice-roll' }))).toBe(1);
-    expect(browser.data<GameLikes>(await browser.call('games.getLikes', {}, 'GET'))).toEqual({ sysnames: ['frozen-fjord', 'dice-roll'] });
+    expect(browser.data<GameLikes>(await browser.call('games.getLikes', {}, 'GET'))).toEqual({
+      sysnames: ['frozen-fjord', 'dice-roll'],
+    });
   });
 
   it('removing a like answers 1 and the refetched list no longer holds it; removing it again changes nothing', async () => {
@@ -60,27 +62,41 @@ describe.each(testDatabaseKinds())('favourite games on %s', (kind) => {
       }),
     );
     expect(second.browser.data<GameLikes>(await second.browser.call('games.getLikes', {}, 'GET')).sysnames).toEqual([]);
-    const seenByFirst = first.browser.data<GamesPage>(await first.browser.call('games.get', { sysnames: 'blackjack-classic,dice-roll' }, 'GET'));
-    expect(Object.fromEntries(seenByFirst.items.map((item) => [item.sysname, item.is_liked]))).toEqual({ 'blackjack-classic': true, 'dice-roll': false });
-    const seenBySecond = second.browser.data<GamesPage>(await second.browser.call('games.get', { sysnames: 'blackjack-classic' }, 'GET'));
+    const seenByFirst = first.browser.data<GamesPage>(
+      await first.browser.call('games.get', { sysnames: 'blackjack-classic,dice-roll' }, 'GET'),
+    );
+    expect(Object.fromEntries(seenByFirst.items.map((item) => [item.sysname, item.is_liked]))).toEqual({
+      'blackjack-classic': true,
+      'dice-roll': false,
+    });
+    const seenBySecond = second.browser.data<GamesPage>(
+      await second.browser.call('games.get', { sysnames: 'blackjack-classic' }, 'GET'),
+    );
     expect(seenBySecond.items[0]?.is_liked).toBe(false);
   });
 
   it('options {"favorites":true} lists only the player’s likes, with paging totals and the other filters', async () => {
     const { browser } = await signedInPlayer(t);
-    for (const sysname of ['aurora-fortune', 'live-baccarat', 'golden-reels']) browser.data(await browser.call('games.addLike', { sysname }));
+    for (const sysname of ['aurora-fortune', 'live-baccarat', 'golden-reels'])
+      browser.data(await browser.call('games.addLike', { sysname }));
     const favourites = browser.data<GamesPage>(await browser.call('games.get', { options: '{"favorites":true}' }, 'GET'));
     expect(favourites.total).toBe(3);
     expect(favourites.items.map((item) => item.sysname)).toEqual(['aurora-fortune', 'golden-reels', 'live-baccarat']);
     expect(favourites.items.every((item) => item.is_liked === true)).toBe(true);
-    const slots = browser.data<GamesPage>(await browser.call('games.get', { options: '{"favorites":true}', types: 'slot', count: '1' }, 'GET'));
+    const slots = browser.data<GamesPage>(
+      await browser.call('games.get', { options: '{"favorites":true}', types: 'slot', count: '1' }, 'GET'),
+    );
     expect(slots).toMatchObject({
       total: 2,
       items: [{ sysname: 'aurora-fortune' }],
     });
-    const projected = browser.data<GamesPage>(await browser.call('games.get', { options: '{"favorites":false}', fields: 'name', count: '2' }, 'GET'));
+    const projected = browser.data<GamesPage>(
+      await browser.call('games.get', { options: '{"favorites":false}', fields: 'name', count: '2' }, 'GET'),
+    );
     expect(projected.items.every((item) => Object.keys(item).join() === 'sysname,name')).toBe(true);
-    const withLike = browser.data<GamesPage>(await browser.call('games.get', { fields: 'is_liked', sysnames: 'golden-reels' }, 'GET'));
+    const withLike = browser.data<GamesPage>(
+      await browser.call('games.get', { fields: 'is_liked', sysnames: 'golden-reels' }, 'GET'),
+    );
     expect(withLike.items).toEqual([{ sysname: 'golden-reels', is_liked: true }]);
   });
 

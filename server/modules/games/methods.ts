@@ -18,7 +18,6 @@ function commaList(value: string | undefined): string[] {
     .slice(0, MAX_LIST_ITEMS);
 }
 
-
 /** Game types of a comma list; an unknown type is an invalid parameter, not an empty answer. */
 function gameTypes(value: string | undefined, field = 'types'): GameType[] {
   const types = commaList(value);
@@ -57,8 +56,12 @@ export const gamesMethods = [
       offset: z.coerce.number().int().min(0).max(100_000).default(0),
       count: z.coerce.number().int().min(1).max(MAX_LIST_ITEMS).default(15),
       fields: listParam,
-      sort_options: z.preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(GAME_SORTS)).default('priority'),
-      order: z.preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(['asc', 'desc'])).default('asc'),
+      sort_options: z
+        .preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(GAME_SORTS))
+        .default('priority'),
+      order: z
+        .preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(['asc', 'desc']))
+        .default('asc'),
       sysnames: listParam,
       options: z.string().max(1000).optional(),
       query: z.string().max(100).optional(),

@@ -148,7 +148,11 @@ export function createGamesService({ db, content }: { db: Database; content: Con
   /** The game, or InvalidParameterException naming `sysname` when the site has none of that name. */
   async function getGame(siteId: string, locale: Locale, sysname: string): Promise<Game> {
     const game = (await listGames(siteId, locale)).find((candidate) => candidate.sysname === sysname);
-    if (!game) throw new ApiError('InvalidParameterException', 'Invalid parameter: sysname', { field: 'sysname', errorType: 'wrongField' });
+    if (!game)
+      throw new ApiError('InvalidParameterException', 'Invalid parameter: sysname', {
+        field: 'sysname',
+        errorType: 'wrongField',
+      });
     return game;
   }
 
@@ -172,12 +176,17 @@ export function createGamesService({ db, content }: { db: Database; content: Con
           (!providers || providers.has(game.provider)) &&
           (!query.category || game.categories.includes(query.category)) &&
           (!query.isFavoritesOnly || likes?.has(game.sysname) === true) &&
-          (!needle || [gameDisplayName(game), game.name, game.sysname].some((text) => text.toLocaleLowerCase(query.locale).includes(needle))),
+          (!needle ||
+            [gameDisplayName(game), game.name, game.sysname].some((text) =>
+              text.toLocaleLowerCase(query.locale).includes(needle),
+            )),
       );
       const compare = compareGames(query.sort, query.locale);
       matches.sort(query.order === 'asc' ? compare : (a, b) => compare(b, a));
       return {
-        items: matches.slice(query.offset, query.offset + query.count).map((game) => recordView(game, query.fields, likes && likes.has(game.sysname))),
+        items: matches
+          .slice(query.offset, query.offset + query.count)
+          .map((game) => recordView(game, query.fields, likes && likes.has(game.sysname))),
         total: matches.length,
       };
     },
@@ -196,10 +205,16 @@ export function createGamesService({ db, content }: { db: Database; content: Con
     },
 
     /** games.getProviders: providers with at least one game of the given types (any type when none). */
-    async providers(siteId: string, locale: Locale, options: { types?: readonly GameType[]; hasGameParams: boolean }): Promise<GameProviderView[]> {
+    async providers(
+      siteId: string,
+      locale: Locale,
+      options: { types?: readonly GameType[]; hasGameParams: boolean },
+    ): Promise<GameProviderView[]> {
       const games = await listGames(siteId, locale);
       const counts = new Map<string, number>();
-      for (const game of games) if (!options.types?.length || options.types.includes(game.type)) counts.set(game.provider, (counts.get(game.provider) ?? 0) + 1);
+      for (const game of games)
+        if (!options.types?.length || options.types.includes(game.type))
+          counts.set(game.provider, (counts.get(game.provider) ?? 0) + 1);
       const views: GameProviderView[] = [];
       for (const entry of await listCollection(siteId, 'game-providers', locale)) {
         const sysname = typeof entry.data.sysname === 'string' ? entry.data.sysname : entry.slug;

@@ -20,6 +20,8 @@ export function stakeLimits(params: GameParams): { minMinor: bigint | undefined;
 /** Refuses a stake outside the game's bounds (InvalidParameterException on `stake`). */
 export function checkStake(params: GameParams, stakeMinor: bigint): void {
   const { minMinor, maxMinor } = stakeLimits(params);
-  if (minMinor !== undefined && stakeMinor < minMinor) throw invalidParameter('stake', `The stake is below the minimum of ${String(params.min_bet)}`);
-  if (maxMinor !== undefined && stakeMinor > maxMinor) throw invalidParameter('stake', `The stake is above the maximum of ${String(params.max_bet)}`);
+  if (minMinor !== undefined && stakeMinor < minMinor)
+    throw invalidParameter('stake', `The stake is below the minimum of ${String(params.min_bet)}`);
+  if (maxMinor !== undefined && stakeMinor > maxMinor)
+    throw invalidParameter('stake', `The stake is above the maximum of ${String(params.max_bet)}`);
 }

@@ -15,5 +15,8 @@ export const gameLikes = pgTable(
     sysname: text('sysname').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('game_likes_user_sysname').on(table.userId, table.sysname), index('game_likes_site_sysname').on(table.siteId, table.sysname)],
+  (table) => [
+    uniqueIndex('game_likes_user_sysname').on(table.userId, table.sysname),
+    index('game_likes_site_sysname').on(table.siteId, table.sysname),
+  ],
 );

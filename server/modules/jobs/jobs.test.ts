@@ -89,7 +89,8 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
     const { id } = await queue.enqueue(jobKind, {}, { maxAttempts: 3 });
     const outcomes = [];
     // An hour apart, so each backoff has passed.
-    for (let hour = 1; hour <= 3; hour++) outcomes.push(await queue.runDue(handlers, { now: new Date(Date.now() + hour * 3600 * SECOND) }));
+    for (let hour = 1; hour <= 3; hour++)
+      outcomes.push(await queue.runDue(handlers, { now: new Date(Date.now() + hour * 3600 * SECOND) }));
     expect(outcomes.map(({ retried, gaveUp }) => ({ retried, gaveUp }))).toEqual([
       { retried: 1, gaveUp: 0 },
       { retried: 1, gaveUp: 0 },
@@ -192,7 +193,10 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
   it('a started worker runs jobs as they become due and stops cleanly', async () => {
     const jobKind = uniqueKind('worker');
     const seen: number[] = [];
-    const stop = queue.startWorker({ [jobKind]: async (payload) => void seen.push((payload as { n: number }).n) }, { intervalMs: 20 });
+    const stop = queue.startWorker(
+      { [jobKind]: async (payload) => void seen.push((payload as { n: number }).n) },
+      { intervalMs: 20 },
+    );
     await queue.enqueue(jobKind, { n: 1 });
     await queue.enqueue(jobKind, { n: 2 });
     await waitFor(() => seen.length === 2);

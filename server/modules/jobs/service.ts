@@ -84,11 +84,21 @@ export function createJobService(db: Database) {
     const executor = options.executor ?? db;
     const [created] = await executor
       .insert(jobs)
-      .values({ kind, payload: payload ?? null, runAt: options.runAt ?? new Date(), key: options.key ?? null, maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS })
+      .values({
+        kind,
+        payload: payload ?? null,
+        runAt: options.runAt ?? new Date(),
+        key: options.key ?? null,
+        maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      })
       .onConflictDoNothing({ target: jobs.key })
       .returning({ id: jobs.id });
     if (created) return { id: created.id, isNew: true };
-    const [existing] = await executor.select({ id: jobs.id }).from(jobs).where(eq(jobs.key, options.key ?? '')).limit(1);
+    const [existing] = await executor
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(eq(jobs.key, options.key ?? ''))
+      .limit(1);
     if (!existing) throw new Error(`job ${kind} was neither created nor found by its key`);
     return { id: existing.id, isNew: false };
   }
@@ -148,7 +158,13 @@ export function createJobService(db: Database) {
       let failure: unknown;
       try {
         if (!handler) throw new Error(`no handler for ${job.kind}`);
-        await handler(job.payload, { id: job.id, kind: job.kind, key: job.key, attempt: job.attempts, maxAttempts: job.maxAttempts });
+        await handler(job.payload, {
+          id: job.id,
+          kind: job.kind,
+          key: job.key,
+          attempt: job.attempts,
+          maxAttempts: job.maxAttempts,
+        });
       } catch (error) {
         failure = error ?? new Error('job failed');
         result.errors.push({ id: job.id, kind: job.kind, attempt: job.attempts, message: messageOf(failure) });

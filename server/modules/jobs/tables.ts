@@ -27,7 +27,9 @@ export const jobs = pgTable(
   },
   (table) => [
     uniqueIndex('jobs_key').on(table.key),
-    index('jobs_due').on(table.runAt, table.id).where(sql`${table.doneAt} IS NULL AND ${table.failedAt} IS NULL`),
+    index('jobs_due')
+      .on(table.runAt, table.id)
+      .where(sql`${table.doneAt} IS NULL AND ${table.failedAt} IS NULL`),
   ],
 );
 

@@ -7,7 +7,10 @@
  */
 import type { LiveGamesService, LiveState, LiveTable } from './service';
 
-export type LiveEvent = { event: 'state'; data: LiveState } | { event: 'tick'; data: { round_id: string; multiplier: number; server_time: string } } | { event: 'result'; data: LiveState['round'] };
+export type LiveEvent =
+  | { event: 'state'; data: LiveState }
+  | { event: 'tick'; data: { round_id: string; multiplier: number; server_time: string } }
+  | { event: 'result'; data: LiveState['round'] };
 
 type Listener = (event: LiveEvent) => void;
 
@@ -33,11 +36,13 @@ export function createLiveEvents(service: LiveGamesService, pollMs = LIVE_POLL_M
       const state = await service.stateOf(table);
       const before = watcher.last?.round;
       const now = state.round;
-      const isChanged = !before || !now || before.id !== now.id || before.phase !== now.phase || before.bets_count !== now.bets_count;
+      const isChanged =
+        !before || !now || before.id !== now.id || before.phase !== now.phase || before.bets_count !== now.bets_count;
       watcher.last = state;
       if (isChanged) {
         emit(watcher, { event: 'state', data: state });
-        if (now?.phase === 'result' && (before?.id !== now.id || before.phase !== 'result')) emit(watcher, { event: 'result', data: now });
+        if (now?.phase === 'result' && (before?.id !== now.id || before.phase !== 'result'))
+          emit(watcher, { event: 'result', data: now });
       } else if (now?.phase === 'running' && now.multiplier !== null) {
         emit(watcher, { event: 'tick', data: { round_id: now.id, multiplier: now.multiplier, server_time: state.server_time } });
       }

@@ -37,12 +37,19 @@ type SeedWish = (result: ReturnType<typeof liveResult>) => boolean;
 function seedWith(table: LiveTable, roundNo: number, wish: SeedWish): string {
   for (let i = 0; ; i++) {
     const serverSeed = `test-seed-${table.sysname}-${roundNo}-${i}`;
-    if (wish(liveResult(table.engine, { serverSeed, clientSeed: `${table.siteId}:${table.sysname}`, nonce: roundNo }))) return serverSeed;
+    if (wish(liveResult(table.engine, { serverSeed, clientSeed: `${table.siteId}:${table.sysname}`, nonce: roundNo })))
+      return serverSeed;
   }
 }
 
-const crashAtLeast = (hundredths: number): SeedWish => (result) => 'crash_point' in result && result.crash_point >= hundredths;
-const crashBelow = (hundredths: number): SeedWish => (result) => 'crash_point' in result && result.crash_point > 100 && result.crash_point < hundredths;
+const crashAtLeast =
+  (hundredths: number): SeedWish =>
+  (result) =>
+    'crash_point' in result && result.crash_point >= hundredths;
+const crashBelow =
+  (hundredths: number): SeedWish =>
+  (result) =>
+    'crash_point' in result && result.crash_point > 100 && result.crash_point < hundredths;
 
 describe.each(testDatabaseKinds())('live games on %s', (kind) => {
   let database: TestDatabase;
@@ -68,7 +75,14 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     await runMigrations(database.handle);
     await database.handle.withAdvisoryLock(SCHEMA_LOCK_KEY, (db) => seedContent(db));
     services = makeServices(database.handle.db);
-    const app = createHttpApp({ services, logger: pino({ level: 'silent' }), mode: 'test', maxBodyBytes: 64 * 1024, trustProxy: false, buildVersion: 'test' });
+    const app = createHttpApp({
+      services,
+      logger: pino({ level: 'silent' }),
+      mode: 'test',
+      maxBodyBytes: 64 * 1024,
+      trustProxy: false,
+      buildVersion: 'test',
+    });
     const request = (path: string, init: RequestInit & { host?: string } = {}) => {
       const host = init.host ?? '127.0.0.1';
       const headers = new Headers(init.headers);
@@ -118,8 +132,18 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
   const mainOf = async (uid: number) => (await services.wallet.balances(siteId, uid, currency)).main;
   const transfersOf = (uid: number) => services.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.userId, uid));
 
-  function bet(browser: Browser, sysname: string, value: unknown, options: { mode?: 'real' | 'demo'; requestId?: string } = {}): Promise<ApiAnswer> {
-    return browser.call('games.placeLiveBet', { sysname, mode: options.mode ?? 'real', bet: typeof value === 'string' ? value : JSON.stringify(value), request_id: options.requestId ?? `live-${sequence++}` });
+  function bet(
+    browser: Browser,
+    sysname: string,
+    value: unknown,
+    options: { mode?: 'real' | 'demo'; requestId?: string } = {},
+  ): Promise<ApiAnswer> {
+    return browser.call('games.placeLiveBet', {
+      sysname,
+      mode: options.mode ?? 'real',
+      bet: typeof value === 'string' ? value : JSON.stringify(value),
+      request_id: options.requestId ?? `live-${sequence++}`,
+    });
   }
 
   async function state(browser: Browser, sysname: string): Promise<LiveState> {
@@ -143,7 +167,10 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     for (const { sysname, wish } of wanted) {
       if (wish) wishes.set(sysname, wish);
       else wishes.delete(sysname);
-      const rows = await services.db.select().from(liveRounds).where(and(eq(liveRounds.siteId, siteId), eq(liveRounds.sysname, sysname)));
+      const rows = await services.db
+        .select()
+        .from(liveRounds)
+        .where(and(eq(liveRounds.siteId, siteId), eq(liveRounds.sysname, sysname)));
       const last = rows.sort((a, b) => b.roundNo - a.roundNo)[0];
       before.set(sysname, last?.roundNo ?? 0);
       if (last) now = Math.max(now, last.nextAt.getTime() + 1);
@@ -168,14 +195,24 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     const { browser } = await signedInPlayer(t);
     const round = await nextBettingRound(ROULETTE);
     let view = await state(browser, ROULETTE);
-    expect(view.round).toMatchObject({ id: String(round.id), phase: 'betting', server_seed: null, result: null, server_seed_hash: round.serverSeedHash });
+    expect(view.round).toMatchObject({
+      id: String(round.id),
+      phase: 'betting',
+      server_seed: null,
+      result: null,
+      server_seed_hash: round.serverSeedHash,
+    });
     now = round.bettingClosesAt.getTime();
     view = await state(browser, ROULETTE);
     expect(view.round).toMatchObject({ phase: 'running', result: null, server_seed: null });
     now = round.resultAt.getTime();
     await services.liveGames.advanceAll();
     view = await state(browser, ROULETTE);
-    const expected = liveResult('live-roulette', { serverSeed: round.serverSeed, clientSeed: round.clientSeed, nonce: round.roundNo });
+    const expected = liveResult('live-roulette', {
+      serverSeed: round.serverSeed,
+      clientSeed: round.clientSeed,
+      nonce: round.roundNo,
+    });
     expect(view.round).toMatchObject({ phase: 'result', result: expected, server_seed: round.serverSeed });
     expect(sha256Hex(view.round?.server_seed ?? '')).toBe(view.round?.server_seed_hash);
     expect(view.history[0]?.id).toBe(String(round.id));
@@ -193,7 +230,13 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     expect(await mainOf(uid)).toBe(2000n);
     expect((await transfersOf(uid)).length).toBe(1);
     await nextBettingRound(ROULETTE);
-    for (const wrong of [{ bets: [{ kind: 'red', stake: '-1' }] }, { bets: [{ kind: 'red', stake: '0.001' }] }, { bets: [{ kind: 'straight', numbers: [40], stake: '1.00' }] }, { bets: [] }, 'not json']) {
+    for (const wrong of [
+      { bets: [{ kind: 'red', stake: '-1' }] },
+      { bets: [{ kind: 'red', stake: '0.001' }] },
+      { bets: [{ kind: 'straight', numbers: [40], stake: '1.00' }] },
+      { bets: [] },
+      'not json',
+    ]) {
       const answer = await bet(browser, ROULETTE, wrong);
       expect(answer.json.error?.type).toBe('InvalidParameterException');
     }
@@ -207,18 +250,29 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     const alice = await fundedPlayer('10.00');
     const bob = await fundedPlayer('10.00');
     const round = await nextBettingRound(ROULETTE, (result) => 'pocket' in result && result.pocket > 0);
-    const { pocket } = liveResult('live-roulette', { serverSeed: round.serverSeed, clientSeed: round.clientSeed, nonce: round.roundNo }) as { pocket: number };
+    const { pocket } = liveResult('live-roulette', {
+      serverSeed: round.serverSeed,
+      clientSeed: round.clientSeed,
+      nonce: round.roundNo,
+    }) as { pocket: number };
     const other = pocket === 36 ? 35 : pocket + 1;
-    const aliceBet = alice.browser.data<LiveBetResult>(await bet(alice.browser, ROULETTE, { bets: [{ kind: 'straight', numbers: [pocket], stake: '1.00' }] }));
+    const aliceBet = alice.browser.data<LiveBetResult>(
+      await bet(alice.browser, ROULETTE, { bets: [{ kind: 'straight', numbers: [pocket], stake: '1.00' }] }),
+    );
     expect(aliceBet.balance?.amount).toBe('9.00');
-    const bobBet = bob.browser.data<LiveBetResult>(await bet(bob.browser, ROULETTE, { bets: [{ kind: 'straight', numbers: [other], stake: '2.00' }] }));
+    const bobBet = bob.browser.data<LiveBetResult>(
+      await bet(bob.browser, ROULETTE, { bets: [{ kind: 'straight', numbers: [other], stake: '2.00' }] }),
+    );
     expect(bobBet.balance?.amount).toBe('8.00');
     expect((await state(alice.browser, ROULETTE)).round?.bets_count).toBe(2);
     now = round.resultAt.getTime();
     await services.liveGames.advanceAll();
     expect(await mainOf(alice.uid)).toBe(900n + 3600n);
     expect(await mainOf(bob.uid)).toBe(800n);
-    const [aliceRow] = await services.db.select().from(liveBets).where(eq(liveBets.id, Number(aliceBet.bet.id)));
+    const [aliceRow] = await services.db
+      .select()
+      .from(liveBets)
+      .where(eq(liveBets.id, Number(aliceBet.bet.id)));
     expect(aliceRow).toMatchObject({ status: 'won', payoutMinor: 3600n });
     const keys = (await transfersOf(alice.uid)).map((row) => row.idempotencyKey);
     expect(keys).toContain(`live:${round.id}:${aliceBet.bet.id}:bet`);
@@ -230,39 +284,71 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     const alice = await fundedPlayer('10.00');
     const bob = await fundedPlayer('10.00');
     const round = await nextBettingRound(CRASH, crashAtLeast(300));
-    const crashPoint = (liveResult('crash', { serverSeed: round.serverSeed, clientSeed: round.clientSeed, nonce: round.roundNo }) as { crash_point: number }).crash_point;
+    const crashPoint = (
+      liveResult('crash', { serverSeed: round.serverSeed, clientSeed: round.clientSeed, nonce: round.roundNo }) as {
+        crash_point: number;
+      }
+    ).crash_point;
     const aliceBet = alice.browser.data<LiveBetResult>(await bet(alice.browser, CRASH, { stake: '2.00' }));
     const bobBet = bob.browser.data<LiveBetResult>(await bet(bob.browser, CRASH, { stake: '1.00' }));
     // One bet a round at crash.
-    expect((await bet(alice.browser, CRASH, { stake: '1.00' })).json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'bet' } });
+    expect((await bet(alice.browser, CRASH, { stake: '1.00' })).json.error).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'bet' },
+    });
     // Not before the climb starts.
-    expect((await alice.browser.call('games.cashOut', { bet_id: aliceBet.bet.id })).json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'cash_out' } });
+    expect((await alice.browser.call('games.cashOut', { bet_id: aliceBet.bet.id })).json.error).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'cash_out' },
+    });
 
     const elapsed = crashElapsedMsAt(200) + 37;
     now = round.bettingClosesAt.getTime() + elapsed;
     const shown = crashMultiplierAt(elapsed);
     expect(shown).toBeLessThan(crashPoint);
-    expect((await state(alice.browser, CRASH)).round).toMatchObject({ phase: 'running', multiplier: shown, result: null, server_seed: null, result_at: null });
+    expect((await state(alice.browser, CRASH)).round).toMatchObject({
+      phase: 'running',
+      multiplier: shown,
+      result: null,
+      server_seed: null,
+      result_at: null,
+    });
     const cashed = alice.browser.data<LiveBetResult>(await alice.browser.call('games.cashOut', { bet_id: aliceBet.bet.id }));
     const payout = (200n * BigInt(shown)) / 100n;
-    expect(cashed).toMatchObject({ is_replay: false, bet: { status: 'won', cash_out: minorToAmount(BigInt(shown)), payout: { amount: minorToAmount(payout) } } });
+    expect(cashed).toMatchObject({
+      is_replay: false,
+      bet: { status: 'won', cash_out: minorToAmount(BigInt(shown)), payout: { amount: minorToAmount(payout) } },
+    });
     expect(cashed.balance?.amount).toBe(minorToAmount(800n + payout));
     now += 500;
     const again = alice.browser.data<LiveBetResult>(await alice.browser.call('games.cashOut', { bet_id: aliceBet.bet.id }));
     expect(again).toMatchObject({ is_replay: true, bet: { cash_out: minorToAmount(BigInt(shown)) } });
     expect(await mainOf(alice.uid)).toBe(800n + payout);
     // Another player's bet id is unknown to Bob's neighbour.
-    expect((await alice.browser.call('games.cashOut', { bet_id: bobBet.bet.id })).json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'bet_id' } });
+    expect((await alice.browser.call('games.cashOut', { bet_id: bobBet.bet.id })).json.error).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'bet_id' },
+    });
 
     now = round.resultAt.getTime();
     const late = await bob.browser.call('games.cashOut', { bet_id: bobBet.bet.id });
     expect(late.json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'cash_out' } });
     expect(await mainOf(bob.uid)).toBe(900n);
     await services.liveGames.advanceAll();
-    expect((await state(bob.browser, CRASH)).round).toMatchObject({ phase: 'result', result: { crash_point: crashPoint }, server_seed: round.serverSeed });
-    const [bobRow] = await services.db.select().from(liveBets).where(eq(liveBets.id, Number(bobBet.bet.id)));
+    expect((await state(bob.browser, CRASH)).round).toMatchObject({
+      phase: 'result',
+      result: { crash_point: crashPoint },
+      server_seed: round.serverSeed,
+    });
+    const [bobRow] = await services.db
+      .select()
+      .from(liveBets)
+      .where(eq(liveBets.id, Number(bobBet.bet.id)));
     expect(bobRow).toMatchObject({ status: 'lost', payoutMinor: 0n, cashOut: null });
-    expect((await bob.browser.call('games.cashOut', { bet_id: bobBet.bet.id })).json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'cash_out' } });
+    expect((await bob.browser.call('games.cashOut', { bet_id: bobBet.bet.id })).json.error).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'cash_out' },
+    });
     expect(await mainOf(bob.uid)).toBe(900n);
     await expectSoundLedger();
   });
@@ -271,7 +357,11 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     const alice = await fundedPlayer('10.00');
     const bob = await fundedPlayer('10.00');
     const round = await nextBettingRound(CRASH, crashBelow(400));
-    const crashPoint = (liveResult('crash', { serverSeed: round.serverSeed, clientSeed: round.clientSeed, nonce: round.roundNo }) as { crash_point: number }).crash_point;
+    const crashPoint = (
+      liveResult('crash', { serverSeed: round.serverSeed, clientSeed: round.clientSeed, nonce: round.roundNo }) as {
+        crash_point: number;
+      }
+    ).crash_point;
     const target = Math.max(101, crashPoint - 1);
     alice.browser.data(await bet(alice.browser, CRASH, { stake: '1.00', auto_cash_out: minorToAmount(BigInt(target)) }));
     bob.browser.data(await bet(bob.browser, CRASH, { stake: '1.00', auto_cash_out: '4.00' }));
@@ -291,8 +381,12 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
   it('answers a repeated request id with the first bet and refuses it for another bet (issue 5 replayed actions)', async () => {
     const { browser, uid } = await fundedPlayer('10.00');
     await nextBettingRound(ROULETTE);
-    const first = browser.data<LiveBetResult>(await bet(browser, ROULETTE, { bets: [{ kind: 'black', stake: '1.00' }] }, { requestId: 'same-request' }));
-    const replay = browser.data<LiveBetResult>(await bet(browser, ROULETTE, { bets: [{ kind: 'black', stake: '1.00' }] }, { requestId: 'same-request' }));
+    const first = browser.data<LiveBetResult>(
+      await bet(browser, ROULETTE, { bets: [{ kind: 'black', stake: '1.00' }] }, { requestId: 'same-request' }),
+    );
+    const replay = browser.data<LiveBetResult>(
+      await bet(browser, ROULETTE, { bets: [{ kind: 'black', stake: '1.00' }] }, { requestId: 'same-request' }),
+    );
     expect(replay).toMatchObject({ is_replay: true, bet: { id: first.bet.id } });
     const other = await bet(browser, ROULETTE, { bets: [{ kind: 'red', stake: '1.00' }] }, { requestId: 'same-request' });
     expect(other.json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'request_id' } });
@@ -309,11 +403,20 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     expect(demo.balance?.amount).toBe(minorToAmount(fun));
     expect(await mainOf(uid)).toBe(0n);
     await nextBettingRound(ROULETTE);
-    expect((await bet(browser, ROULETTE, { bets: [{ kind: 'red', stake: '1.00' }] }, { mode: 'demo' })).json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'mode' } });
-    expect((await bet(browser, ROULETTE, { bets: [{ kind: 'red', stake: '1.00' }] })).json.error?.type).toBe('UserNeedDepositException');
+    expect((await bet(browser, ROULETTE, { bets: [{ kind: 'red', stake: '1.00' }] }, { mode: 'demo' })).json.error).toMatchObject(
+      { type: 'InvalidParameterException', error_data: { field: 'mode' } },
+    );
+    expect((await bet(browser, ROULETTE, { bets: [{ kind: 'red', stake: '1.00' }] })).json.error?.type).toBe(
+      'UserNeedDepositException',
+    );
     const anonymous = new Browser(t);
-    expect((await bet(anonymous, ROULETTE, { bets: [{ kind: 'red', stake: '1.00' }] })).json.error?.type).toBe('AuthorizationException');
-    expect((await bet(anonymous, 'dice-roll', { stake: '1.00' }, { mode: 'demo' })).json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'sysname' } });
+    expect((await bet(anonymous, ROULETTE, { bets: [{ kind: 'red', stake: '1.00' }] })).json.error?.type).toBe(
+      'AuthorizationException',
+    );
+    expect((await bet(anonymous, 'dice-roll', { stake: '1.00' }, { mode: 'demo' })).json.error).toMatchObject({
+      type: 'InvalidParameterException',
+      error_data: { field: 'sysname' },
+    });
   });
 
   it('settles a round left open by a stopped process by its seed’s result when the next process starts (issue 5 round never lost)', async () => {
@@ -324,7 +427,11 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
       { sysname: CRASH, wish: crashAtLeast(200) },
     ]);
     if (!roulette || !crash) throw new Error('no rounds');
-    const { pocket } = liveResult('live-roulette', { serverSeed: roulette.serverSeed, clientSeed: roulette.clientSeed, nonce: roulette.roundNo }) as { pocket: number };
+    const { pocket } = liveResult('live-roulette', {
+      serverSeed: roulette.serverSeed,
+      clientSeed: roulette.clientSeed,
+      nonce: roulette.roundNo,
+    }) as { pocket: number };
     alice.browser.data(await bet(alice.browser, ROULETTE, { bets: [{ kind: 'straight', numbers: [pocket], stake: '1.00' }] }));
     bob.browser.data(await bet(bob.browser, CRASH, { stake: '1.00', auto_cash_out: '1.50' }));
     // The process stops here; the next one starts long after both results were due.
@@ -358,7 +465,12 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
       await other.stop();
       // Both processes advancing at once still make one round per number at each table.
       now += 60_000;
-      await Promise.all([services.liveGames.advanceAll(), second.liveGames.advanceAll(), services.liveGames.advanceAll(), second.liveGames.advanceAll()]);
+      await Promise.all([
+        services.liveGames.advanceAll(),
+        second.liveGames.advanceAll(),
+        services.liveGames.advanceAll(),
+        second.liveGames.advanceAll(),
+      ]);
       const rows = await services.db.select().from(liveRounds).where(like(liveRounds.sysname, '%'));
       const keys = rows.map((row) => `${row.siteId}/${row.sysname}/${row.roundNo}`);
       expect(new Set(keys).size).toBe(keys.length);
@@ -390,4 +502,3 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     expect((await t.request('/platform/live/no-such-game/events')).status).toBe(404);
   });
 });
-

@@ -12,12 +12,19 @@ const sysnameParam = z.string().min(1).max(64);
 const idParam = z.string().regex(/^\d{1,15}$/);
 
 function gambler(ctx: ApiContext): Gambler {
-  return { siteId: ctx.site.id, uid: ctx.uid, visitorId: ctx.visitorId, locale: ctx.locale, siteCurrency: ctx.site.defaultCurrency };
+  return {
+    siteId: ctx.site.id,
+    uid: ctx.uid,
+    visitorId: ctx.visitorId,
+    locale: ctx.locale,
+    siteCurrency: ctx.site.defaultCurrency,
+  };
 }
 
 function positiveId(value: string, field: string): number {
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new ApiError('InvalidParameterException', `Invalid parameter: ${field}`, { field, errorType: 'wrongField' });
+  if (!Number.isSafeInteger(id) || id <= 0)
+    throw new ApiError('InvalidParameterException', `Invalid parameter: ${field}`, { field, errorType: 'wrongField' });
   return id;
 }
 
@@ -41,7 +48,13 @@ export const liveGamesMethods = [
       bet: z.string().min(2).max(20_000),
       request_id: z.string().regex(/^[A-Za-z0-9_:.-]{1,64}$/),
     }),
-    handler: async (ctx, params) => ctx.services.liveGames.placeBet(gambler(ctx), { sysname: params.sysname, mode: params.mode, bet: params.bet, requestId: params.request_id }),
+    handler: async (ctx, params) =>
+      ctx.services.liveGames.placeBet(gambler(ctx), {
+        sysname: params.sysname,
+        mode: params.mode,
+        bet: params.bet,
+        requestId: params.request_id,
+      }),
   }),
   defineMethod({
     service: 'games',

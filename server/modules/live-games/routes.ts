@@ -28,7 +28,16 @@ export function createLiveRoutes() {
   const routes = new Hono<AppEnv>();
   routes.get('/:sysname/events', async (c) => {
     const sysname = c.req.param('sysname');
-    const notFound = () => c.json({ error: new ApiError('InvalidParameterException', 'Invalid parameter: sysname', { field: 'sysname', errorType: 'wrongField' }).toBody() }, 404);
+    const notFound = () =>
+      c.json(
+        {
+          error: new ApiError('InvalidParameterException', 'Invalid parameter: sysname', {
+            field: 'sysname',
+            errorType: 'wrongField',
+          }).toBody(),
+        },
+        404,
+      );
     if (!SYSNAME.test(sysname)) return notFound();
     const service = c.get('services').liveGames;
     let table;

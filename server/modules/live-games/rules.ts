@@ -39,14 +39,18 @@ export interface PreparedLiveBet {
 }
 
 const amount = z.union([z.string().max(20), z.number()]);
-const crashSchema = z.object({ stake: amount, auto_cash_out: z.union([z.string().max(12), z.number(), z.null()]).optional() }).strict();
+const crashSchema = z
+  .object({ stake: amount, auto_cash_out: z.union([z.string().max(12), z.number(), z.null()]).optional() })
+  .strict();
 
 /** "2.50" (or 2.5) as hundredths, from 1.01 to 1000000.00. */
 function parseMultiplier(value: unknown): number {
   const text = typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : value;
-  if (typeof text !== 'string' || !/^\d{1,7}(\.\d{1,2})?$/.test(text.trim())) throw new BetParamError('bet', 'the automatic cash-out must be a multiplier like 2.00');
+  if (typeof text !== 'string' || !/^\d{1,7}(\.\d{1,2})?$/.test(text.trim()))
+    throw new BetParamError('bet', 'the automatic cash-out must be a multiplier like 2.00');
   const hundredths = Number(amountToMinor(text.trim()));
-  if (hundredths < CRASH_MIN_CASH_OUT_HUNDREDTHS || hundredths > CRASH_MAX_CASH_OUT_HUNDREDTHS) throw new BetParamError('bet', 'the automatic cash-out must be from 1.01 to 1000000.00');
+  if (hundredths < CRASH_MIN_CASH_OUT_HUNDREDTHS || hundredths > CRASH_MAX_CASH_OUT_HUNDREDTHS)
+    throw new BetParamError('bet', 'the automatic cash-out must be from 1.01 to 1000000.00');
   return hundredths;
 }
 
@@ -70,12 +74,22 @@ export function prepareLiveBet(engine: LiveEngine, text: string): PreparedLiveBe
     throw new BetParamError(isStake ? 'stake' : 'bet', parsed.error.issues[0]?.message ?? 'invalid bet');
   }
   const stakeMinor = parseStake(parsed.data.stake);
-  const autoCashOut = parsed.data.auto_cash_out === undefined || parsed.data.auto_cash_out === null || parsed.data.auto_cash_out === '' ? null : parseMultiplier(parsed.data.auto_cash_out);
-  return { stakeMinor, autoCashOut, normal: { stake: minorToAmount(stakeMinor), auto_cash_out: autoCashOut === null ? null : minorToAmount(BigInt(autoCashOut)) } };
+  const autoCashOut =
+    parsed.data.auto_cash_out === undefined || parsed.data.auto_cash_out === null || parsed.data.auto_cash_out === ''
+      ? null
+      : parseMultiplier(parsed.data.auto_cash_out);
+  return {
+    stakeMinor,
+    autoCashOut,
+    normal: { stake: minorToAmount(stakeMinor), auto_cash_out: autoCashOut === null ? null : minorToAmount(BigInt(autoCashOut)) },
+  };
 }
 
 /** The roulette bets of a stored normal form. */
 export function rouletteBetsOf(normal: unknown): RouletteBet[] {
-  const bets = ((normal as { bets?: Array<Record<string, unknown>> } | null)?.bets ?? []).map(({ stake, ...rest }) => ({ ...rest, stakeMinor: amountToMinor(String(stake)) }));
+  const bets = ((normal as { bets?: Array<Record<string, unknown>> } | null)?.bets ?? []).map(({ stake, ...rest }) => ({
+    ...rest,
+    stakeMinor: amountToMinor(String(stake)),
+  }));
   return bets as unknown as RouletteBet[];
 }

@@ -65,7 +65,10 @@ export function startLiveScheduler(service: LiveGamesService, logger?: Scheduler
       isStopped = true;
       wake?.();
       await loop;
-      if (isLeading) await service.releaseLease().catch((error: unknown) => logger?.warn({ err: error }, 'could not release the live games lease'));
+      if (isLeading)
+        await service
+          .releaseLease()
+          .catch((error: unknown) => logger?.warn({ err: error }, 'could not release the live games lease'));
       isLeading = false;
     },
   };

@@ -36,7 +36,16 @@ import { house, move, player } from '../wallet/postings';
 import { InsufficientFundsError, type PlayerBalances, type WalletService } from '../wallet/service';
 import { BetParamError } from '../game-rounds/engines';
 import { ownerKeyOf, playingCurrency, type Gambler, type GameRoundsService } from '../game-rounds/service';
-import { crashDurationMs, isLiveEngine, liveResult, prepareLiveBet, rouletteBetsOf, type LiveEngine, type LiveResult, type PreparedLiveBet } from './rules';
+import {
+  crashDurationMs,
+  isLiveEngine,
+  liveResult,
+  prepareLiveBet,
+  rouletteBetsOf,
+  type LiveEngine,
+  type LiveResult,
+  type PreparedLiveBet,
+} from './rules';
 import { liveBets, liveLeases, liveRounds, type LiveBetRow, type LiveRoundRow } from './tables';
 
 export interface LiveGamesConfig {
@@ -151,8 +160,6 @@ const LEASE_NAME = 'live-games';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const hundredthsText = (value: number | null) => (value === null ? null : minorToAmount(BigInt(value)));
 
-
-
 export function betView(row: LiveBetRow, round: Pick<LiveRoundRow, 'roundNo' | 'sysname'>): LiveBetView {
   return {
     id: String(row.id),
@@ -217,7 +224,11 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
     return { game, table: { siteId: who.siteId, sysname, engine: game.engine } satisfies LiveTable };
   }
 
-  async function latestRound(executor: Executor, table: Pick<LiveTable, 'siteId' | 'sysname'>, lock?: 'update' | 'share'): Promise<LiveRoundRow | undefined> {
+  async function latestRound(
+    executor: Executor,
+    table: Pick<LiveTable, 'siteId' | 'sysname'>,
+    lock?: 'update' | 'share',
+  ): Promise<LiveRoundRow | undefined> {
     const query = executor
       .select()
       .from(liveRounds)
@@ -264,7 +275,12 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
   /** Settles every open bet of a round by the result its seed decides, and the round. */
   async function settleRound(tx: Executor, round: LiveRoundRow): Promise<void> {
     const result = resultOf(round);
-    const open = await tx.select().from(liveBets).where(and(eq(liveBets.roundId, round.id), eq(liveBets.status, 'open'))).orderBy(liveBets.id).for('update');
+    const open = await tx
+      .select()
+      .from(liveBets)
+      .where(and(eq(liveBets.roundId, round.id), eq(liveBets.status, 'open')))
+      .orderBy(liveBets.id)
+      .for('update');
     const settledAt = new Date(clock());
     for (const bet of open) {
       let payoutMinor = 0n;
@@ -300,7 +316,10 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
     for (const bet of due) {
       const cashOut = bet.autoCashOut ?? reached;
       const { payoutMinor } = settleCrash({ stakeMinor: bet.stakeMinor, cashOutHundredths: cashOut }, crashPointOf(round));
-      await tx.update(liveBets).set({ status: 'won', cashOut, payoutMinor, settledAt: new Date(now) }).where(eq(liveBets.id, bet.id));
+      await tx
+        .update(liveBets)
+        .set({ status: 'won', cashOut, payoutMinor, settledAt: new Date(now) })
+        .where(eq(liveBets.id, bet.id));
       await payWin(tx, bet, round, payoutMinor, 'system');
     }
   }
@@ -447,7 +466,8 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
     config,
     stateOf,
     /** The live table of a site's game, or InvalidParameterException naming `sysname`. */
-    tableFor: async (siteId: string, sysname: string): Promise<LiveTable> => (await tableOf({ siteId, locale: 'en' }, sysname)).table,
+    tableFor: async (siteId: string, sysname: string): Promise<LiveTable> =>
+      (await tableOf({ siteId, locale: 'en' }, sysname)).table,
     instanceId,
     listTables,
     advanceTable,
@@ -456,7 +476,10 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
     releaseLease,
 
     /** games.placeLiveBet: a bet in the current round of a table, only while betting is open. */
-    async placeBet(who: Gambler, input: { sysname: string; mode: 'real' | 'demo'; bet: string; requestId: string }): Promise<LiveBetResult> {
+    async placeBet(
+      who: Gambler,
+      input: { sysname: string; mode: 'real' | 'demo'; bet: string; requestId: string },
+    ): Promise<LiveBetResult> {
       if (input.mode === 'real' && who.uid <= 0) throw new ApiError('AuthorizationException', 'Sign in to play for real money');
       const { game, table } = await tableOf(who, input.sysname);
       if (input.mode === 'demo' && !game.has_demo) throw invalid('mode', 'This game has no demo mode');
@@ -474,21 +497,39 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
 
       try {
         return await inTransaction(db, async (tx) => {
-          const [earlier] = await tx.select().from(liveBets).where(and(eq(liveBets.siteId, who.siteId), eq(liveBets.ownerKey, ownerKey), eq(liveBets.requestKey, input.requestId)));
+          const [earlier] = await tx
+            .select()
+            .from(liveBets)
+            .where(
+              and(eq(liveBets.siteId, who.siteId), eq(liveBets.ownerKey, ownerKey), eq(liveBets.requestKey, input.requestId)),
+            );
           if (earlier) {
             if (earlier.requestHash !== requestHash) throw invalid('request_id', 'This request id was used for another bet');
             const [earlierRound] = await tx.select().from(liveRounds).where(eq(liveRounds.id, earlier.roundId));
-            const balances = earlier.userId !== null ? await balancesOf(tx, who.siteId, earlier.userId, earlier.currency) : undefined;
-            return { bet: betView(earlier, earlierRound ?? { roundNo: 0, sysname: input.sysname }), is_replay: true, balance: balanceOf(balances, earlier.mode, earlier.currency) };
+            const balances =
+              earlier.userId !== null ? await balancesOf(tx, who.siteId, earlier.userId, earlier.currency) : undefined;
+            return {
+              bet: betView(earlier, earlierRound ?? { roundNo: 0, sysname: input.sysname }),
+              is_replay: true,
+              balance: balanceOf(balances, earlier.mode, earlier.currency),
+            };
           }
           // Shared lock: the round cannot be settled while a bet joins it.
           const round = await latestRound(tx, table, 'share');
           const now = clock();
-          if (!round || round.status !== 'open' || now < round.bettingOpensAt.getTime() || now >= round.bettingClosesAt.getTime()) {
+          if (
+            !round ||
+            round.status !== 'open' ||
+            now < round.bettingOpensAt.getTime() ||
+            now >= round.bettingClosesAt.getTime()
+          ) {
             throw invalid('round', 'Betting is closed: wait for the next round');
           }
           if (table.engine === 'crash') {
-            const [mine] = await tx.select({ id: liveBets.id }).from(liveBets).where(and(eq(liveBets.roundId, round.id), eq(liveBets.ownerKey, ownerKey)));
+            const [mine] = await tx
+              .select({ id: liveBets.id })
+              .from(liveBets)
+              .where(and(eq(liveBets.roundId, round.id), eq(liveBets.ownerKey, ownerKey)));
             if (mine) throw invalid('bet', 'You already have a bet in this round');
           }
           const [created] = await tx
@@ -520,7 +561,11 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
                 kind: isReal ? 'game_bet' : 'demo_bet',
                 currency,
                 amountMinor: prepared.stakeMinor,
-                legs: move(player(who.uid, isReal ? 'main' : 'fun'), house(isReal ? 'game' : 'fun_issuer', who.uid), prepared.stakeMinor),
+                legs: move(
+                  player(who.uid, isReal ? 'main' : 'fun'),
+                  house(isReal ? 'game' : 'fun_issuer', who.uid),
+                  prepared.stakeMinor,
+                ),
                 idempotencyKey: `live:${round.id}:${created.id}:bet`,
                 reference: `live:${round.id}`,
                 actor: `player:${who.uid}`,
@@ -535,8 +580,12 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
       } catch (error) {
         if (!(error instanceof InsufficientFundsError)) throw error;
         const balances = await wallet.balances(who.siteId, who.uid, currency);
-        if (input.mode === 'real' && balances.main === 0n) throw new ApiError('UserNeedDepositException', 'Make a deposit to play for real money');
-        throw invalid('stake', input.mode === 'real' ? 'The stake is above your balance' : 'The stake is above your demo balance');
+        if (input.mode === 'real' && balances.main === 0n)
+          throw new ApiError('UserNeedDepositException', 'Make a deposit to play for real money');
+        throw invalid(
+          'stake',
+          input.mode === 'real' ? 'The stake is above your balance' : 'The stake is above your demo balance',
+        );
       }
     },
 
@@ -550,17 +599,25 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
         const [round] = await tx.select().from(liveRounds).where(eq(liveRounds.id, found.roundId)).for('share');
         const bet = await findBet(tx, who, betId, true);
         if (!round || round.engine !== 'crash') throw invalid('bet_id', 'Only a crash bet can be cashed out');
-        const balance = async () => (bet.userId !== null ? balanceOf(await balancesOf(tx, who.siteId, bet.userId, bet.currency), bet.mode, bet.currency) : null);
+        const balance = async () =>
+          bet.userId !== null
+            ? balanceOf(await balancesOf(tx, who.siteId, bet.userId, bet.currency), bet.mode, bet.currency)
+            : null;
         if (bet.cashOut !== null) return { bet: betView(bet, round), is_replay: true, balance: await balance() };
         const now = clock();
         if (now < round.bettingClosesAt.getTime()) throw invalid('cash_out', 'The round has not started yet');
         const multiplier = crashMultiplierAt(now - round.bettingClosesAt.getTime());
         const crashPoint = crashPointOf(round);
-        if (bet.status !== 'open' || now >= round.resultAt.getTime() || multiplier > crashPoint) throw invalid('cash_out', 'Too late: the round has crashed');
+        if (bet.status !== 'open' || now >= round.resultAt.getTime() || multiplier > crashPoint)
+          throw invalid('cash_out', 'Too late: the round has crashed');
         if (multiplier < CRASH_MIN_CASH_OUT_HUNDREDTHS) throw invalid('cash_out', 'The multiplier has not reached 1.01× yet');
         const cashOut = bet.autoCashOut !== null ? Math.min(bet.autoCashOut, multiplier) : multiplier;
         const { payoutMinor } = settleCrash({ stakeMinor: bet.stakeMinor, cashOutHundredths: cashOut }, crashPoint);
-        const [updated] = await tx.update(liveBets).set({ status: 'won', cashOut, payoutMinor, settledAt: new Date(now) }).where(eq(liveBets.id, bet.id)).returning();
+        const [updated] = await tx
+          .update(liveBets)
+          .set({ status: 'won', cashOut, payoutMinor, settledAt: new Date(now) })
+          .where(eq(liveBets.id, bet.id))
+          .returning();
         await payWin(tx, bet, round, payoutMinor, `player:${who.uid}`);
         return { bet: betView(updated ?? bet, round), is_replay: false, balance: await balance() };
       });
@@ -582,7 +639,9 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
         .select({ bet: liveBets, round: liveRounds })
         .from(liveBets)
         .innerJoin(liveRounds, eq(liveRounds.id, liveBets.roundId))
-        .where(and(eq(liveBets.siteId, who.siteId), eq(liveBets.ownerKey, ownerKeyOf(who)), eq(liveRounds.sysname, table.sysname)))
+        .where(
+          and(eq(liveBets.siteId, who.siteId), eq(liveBets.ownerKey, ownerKeyOf(who)), eq(liveRounds.sysname, table.sysname)),
+        )
         .orderBy(desc(liveBets.id))
         .limit(Math.min(Math.max(1, limit), 100));
       const now = clock();
@@ -591,7 +650,10 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
 
     /** games.verifyLiveRound: a past round with its seed revealed once its result is out. */
     async verifyRound(who: Pick<Gambler, 'siteId'>, roundId: number) {
-      const [round] = await db.select().from(liveRounds).where(and(eq(liveRounds.id, roundId), eq(liveRounds.siteId, who.siteId)));
+      const [round] = await db
+        .select()
+        .from(liveRounds)
+        .where(and(eq(liveRounds.id, roundId), eq(liveRounds.siteId, who.siteId)));
       if (!round) throw invalid('round_id');
       const now = clock();
       const view = roundView(round, now, await betsCount(db, round.id));
@@ -607,7 +669,6 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
         .where(and(eq(liveRounds.status, 'open'), lte(liveRounds.resultAt, new Date(clock()))));
       return Number(row?.n ?? 0);
     },
-
   };
 }
 

@@ -44,7 +44,10 @@ export const liveRounds = pgTable(
     uniqueIndex('live_rounds_table_no').on(table.siteId, table.sysname, table.roundNo),
     index('live_rounds_open').on(table.status, table.resultAt),
     check('live_rounds_status', sql`${table.status} IN ('open', 'settled')`),
-    check('live_rounds_times', sql`${table.bettingOpensAt} <= ${table.bettingClosesAt} AND ${table.bettingClosesAt} <= ${table.resultAt} AND ${table.resultAt} <= ${table.nextAt}`),
+    check(
+      'live_rounds_times',
+      sql`${table.bettingOpensAt} <= ${table.bettingClosesAt} AND ${table.bettingClosesAt} <= ${table.resultAt} AND ${table.resultAt} <= ${table.nextAt}`,
+    ),
   ],
 );
 
@@ -73,7 +76,9 @@ export const liveBets = pgTable(
     autoCashOut: integer('auto_cash_out'),
     /** Crash: the multiplier the bet was cashed out at, in hundredths. */
     cashOut: integer('cash_out'),
-    payoutMinor: bigint('payout_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    payoutMinor: bigint('payout_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     status: text('status').$type<LiveBetStatus>().notNull().default('open'),
     requestKey: text('request_key').notNull(),
     requestHash: text('request_hash').notNull(),
@@ -87,7 +92,10 @@ export const liveBets = pgTable(
     check('live_bets_amounts', sql`${table.stakeMinor} > 0 AND ${table.payoutMinor} >= 0`),
     check('live_bets_mode', sql`${table.mode} IN ('real', 'demo')`),
     check('live_bets_status', sql`${table.status} IN ('open', 'won', 'lost')`),
-    check('live_bets_owner_check', sql`(${table.userId} IS NOT NULL) OR (${table.mode} = 'demo' AND ${table.visitorId} IS NOT NULL)`),
+    check(
+      'live_bets_owner_check',
+      sql`(${table.userId} IS NOT NULL) OR (${table.mode} = 'demo' AND ${table.visitorId} IS NOT NULL)`,
+    ),
   ],
 );
 

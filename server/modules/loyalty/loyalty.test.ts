@@ -59,7 +59,16 @@ describe.each(testDatabaseKinds())('loyalty on %s', (kind) => {
   it('§3: a new player has loyalty info with the first level, no points, the site points alias and no character', async () => {
     const { browser, uid } = await hostPlayer(t, HOST);
     const info = browser.data<LoyaltyInfo>(await browser.call('loyalty.getinfo', {}, 'GET'));
-    expect(info).toMatchObject({ uid, is_active: true, points: 0, experience: 0, character: null, pointsAlias: 'points', levels: programme.levels, level: programme.levels[0] });
+    expect(info).toMatchObject({
+      uid,
+      is_active: true,
+      points: 0,
+      experience: 0,
+      character: null,
+      pointsAlias: 'points',
+      levels: programme.levels,
+      level: programme.levels[0],
+    });
     expect(info.progress).toEqual({ minValue: 0, maxValue: programme.levels[1]?.min_points, expCount: 0 });
     expect(info.id).toBe((await accountRow(uid))?.id);
   });
@@ -67,7 +76,8 @@ describe.each(testDatabaseKinds())('loyalty on %s', (kind) => {
   it('§3 characters list: items, offset, limit, total, public for the sign-up form', async () => {
     const all = await t.api('loyalty.getcharacters');
     expect(all.body.data).toEqual({ items: programme.characters, offset: 0, limit: 100, total: programme.characters.length });
-    const page = (await t.api('loyalty.getcharacters', { params: { offset: '1', limit: '1' } })).body.data as LoyaltyCharacterList;
+    const page = (await t.api('loyalty.getcharacters', { params: { offset: '1', limit: '1' } })).body
+      .data as LoyaltyCharacterList;
     expect(page).toEqual({ items: [programme.characters[1]], offset: 1, limit: 1, total: programme.characters.length });
     expect((await t.api('loyalty.getcharacters', { params: { limit: '0' } })).body.error?.type).toBe('InvalidParameterException');
   });
@@ -84,19 +94,28 @@ describe.each(testDatabaseKinds())('loyalty on %s', (kind) => {
       expect(refused.json.error, id).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'id' } });
     }
     expect((await accountRow(uid))?.characterId).toBe(second!.id);
-    expect((await t.api('loyalty.setcharacter', { method: 'POST', params: { id: String(first!.id) } })).body.error?.type).toBe('AuthorizationException');
+    expect((await t.api('loyalty.setcharacter', { method: 'POST', params: { id: String(first!.id) } })).body.error?.type).toBe(
+      'AuthorizationException',
+    );
   });
 
   it('registration: the character picked in the form is the account character; an unknown one refuses the sign-up and creates no account', async () => {
     const character = programme.characters.at(-1)!;
     const browser = new Browser(t);
     const login = uniqueEmail();
-    browser.data(await browser.call('auth.register', { login, password: 'secret12', terms: '1', character: String(character.id) }));
+    browser.data(
+      await browser.call('auth.register', { login, password: 'secret12', terms: '1', character: String(character.id) }),
+    );
     expect(browser.data<LoyaltyInfo>(await browser.call('loyalty.getinfo', {}, 'GET')).character).toEqual(character);
 
     const refused = new Browser(t);
     const refusedLogin = uniqueEmail();
-    const answer = await refused.call('auth.register', { login: refusedLogin, password: 'secret12', terms: '1', character: '999' });
+    const answer = await refused.call('auth.register', {
+      login: refusedLogin,
+      password: 'secret12',
+      terms: '1',
+      character: '999',
+    });
     expect(answer.json.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'character' } });
     expect(await t.services.accounts.findUserByLogin('aurora', refusedLogin)).toBeUndefined();
   });
@@ -106,7 +125,15 @@ describe.each(testDatabaseKinds())('loyalty on %s', (kind) => {
     const rate = programme.wagerMinorPerPoint[who.currency]!;
     // Stakes that are not whole multiples of the rate: points come from the total, not per bet.
     const stakes = ['0.70', '0.70', '0.70', '2.35'];
-    for (const stake of stakes) who.browser.data(await who.browser.call('games.play', { sysname: DICE, mode: 'real', bet: JSON.stringify({ stake, direction: 'under', target: '50.00' }), request_id: `loyal-${sequence++}` }));
+    for (const stake of stakes)
+      who.browser.data(
+        await who.browser.call('games.play', {
+          sysname: DICE,
+          mode: 'real',
+          bet: JSON.stringify({ stake, direction: 'under', target: '50.00' }),
+          request_id: `loyal-${sequence++}`,
+        }),
+      );
     // With the sites cache cold: the accrual must read settings before its transaction (PGlite has one connection).
     t.services.sites.invalidate();
     await accrueNow();
@@ -123,7 +150,17 @@ describe.each(testDatabaseKinds())('loyalty on %s', (kind) => {
     const second = programme.levels[1]!;
     const needed = BigInt(second.min_points - expected) * rate;
     await fundPlayer(t, who, (Number(needed) / 100).toFixed(2));
-    await t.services.wallet.transfer({ siteId: who.siteId, userId: who.uid, kind: 'provider_bet', currency: who.currency, amountMinor: needed, legs: move(player(who.uid, 'main'), house('game', who.uid), needed), idempotencyKey: `loyal-bet-${sequence++}`, actor: 'provider:test', reason: 'test bet' });
+    await t.services.wallet.transfer({
+      siteId: who.siteId,
+      userId: who.uid,
+      kind: 'provider_bet',
+      currency: who.currency,
+      amountMinor: needed,
+      legs: move(player(who.uid, 'main'), house('game', who.uid), needed),
+      idempotencyKey: `loyal-bet-${sequence++}`,
+      actor: 'provider:test',
+      reason: 'test bet',
+    });
     await accrueNow();
     const climbed = who.browser.data<LoyaltyInfo>(await who.browser.call('loyalty.getinfo', {}, 'GET'));
     expect(climbed.level).toEqual(second);
@@ -133,11 +170,37 @@ describe.each(testDatabaseKinds())('loyalty on %s', (kind) => {
   it('earns nothing for demo play; a provider bet rolled back takes its points back', async () => {
     const who = await fundedPlayer('50.00');
     const rate = programme.wagerMinorPerPoint[who.currency]!;
-    who.browser.data(await who.browser.call('games.play', { sysname: DICE, mode: 'demo', bet: JSON.stringify({ stake: '5.00', direction: 'under', target: '50.00' }), request_id: `loyal-${sequence++}` }));
+    who.browser.data(
+      await who.browser.call('games.play', {
+        sysname: DICE,
+        mode: 'demo',
+        bet: JSON.stringify({ stake: '5.00', direction: 'under', target: '50.00' }),
+        request_id: `loyal-${sequence++}`,
+      }),
+    );
     const stake = rate * 20n;
-    const common = { siteId: who.siteId, userId: who.uid, currency: who.currency, amountMinor: stake, actor: 'provider:test', reason: 'test' };
-    const bet = () => t.services.wallet.transfer({ ...common, kind: 'provider_bet', legs: move(player(who.uid, 'main'), house('game', who.uid), stake), idempotencyKey: `loyal-bet-${sequence++}` });
-    const rollback = () => t.services.wallet.transfer({ ...common, kind: 'provider_rollback', legs: move(house('game', who.uid), player(who.uid, 'main'), stake), idempotencyKey: `loyal-rollback-${sequence++}` });
+    const common = {
+      siteId: who.siteId,
+      userId: who.uid,
+      currency: who.currency,
+      amountMinor: stake,
+      actor: 'provider:test',
+      reason: 'test',
+    };
+    const bet = () =>
+      t.services.wallet.transfer({
+        ...common,
+        kind: 'provider_bet',
+        legs: move(player(who.uid, 'main'), house('game', who.uid), stake),
+        idempotencyKey: `loyal-bet-${sequence++}`,
+      });
+    const rollback = () =>
+      t.services.wallet.transfer({
+        ...common,
+        kind: 'provider_rollback',
+        legs: move(house('game', who.uid), player(who.uid, 'main'), stake),
+        idempotencyKey: `loyal-rollback-${sequence++}`,
+      });
     // Read through the service: the account may not exist until the first look.
     const pointsAfterAccrual = async () => {
       await accrueNow();
@@ -157,7 +220,15 @@ describe.each(testDatabaseKinds())('loyalty on %s', (kind) => {
     await bet();
     expect(await pointsAfterAccrual()).toEqual([20, 20]);
     const account = await accountRow(who.uid);
-    const entries = await t.services.db.select().from(loyaltyPointEntries).where(eq(loyaltyPointEntries.accountId, account!.id)).orderBy(asc(loyaltyPointEntries.id));
-    expect(entries.map((entry) => [entry.reason, entry.pointsDelta])).toEqual([['wager', 20n], ['wager_rollback', -20n], ['wager', 20n]]);
+    const entries = await t.services.db
+      .select()
+      .from(loyaltyPointEntries)
+      .where(eq(loyaltyPointEntries.accountId, account!.id))
+      .orderBy(asc(loyaltyPointEntries.id));
+    expect(entries.map((entry) => [entry.reason, entry.pointsDelta])).toEqual([
+      ['wager', 20n],
+      ['wager_rollback', -20n],
+      ['wager', 20n],
+    ]);
   });
 });

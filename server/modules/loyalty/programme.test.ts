@@ -5,7 +5,12 @@ import { loyaltyProgramme, pointsForWagered } from './programme';
 
 describe('loyalty programme settings', () => {
   it('a site that sets none has a disabled programme with one level from 0 and no characters', () => {
-    expect(loyaltyProgramme({})).toEqual({ isEnabled: false, wagerMinorPerPoint: {}, levels: [{ level: 1, sysname: 'member', min_points: 0 }], characters: [] });
+    expect(loyaltyProgramme({})).toEqual({
+      isEnabled: false,
+      wagerMinorPerPoint: {},
+      levels: [{ level: 1, sysname: 'member', min_points: 0 }],
+      characters: [],
+    });
   });
 
   it('sorts levels by threshold, numbers them from 1, starts the first at 0 and drops malformed or repeated ones', () => {
@@ -48,15 +53,19 @@ describe('loyalty programme settings', () => {
 
   it('points from a wager total: every whole rate is a point, none for a total at or below 0 or without a rate', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -10_000_000n, max: 10_000_000_000n }), fc.bigInt({ min: 1n, max: 100_000n }), (total, rate) => {
-        const points = pointsForWagered(total, rate);
-        if (total <= 0n) {
-          expect(points).toBe(0n);
-        } else {
-          expect(points * rate).toBeLessThanOrEqual(total);
-          expect((points + 1n) * rate).toBeGreaterThan(total);
-        }
-      }),
+      fc.property(
+        fc.bigInt({ min: -10_000_000n, max: 10_000_000_000n }),
+        fc.bigInt({ min: 1n, max: 100_000n }),
+        (total, rate) => {
+          const points = pointsForWagered(total, rate);
+          if (total <= 0n) {
+            expect(points).toBe(0n);
+          } else {
+            expect(points * rate).toBeLessThanOrEqual(total);
+            expect((points + 1n) * rate).toBeGreaterThan(total);
+          }
+        },
+      ),
     );
     expect(pointsForWagered(1_000n, undefined)).toBe(0n);
   });

@@ -29,23 +29,34 @@ interface RawProgramme {
 const SYSNAME = /^[a-z][a-z0-9-]{0,39}$/;
 const DEFAULT_LEVELS: LoyaltyLevel[] = [{ level: 1, sysname: 'member', min_points: 0 }];
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 function readRates(raw: unknown): Record<string, bigint> {
   if (!isRecord(raw)) return {};
   const rates: Record<string, bigint> = {};
-  for (const [currency, minor] of Object.entries(raw)) if (/^[A-Z]{3}$/.test(currency) && isWhole(minor) && minor > 0) rates[currency] = BigInt(minor);
+  for (const [currency, minor] of Object.entries(raw))
+    if (/^[A-Z]{3}$/.test(currency) && isWhole(minor) && minor > 0) rates[currency] = BigInt(minor);
   return rates;
 }
 
 /** Levels sorted by threshold, numbered from 1; the first always starts at 0 so every player has one. */
 function readLevels(raw: unknown): LoyaltyLevel[] {
   if (!Array.isArray(raw)) return DEFAULT_LEVELS;
-  const valid = raw.filter((item): item is { sysname: string; min_points: number } => isRecord(item) && typeof item.sysname === 'string' && SYSNAME.test(item.sysname) && isWhole(item.min_points));
-  const sorted = [...valid].sort((a, b) => a.min_points - b.min_points).filter((item, index, all) => index === 0 || item.min_points > all[index - 1]!.min_points);
+  const valid = raw.filter(
+    (item): item is { sysname: string; min_points: number } =>
+      isRecord(item) && typeof item.sysname === 'string' && SYSNAME.test(item.sysname) && isWhole(item.min_points),
+  );
+  const sorted = [...valid]
+    .sort((a, b) => a.min_points - b.min_points)
+    .filter((item, index, all) => index === 0 || item.min_points > all[index - 1]!.min_points);
   if (sorted.length === 0) return DEFAULT_LEVELS;
-  return sorted.map((item, index) => ({ level: index + 1, sysname: item.sysname, min_points: index === 0 ? 0 : item.min_points }));
+  return sorted.map((item, index) => ({
+    level: index + 1,
+    sysname: item.sysname,
+    min_points: index === 0 ? 0 : item.min_points,
+  }));
 }
 
 function readCharacters(raw: unknown): LoyaltyCharacter[] {
@@ -54,7 +65,13 @@ function readCharacters(raw: unknown): LoyaltyCharacter[] {
   const characters: LoyaltyCharacter[] = [];
   for (const item of raw) {
     if (!isRecord(item) || !isWhole(item.id) || item.id === 0 || seen.has(item.id)) continue;
-    if (typeof item.sysname !== 'string' || !SYSNAME.test(item.sysname) || typeof item.image !== 'string' || !item.image.startsWith('/')) continue;
+    if (
+      typeof item.sysname !== 'string' ||
+      !SYSNAME.test(item.sysname) ||
+      typeof item.image !== 'string' ||
+      !item.image.startsWith('/')
+    )
+      continue;
     seen.add(item.id);
     characters.push({ id: item.id, sysname: item.sysname, image: item.image });
   }

@@ -38,12 +38,20 @@ interface WagerGroup {
   lastTransferId: number;
 }
 
-function groupStakes(stakes: { transferId: number; siteId: string; userId: number | null; currency: string; stakedMinor: bigint }[]): WagerGroup[] {
+function groupStakes(
+  stakes: { transferId: number; siteId: string; userId: number | null; currency: string; stakedMinor: bigint }[],
+): WagerGroup[] {
   const groups = new Map<string, WagerGroup>();
   for (const stake of stakes) {
     if (stake.userId === null) continue;
     const key = `${stake.siteId}:${stake.userId}:${stake.currency}`;
-    const group = groups.get(key) ?? { siteId: stake.siteId, userId: stake.userId, currency: stake.currency, stakedMinor: 0n, lastTransferId: 0 };
+    const group = groups.get(key) ?? {
+      siteId: stake.siteId,
+      userId: stake.userId,
+      currency: stake.currency,
+      stakedMinor: 0n,
+      lastTransferId: 0,
+    };
     group.stakedMinor += stake.stakedMinor;
     group.lastTransferId = stake.transferId;
     groups.set(key, group);
@@ -66,12 +74,21 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
   const programmeOf = async (siteId: string): Promise<LoyaltyProgramme> => loyaltyProgramme(await deps.siteSettings(siteId));
 
   /** The player's account, opened on first use (players who signed up before the programme, or socially). */
-  async function accountOf(executor: Executor, siteId: string, userId: number, characterId: number | null = null): Promise<AccountRow> {
-    const find = async () => (await executor.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, userId)).limit(1))[0];
+  async function accountOf(
+    executor: Executor,
+    siteId: string,
+    userId: number,
+    characterId: number | null = null,
+  ): Promise<AccountRow> {
+    const find = async () =>
+      (await executor.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, userId)).limit(1))[0];
     // Read first: the account exists on every look but the first, which opens it (a racing open loses quietly).
     let row = await find();
     if (!row) {
-      await executor.insert(loyaltyAccounts).values({ siteId, userId, characterId }).onConflictDoNothing({ target: loyaltyAccounts.userId });
+      await executor
+        .insert(loyaltyAccounts)
+        .values({ siteId, userId, characterId })
+        .onConflictDoNothing({ target: loyaltyAccounts.userId });
       row = await find();
     }
     if (!row || row.siteId !== siteId) throw new ApiError('AccessDeniedException', 'Access denied');
@@ -88,16 +105,34 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
     const [total] = await tx
       .insert(loyaltyWagerTotals)
       .values({ accountId: account.id, currency: stake.currency, wageredMinor: stake.stakedMinor })
-      .onConflictDoUpdate({ target: [loyaltyWagerTotals.accountId, loyaltyWagerTotals.currency], set: { wageredMinor: sql`${loyaltyWagerTotals.wageredMinor} + ${stake.stakedMinor}` } })
+      .onConflictDoUpdate({
+        target: [loyaltyWagerTotals.accountId, loyaltyWagerTotals.currency],
+        set: { wageredMinor: sql`${loyaltyWagerTotals.wageredMinor} + ${stake.stakedMinor}` },
+      })
       .returning();
     if (!total) return;
     const change = pointsForWagered(total.wageredMinor, programme.wagerMinorPerPoint[stake.currency]) - total.pointsEarned;
     if (change === 0n) return;
-    await tx.update(loyaltyWagerTotals).set({ pointsEarned: total.pointsEarned + change }).where(and(eq(loyaltyWagerTotals.accountId, account.id), eq(loyaltyWagerTotals.currency, stake.currency)));
-    await tx.insert(loyaltyPointEntries).values({ accountId: account.id, pointsDelta: change, experienceDelta: change, reason: change > 0n ? 'wager' : 'wager_rollback', entryKey: `wager:${stake.lastTransferId}` });
+    await tx
+      .update(loyaltyWagerTotals)
+      .set({ pointsEarned: total.pointsEarned + change })
+      .where(and(eq(loyaltyWagerTotals.accountId, account.id), eq(loyaltyWagerTotals.currency, stake.currency)));
+    await tx
+      .insert(loyaltyPointEntries)
+      .values({
+        accountId: account.id,
+        pointsDelta: change,
+        experienceDelta: change,
+        reason: change > 0n ? 'wager' : 'wager_rollback',
+        entryKey: `wager:${stake.lastTransferId}`,
+      });
     await tx
       .update(loyaltyAccounts)
-      .set({ points: sql`greatest(${loyaltyAccounts.points} + ${change}, 0)`, experience: sql`greatest(${loyaltyAccounts.experience} + ${change}, 0)`, updatedAt: new Date() })
+      .set({
+        points: sql`greatest(${loyaltyAccounts.points} + ${change}, 0)`,
+        experience: sql`greatest(${loyaltyAccounts.experience} + ${change}, 0)`,
+        updatedAt: new Date(),
+      })
       .where(eq(loyaltyAccounts.id, account.id));
   }
 
@@ -108,7 +143,9 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
    */
   async function accrueBatch(settledBeforeMs: number): Promise<number> {
     // Read before the transaction: on PGlite a read through `db` inside it would wait forever.
-    const programmes = new Map(Object.entries(await deps.allSiteSettings()).map(([siteId, settings]) => [siteId, loyaltyProgramme(settings)]));
+    const programmes = new Map(
+      Object.entries(await deps.allSiteSettings()).map(([siteId, settings]) => [siteId, loyaltyProgramme(settings)]),
+    );
     return inTransaction(db, async (tx) => {
       await tx.insert(loyaltyAccrualCursor).values({ name: 'wagers', lastTransferId: 0 }).onConflictDoNothing();
       const [cursor] = await tx.select().from(loyaltyAccrualCursor).where(eq(loyaltyAccrualCursor.name, 'wagers')).for('update');
@@ -119,7 +156,10 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
         const programme = programmes.get(group.siteId);
         if (programme?.isEnabled && group.stakedMinor !== 0n) await creditWager(tx, programme, group);
       }
-      await tx.update(loyaltyAccrualCursor).set({ lastTransferId: last.transferId, updatedAt: new Date() }).where(eq(loyaltyAccrualCursor.name, 'wagers'));
+      await tx
+        .update(loyaltyAccrualCursor)
+        .set({ lastTransferId: last.transferId, updatedAt: new Date() })
+        .where(eq(loyaltyAccrualCursor.name, 'wagers'));
       return stakes.length;
     });
   }

@@ -18,13 +18,20 @@ export const loyaltyAccounts = pgTable(
     /** The picked character's id in the site's programme; null until the player picks one. */
     characterId: integer('character_id'),
     /** Spendable points. */
-    points: bigint('points', { mode: 'bigint' }).notNull().default(sql`0`),
+    points: bigint('points', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** Every point ever earned: decides the level, never goes down. */
-    experience: bigint('experience', { mode: 'bigint' }).notNull().default(sql`0`),
+    experience: bigint('experience', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('loyalty_accounts_user').on(table.userId), check('loyalty_accounts_counts', sql`${table.points} >= 0 AND ${table.experience} >= 0`)],
+  (table) => [
+    uniqueIndex('loyalty_accounts_user').on(table.userId),
+    check('loyalty_accounts_counts', sql`${table.points} >= 0 AND ${table.experience} >= 0`),
+  ],
 );
 
 export const loyaltyPointEntries = pgTable(
@@ -44,7 +51,10 @@ export const loyaltyPointEntries = pgTable(
     entryKey: text('entry_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('loyalty_point_entries_key').on(table.accountId, table.entryKey), index('loyalty_point_entries_account').on(table.accountId, table.id)],
+  (table) => [
+    uniqueIndex('loyalty_point_entries_key').on(table.accountId, table.entryKey),
+    index('loyalty_point_entries_account').on(table.accountId, table.id),
+  ],
 );
 
 /** What a player has wagered per currency, and how many points that has earned so far. */
@@ -55,8 +65,12 @@ export const loyaltyWagerTotals = pgTable(
       .notNull()
       .references(() => loyaltyAccounts.id, { onDelete: 'cascade' }),
     currency: text('currency').notNull(),
-    wageredMinor: bigint('wagered_minor', { mode: 'bigint' }).notNull().default(sql`0`),
-    pointsEarned: bigint('points_earned', { mode: 'bigint' }).notNull().default(sql`0`),
+    wageredMinor: bigint('wagered_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    pointsEarned: bigint('points_earned', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.currency] })],
 );

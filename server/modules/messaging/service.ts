@@ -28,14 +28,23 @@ export function createMessagingService(db: Database, options: MessagingOptions =
     async send(message: OutgoingMessage): Promise<void> {
       const [row] = await db
         .insert(outboxMessages)
-        .values({ siteId: message.siteId, channel: message.channel, recipient: message.to, subject: message.subject, body: message.text })
+        .values({
+          siteId: message.siteId,
+          channel: message.channel,
+          recipient: message.to,
+          subject: message.subject,
+          body: message.text,
+        })
         .returning({ id: outboxMessages.id });
       if (!transport || message.channel !== 'email' || !row) return;
       try {
         await transport.sendMail({ from: options.mailFrom, to: message.to, subject: message.subject, text: message.text });
         await db.update(outboxMessages).set({ deliveredAt: new Date() }).where(eq(outboxMessages.id, row.id));
       } catch (error) {
-        await db.update(outboxMessages).set({ error: String(error).slice(0, 500) }).where(eq(outboxMessages.id, row.id));
+        await db
+          .update(outboxMessages)
+          .set({ error: String(error).slice(0, 500) })
+          .where(eq(outboxMessages.id, row.id));
       }
     },
     /** Newest first; with a recipient, only that recipient's messages. */

@@ -32,7 +32,9 @@ const SETTING_FIELDS = [
   'user_inactivity_pp_time',
 ];
 
-type GeneralInfo = Record<string, unknown> & { available_locales: { code: string; name: string; language: string; dir: string }[] };
+type GeneralInfo = Record<string, unknown> & {
+  available_locales: { code: string; name: string; language: string; dir: string }[];
+};
 
 describe.each(testDatabaseKinds())('metadata on %s (spec §3 general site info, spec §1 configured per host)', (kind) => {
   let t: TestApp;
@@ -60,13 +62,16 @@ describe.each(testDatabaseKinds())('metadata on %s (spec §3 general site info, 
     }
   }
 
-  it.each(['127.0.0.1', 'aurora.localhost', 'localhost'])('gives host %s the Aurora site with all general info fields', async (host) => {
-    const seed = siteSeed('aurora');
-    expect(seed.hosts).toContain(host);
-    const info = await generalInfo(host);
-    expectInfoOf(info, seed);
-    expect(info.default_currency).toBe('EUR');
-  });
+  it.each(['127.0.0.1', 'aurora.localhost', 'localhost'])(
+    'gives host %s the Aurora site with all general info fields',
+    async (host) => {
+      const seed = siteSeed('aurora');
+      expect(seed.hosts).toContain(host);
+      const info = await generalInfo(host);
+      expectInfoOf(info, seed);
+      expect(info.default_currency).toBe('EUR');
+    },
+  );
 
   it('gives lagoon.localhost the Lucky Lagoon site: USD with the fraud check enabled', async () => {
     const seed = siteSeed('lagoon');

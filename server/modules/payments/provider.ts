@@ -82,7 +82,11 @@ export interface PaymentProvider {
   parseWebhook(webhook: IncomingWebhook): Promise<ProviderEvent>;
   createPayout(input: CreatePayoutInput): Promise<CreatedPayout>;
   /** Asks the provider directly, for reconciling a payment whose notifications never came. */
-  queryStatus(kind: 'payment' | 'payout', providerRef: string, siteId: string): Promise<{ status: ProviderStatus; amountMinor: bigint; currency: string }>;
+  queryStatus(
+    kind: 'payment' | 'payout',
+    providerRef: string,
+    siteId: string,
+  ): Promise<{ status: ProviderStatus; amountMinor: bigint; currency: string }>;
 }
 
 export class WebhookRejectedError extends Error {

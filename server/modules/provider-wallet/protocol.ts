@@ -61,7 +61,9 @@ const PRINTABLE_ID = /^[\x21-\x7e]{1,100}$/;
 
 const id = z.string().regex(PRINTABLE_ID, 'must be 1–100 printable characters without spaces');
 const token = z.string().min(16).max(200);
-const playerId = z.union([z.string().regex(/^[1-9]\d{0,15}$/), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)]).transform((value) => Number(value));
+const playerId = z
+  .union([z.string().regex(/^[1-9]\d{0,15}$/), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)])
+  .transform((value) => Number(value));
 const amount = z
   .union([z.string().regex(/^(0|[1-9]\d{0,15})$/), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
   .transform((value) => BigInt(value))
@@ -73,7 +75,15 @@ export const requestSchemas = {
   balance: z.object({ token, player_id: playerId.optional() }),
   bet: z.object({ token, player_id: playerId, transaction_id: id, round_id: id, amount, currency }),
   win: z.object({ token, player_id: playerId, transaction_id: id, round_id: id, amount, currency }),
-  rollback: z.object({ token, player_id: playerId, transaction_id: id, round_id: id, reference_transaction_id: id, amount: amount.optional(), currency }),
+  rollback: z.object({
+    token,
+    player_id: playerId,
+    transaction_id: id,
+    round_id: id,
+    reference_transaction_id: id,
+    amount: amount.optional(),
+    currency,
+  }),
   'round-end': z.object({ token, player_id: playerId, round_id: id }),
 } satisfies Record<ProviderAction, z.ZodType>;
 

@@ -9,7 +9,15 @@ export type Send = (path: string, init: RequestInit) => Promise<Response>;
 
 export interface ProviderReply {
   httpStatus: number;
-  body: { status: 'OK' | 'ERROR'; code?: string; message?: string; field?: string; balance?: number | string; currency?: string; [key: string]: unknown };
+  body: {
+    status: 'OK' | 'ERROR';
+    code?: string;
+    message?: string;
+    field?: string;
+    balance?: number | string;
+    currency?: string;
+    [key: string]: unknown;
+  };
 }
 
 export interface CallOptions {

@@ -19,7 +19,10 @@ const GAME = 'fox-fortune';
 
 describe('provider configuration (issue 5: per-provider secret and currencies)', () => {
   it('PROVIDER_SECRETS is name:secret pairs with 24+ character secrets; a bad value refuses to boot, as BACKOFFICE_TOKENS does', () => {
-    expect(loadConfig({ PROVIDER_SECRETS: 'acme:0123456789abcdef01234567,demo-aggregator:abcdefghijklmnopqrstuvwxyz' }).PROVIDER_SECRETS).toBeDefined();
+    expect(
+      loadConfig({ PROVIDER_SECRETS: 'acme:0123456789abcdef01234567,demo-aggregator:abcdefghijklmnopqrstuvwxyz' })
+        .PROVIDER_SECRETS,
+    ).toBeDefined();
     expect(() => loadConfig({ PROVIDER_SECRETS: 'acme:short' })).toThrow(/PROVIDER_SECRETS/);
     expect(() => loadConfig({ PROVIDER_SECRETS: 'acme' })).toThrow(/PROVIDER_SECRETS/);
     expect(() => loadConfig({ PROVIDER_CURRENCIES: 'acme:eur' })).toThrow(/PROVIDER_CURRENCIES/);
@@ -29,7 +32,11 @@ describe('provider configuration (issue 5: per-provider secret and currencies)',
   it('production serves only providers with a configured secret; development adds the demo provider; a configured demo name takes the configured secret', () => {
     expect(providerConfigs({ isDemoEnabled: false })).toEqual([]);
     expect(providerConfigs({ isDemoEnabled: true })).toEqual([DEMO_PROVIDER]);
-    const configured = providerConfigs({ secrets: 'redfox:0123456789abcdef01234567,demo-aggregator:zyxwvutsrqponmlkjihgfedcba', currencies: 'redfox:EUR|GBP', isDemoEnabled: true });
+    const configured = providerConfigs({
+      secrets: 'redfox:0123456789abcdef01234567,demo-aggregator:zyxwvutsrqponmlkjihgfedcba',
+      currencies: 'redfox:EUR|GBP',
+      isDemoEnabled: true,
+    });
     expect(configured).toEqual([
       { name: 'redfox', secret: '0123456789abcdef01234567', currencies: ['EUR', 'GBP'], studios: ['redfox'] },
       { ...DEMO_PROVIDER, secret: 'zyxwvutsrqponmlkjihgfedcba' },
@@ -72,7 +79,14 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
   };
 
   async function newPlayer(depositMinor: bigint): Promise<number> {
-    const user = await t.services.accounts.createUser({ siteId, login: `${next('provider')}@example.com`, passwordHash: 'not-used', currency, locale: 'en', isSubscribed: false });
+    const user = await t.services.accounts.createUser({
+      siteId,
+      login: `${next('provider')}@example.com`,
+      passwordHash: 'not-used',
+      currency,
+      locale: 'en',
+      isSubscribed: false,
+    });
     if (!user) throw new Error('no user');
     if (depositMinor > 0n) {
       await t.services.wallet.transfer({
@@ -99,8 +113,19 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
   const mainOf = async (uid: number) => (await t.services.wallet.balances(siteId, uid, currency)).main;
   const transfersOf = (uid: number) => t.services.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.userId, uid));
 
-  function money(action: 'bet' | 'win', p: { uid: number; token: string }, amount: number | string, tx = next(action), round = next('round')) {
-    return { tx, round, send: () => client.call(action, { token: p.token, player_id: String(p.uid), transaction_id: tx, round_id: round, amount, currency }) };
+  function money(
+    action: 'bet' | 'win',
+    p: { uid: number; token: string },
+    amount: number | string,
+    tx = next(action),
+    round = next('round'),
+  ) {
+    return {
+      tx,
+      round,
+      send: () =>
+        client.call(action, { token: p.token, player_id: String(p.uid), transaction_id: tx, round_id: round, amount, currency }),
+    };
   }
 
   it('the game launch opens a session bound to player, game and currency; authenticate and balance answer the player, currency and balance in minor units', async () => {
@@ -110,7 +135,14 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
     const auth = await client.call('authenticate', { token: p.token });
     expect(auth).toEqual({
       httpStatus: 200,
-      body: { status: 'OK', player_id: String(p.uid), currency, balance: 12_345, game: GAME, session_expires_at: p.session.expiresAt.toISOString() },
+      body: {
+        status: 'OK',
+        player_id: String(p.uid),
+        currency,
+        balance: 12_345,
+        game: GAME,
+        session_expires_at: p.session.expiresAt.toISOString(),
+      },
     });
     const balance = await client.call('balance', { token: p.token, player_id: p.uid });
     expect(balance.body).toEqual({ status: 'OK', player_id: String(p.uid), currency, balance: 12_345 });
@@ -118,16 +150,36 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
 
   it('openProviderSession refuses an in-house game, an unknown game, a currency the provider does not play in and a player of another site', async () => {
     const uid = await newPlayer(0n);
-    const open = (sysname: string, cur: string, who = uid) => t.services.providerWallet.openProviderSession(siteId, who, sysname, cur);
-    await expect(open('dice-roll', currency)).rejects.toMatchObject({ type: 'InvalidParameterException', errorData: { field: 'sysname' } });
-    await expect(open('no-such-game', currency)).rejects.toMatchObject({ type: 'InvalidParameterException', errorData: { field: 'sysname' } });
-    await expect(open(GAME, 'JPY')).rejects.toMatchObject({ type: 'InvalidParameterException', errorData: { field: 'currency' } });
-    await expect(open(GAME, currency, 987_654_321)).rejects.toMatchObject({ type: 'InvalidParameterException', errorData: { field: 'uid' } });
+    const open = (sysname: string, cur: string, who = uid) =>
+      t.services.providerWallet.openProviderSession(siteId, who, sysname, cur);
+    await expect(open('dice-roll', currency)).rejects.toMatchObject({
+      type: 'InvalidParameterException',
+      errorData: { field: 'sysname' },
+    });
+    await expect(open('no-such-game', currency)).rejects.toMatchObject({
+      type: 'InvalidParameterException',
+      errorData: { field: 'sysname' },
+    });
+    await expect(open(GAME, 'JPY')).rejects.toMatchObject({
+      type: 'InvalidParameterException',
+      errorData: { field: 'currency' },
+    });
+    await expect(open(GAME, currency, 987_654_321)).rejects.toMatchObject({
+      type: 'InvalidParameterException',
+      errorData: { field: 'uid' },
+    });
   });
 
   it('a forged or missing signature is refused (INVALID_SIGNATURE, 401) and no money moves', async () => {
     const p = await launch(10_000n);
-    const body = { token: p.token, player_id: String(p.uid), transaction_id: next('forged'), round_id: next('round'), amount: 500, currency };
+    const body = {
+      token: p.token,
+      player_id: String(p.uid),
+      transaction_id: next('forged'),
+      round_id: next('round'),
+      amount: 500,
+      currency,
+    };
     const forged = [
       await client.call('bet', body, { signature: null }),
       await client.call('bet', body, { signature: signBody('someone-elses-secret-0123456789', JSON.stringify(body)) }),
@@ -135,15 +187,22 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
       await client.call('bet', body, { signature: 'not-hex' }),
       await client.call('bet', body, { signature: '' }),
     ];
-    for (const reply of forged) expect(reply).toMatchObject({ httpStatus: 401, body: { status: 'ERROR', code: 'INVALID_SIGNATURE' } });
+    for (const reply of forged)
+      expect(reply).toMatchObject({ httpStatus: 401, body: { status: 'ERROR', code: 'INVALID_SIGNATURE' } });
     expect(await mainOf(p.uid)).toBe(10_000n);
     expect((await transfersOf(p.uid)).filter((row) => row.kind === 'provider_bet')).toEqual([]);
   });
 
   it('an unknown provider answers UNKNOWN_PROVIDER (404), an unknown action or a GET answers UNKNOWN_ACTION in the provider envelope', async () => {
     const other = providerClient((path, init) => t.request(path, init), { name: 'nobody', secret: DEMO_PROVIDER.secret });
-    expect(await other.call('balance', { token: 'x'.repeat(32) })).toMatchObject({ httpStatus: 404, body: { status: 'ERROR', code: 'UNKNOWN_PROVIDER' } });
-    expect(await client.call('refund-everything', { token: 'x'.repeat(32) })).toMatchObject({ httpStatus: 404, body: { status: 'ERROR', code: 'UNKNOWN_ACTION' } });
+    expect(await other.call('balance', { token: 'x'.repeat(32) })).toMatchObject({
+      httpStatus: 404,
+      body: { status: 'ERROR', code: 'UNKNOWN_PROVIDER' },
+    });
+    expect(await client.call('refund-everything', { token: 'x'.repeat(32) })).toMatchObject({
+      httpStatus: 404,
+      body: { status: 'ERROR', code: 'UNKNOWN_ACTION' },
+    });
     const get = await t.request(`/provider-api/${DEMO_PROVIDER.name}/balance`);
     expect(get.status).toBe(404);
     expect(await get.json()).toMatchObject({ status: 'ERROR', code: 'UNKNOWN_ACTION' });
@@ -151,7 +210,14 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
 
   it('bad input never gives a 500 and never moves money: malformed JSON, wrong types, negative or fractional amounts answer INVALID_REQUEST (400) naming the field', async () => {
     const p = await launch(10_000n);
-    const base = { token: p.token, player_id: String(p.uid), transaction_id: next('bad'), round_id: next('round'), amount: 100, currency };
+    const base = {
+      token: p.token,
+      player_id: String(p.uid),
+      transaction_id: next('bad'),
+      round_id: next('round'),
+      amount: 100,
+      currency,
+    };
     const cases: [unknown, string | undefined][] = [
       [{ ...base, amount: -100 }, 'amount'],
       [{ ...base, amount: 1.5 }, 'amount'],
@@ -171,13 +237,25 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
     ];
     for (const [body, field] of cases) {
       const reply = await client.call('bet', body);
-      expect(reply, JSON.stringify(body)).toMatchObject({ httpStatus: 400, body: { status: 'ERROR', code: 'INVALID_REQUEST', ...(field ? { field } : {}) } });
+      expect(reply, JSON.stringify(body)).toMatchObject({
+        httpStatus: 400,
+        body: { status: 'ERROR', code: 'INVALID_REQUEST', ...(field ? { field } : {}) },
+      });
     }
     for (const rawBody of ['{"token":', 'not json', '', '{"amount": 1}}']) {
-      expect(await client.call('bet', undefined, { rawBody })).toMatchObject({ httpStatus: 400, body: { code: 'INVALID_REQUEST' } });
+      expect(await client.call('bet', undefined, { rawBody })).toMatchObject({
+        httpStatus: 400,
+        body: { code: 'INVALID_REQUEST' },
+      });
     }
-    expect(await client.call('rollback', { ...base, reference_transaction_id: base.transaction_id })).toMatchObject({ httpStatus: 400, body: { code: 'INVALID_REQUEST', field: 'transaction_id' } });
-    expect(await client.call('bet', undefined, { rawBody: JSON.stringify({ ...base, pad: 'x'.repeat(20_000) }) })).toMatchObject({ httpStatus: 400, body: { code: 'INVALID_REQUEST' } });
+    expect(await client.call('rollback', { ...base, reference_transaction_id: base.transaction_id })).toMatchObject({
+      httpStatus: 400,
+      body: { code: 'INVALID_REQUEST', field: 'transaction_id' },
+    });
+    expect(await client.call('bet', undefined, { rawBody: JSON.stringify({ ...base, pad: 'x'.repeat(20_000) }) })).toMatchObject({
+      httpStatus: 400,
+      body: { code: 'INVALID_REQUEST' },
+    });
     expect(await mainOf(p.uid)).toBe(10_000n);
   });
 
@@ -236,9 +314,15 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
   it('insufficient funds are answered with INSUFFICIENT_FUNDS and the real balance; nothing is recorded, so the id may be sent again once funded', async () => {
     const p = await launch(1_000n);
     const bet = money('bet', p, 1_001);
-    expect(await bet.send()).toMatchObject({ httpStatus: 200, body: { status: 'ERROR', code: 'INSUFFICIENT_FUNDS', balance: 1_000, currency } });
+    expect(await bet.send()).toMatchObject({
+      httpStatus: 200,
+      body: { status: 'ERROR', code: 'INSUFFICIENT_FUNDS', balance: 1_000, currency },
+    });
     expect(await mainOf(p.uid)).toBe(1_000n);
-    const rows = await t.services.db.select().from(providerTransactions).where(and(eq(providerTransactions.provider, DEMO_PROVIDER.name), eq(providerTransactions.txId, bet.tx)));
+    const rows = await t.services.db
+      .select()
+      .from(providerTransactions)
+      .where(and(eq(providerTransactions.provider, DEMO_PROVIDER.name), eq(providerTransactions.txId, bet.tx)));
     expect(rows).toEqual([]);
     expect((await money('bet', p, 1_000).send()).body).toMatchObject({ status: 'OK', balance: 0 });
     await expectSoundLedger();
@@ -247,7 +331,14 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
   it('the currency is checked against the session currency (CURRENCY_MISMATCH), and nothing moves', async () => {
     const p = await launch(10_000n);
     const other = currency === 'EUR' ? 'USD' : 'EUR';
-    const reply = await client.call('bet', { token: p.token, player_id: p.uid, transaction_id: next('cur'), round_id: next('round'), amount: 100, currency: other });
+    const reply = await client.call('bet', {
+      token: p.token,
+      player_id: p.uid,
+      transaction_id: next('cur'),
+      round_id: next('round'),
+      amount: 100,
+      currency: other,
+    });
     expect(reply.body).toMatchObject({ status: 'ERROR', code: 'CURRENCY_MISMATCH', field: 'currency' });
     expect(await mainOf(p.uid)).toBe(10_000n);
   });
@@ -255,9 +346,17 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
   it('an unknown session or player is refused: SESSION_NOT_FOUND for an unknown token, PLAYER_MISMATCH for another player_id', async () => {
     const p = await launch(10_000n);
     const q = await launch(10_000n);
-    expect((await client.call('authenticate', { token: 'x'.repeat(32) })).body).toMatchObject({ status: 'ERROR', code: 'SESSION_NOT_FOUND' });
-    expect((await client.call('balance', { token: 'y'.repeat(32) })).body).toMatchObject({ status: 'ERROR', code: 'SESSION_NOT_FOUND' });
-    expect((await money('bet', { uid: p.uid, token: 'z'.repeat(32) }, 100).send()).body).toMatchObject({ code: 'SESSION_NOT_FOUND' });
+    expect((await client.call('authenticate', { token: 'x'.repeat(32) })).body).toMatchObject({
+      status: 'ERROR',
+      code: 'SESSION_NOT_FOUND',
+    });
+    expect((await client.call('balance', { token: 'y'.repeat(32) })).body).toMatchObject({
+      status: 'ERROR',
+      code: 'SESSION_NOT_FOUND',
+    });
+    expect((await money('bet', { uid: p.uid, token: 'z'.repeat(32) }, 100).send()).body).toMatchObject({
+      code: 'SESSION_NOT_FOUND',
+    });
     expect((await money('bet', { uid: q.uid, token: p.token }, 100).send()).body).toMatchObject({ code: 'PLAYER_MISMATCH' });
     expect((await client.call('balance', { token: p.token, player_id: q.uid })).body).toMatchObject({ code: 'PLAYER_MISMATCH' });
     expect(await mainOf(p.uid)).toBe(10_000n);
@@ -268,7 +367,16 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
     const p = await launch(10_000n);
     const bet = money('bet', p, 700);
     await bet.send();
-    const rollback = (tx: string) => client.call('rollback', { token: p.token, player_id: p.uid, transaction_id: tx, round_id: bet.round, reference_transaction_id: bet.tx, amount: 700, currency });
+    const rollback = (tx: string) =>
+      client.call('rollback', {
+        token: p.token,
+        player_id: p.uid,
+        transaction_id: tx,
+        round_id: bet.round,
+        reference_transaction_id: bet.tx,
+        amount: 700,
+        currency,
+      });
     const rollbackTx = next('rb');
     const first = await rollback(rollbackTx);
     expect(first.body).toMatchObject({ status: 'OK', balance: 10_000 });
@@ -287,12 +395,22 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
     const p = await launch(10_000n);
     const round = next('round');
     const betTx = next('late-bet');
-    const rollback = await client.call('rollback', { token: p.token, player_id: p.uid, transaction_id: next('rb'), round_id: round, reference_transaction_id: betTx, currency });
+    const rollback = await client.call('rollback', {
+      token: p.token,
+      player_id: p.uid,
+      transaction_id: next('rb'),
+      round_id: round,
+      reference_transaction_id: betTx,
+      currency,
+    });
     expect(rollback.body).toMatchObject({ status: 'OK', balance: 10_000 });
     const late = await money('bet', p, 500, betTx, round).send();
     expect(late.body).toMatchObject({ status: 'ERROR', code: 'TRANSACTION_ROLLED_BACK', balance: 10_000 });
     expect(await mainOf(p.uid)).toBe(10_000n);
-    const [tombstone] = await t.services.db.select().from(providerTransactions).where(and(eq(providerTransactions.provider, DEMO_PROVIDER.name), eq(providerTransactions.txId, betTx)));
+    const [tombstone] = await t.services.db
+      .select()
+      .from(providerTransactions)
+      .where(and(eq(providerTransactions.provider, DEMO_PROVIDER.name), eq(providerTransactions.txId, betTx)));
     expect(tombstone).toMatchObject({ kind: 'bet', status: 'tombstone', transferId: null });
     // No bet, no round: a win there is not paid.
     expect((await money('win', p, 500, undefined, round).send()).body).toMatchObject({ code: 'ROUND_NOT_FOUND' });
@@ -305,7 +423,14 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
     await bet.send();
     const win = money('win', p, 900, undefined, bet.round);
     await win.send();
-    const reply = await client.call('rollback', { token: p.token, player_id: p.uid, transaction_id: next('rb'), round_id: bet.round, reference_transaction_id: win.tx, currency });
+    const reply = await client.call('rollback', {
+      token: p.token,
+      player_id: p.uid,
+      transaction_id: next('rb'),
+      round_id: bet.round,
+      reference_transaction_id: win.tx,
+      currency,
+    });
     expect(reply.body).toMatchObject({ status: 'ERROR', code: 'ROLLBACK_NOT_ALLOWED', balance: 10_800 });
     expect(await mainOf(p.uid)).toBe(10_800n);
     await expectSoundLedger();
@@ -317,7 +442,15 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
     const bet = money('bet', p, 100);
     await bet.send();
     const rb = (who: { uid: number; token: string }, round: string, amount?: number) =>
-      client.call('rollback', { token: who.token, player_id: who.uid, transaction_id: next('rb'), round_id: round, reference_transaction_id: bet.tx, currency, ...(amount === undefined ? {} : { amount }) });
+      client.call('rollback', {
+        token: who.token,
+        player_id: who.uid,
+        transaction_id: next('rb'),
+        round_id: round,
+        reference_transaction_id: bet.tx,
+        currency,
+        ...(amount === undefined ? {} : { amount }),
+      });
     expect((await rb(p, next('round'))).body).toMatchObject({ code: 'TRANSACTION_MISMATCH' });
     expect((await rb(p, bet.round, 99)).body).toMatchObject({ code: 'TRANSACTION_MISMATCH' });
     expect((await rb(q, bet.round)).body).toMatchObject({ code: 'TRANSACTION_MISMATCH' });
@@ -335,7 +468,14 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
     expect((await money('bet', p, 100).send()).body).toMatchObject({ status: 'ERROR', code: 'SESSION_EXPIRED', balance: 9_500 });
     expect((await client.call('authenticate', { token: p.token })).body).toMatchObject({ code: 'SESSION_EXPIRED' });
     expect((await money('win', p, 1_000, undefined, bet.round).send()).body).toMatchObject({ status: 'OK', balance: 10_500 });
-    const rollback = await client.call('rollback', { token: p.token, player_id: p.uid, transaction_id: next('rb'), round_id: second.round, reference_transaction_id: second.tx, currency });
+    const rollback = await client.call('rollback', {
+      token: p.token,
+      player_id: p.uid,
+      transaction_id: next('rb'),
+      round_id: second.round,
+      reference_transaction_id: second.tx,
+      currency,
+    });
     expect(rollback.body).toMatchObject({ status: 'OK', balance: 10_600 });
     // A replay of a bet made before the end is still an exact replay.
     expect((await bet.send()).body).toMatchObject({ status: 'OK', balance: 9_600 });
@@ -358,10 +498,16 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
     const p = await launch(10_000n);
     const bet = money('bet', p, 100);
     await bet.send();
-    expect((await client.call('round-end', { token: p.token, player_id: p.uid, round_id: bet.round })).body).toMatchObject({ status: 'OK', round_id: bet.round, balance: 9_900 });
+    expect((await client.call('round-end', { token: p.token, player_id: p.uid, round_id: bet.round })).body).toMatchObject({
+      status: 'OK',
+      round_id: bet.round,
+      balance: 9_900,
+    });
     expect((await money('bet', p, 100, undefined, bet.round).send()).body).toMatchObject({ code: 'ROUND_ENDED' });
     expect((await money('win', p, 300, undefined, bet.round).send()).body).toMatchObject({ status: 'OK', balance: 10_200 });
-    expect((await client.call('round-end', { token: p.token, player_id: p.uid, round_id: next('round') })).body).toMatchObject({ code: 'ROUND_NOT_FOUND' });
+    expect((await client.call('round-end', { token: p.token, player_id: p.uid, round_id: next('round') })).body).toMatchObject({
+      code: 'ROUND_NOT_FOUND',
+    });
   });
 
   it('a self-excluded player cannot bet (PLAYER_BLOCKED), and nothing moves', async () => {
@@ -381,7 +527,14 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
     const raced = money('bet', p, 500);
     const [betReply, rollbackReply] = await Promise.all([
       raced.send(),
-      client.call('rollback', { token: p.token, player_id: p.uid, transaction_id: next('rb'), round_id: raced.round, reference_transaction_id: raced.tx, currency }),
+      client.call('rollback', {
+        token: p.token,
+        player_id: p.uid,
+        transaction_id: next('rb'),
+        round_id: raced.round,
+        reference_transaction_id: raced.tx,
+        currency,
+      }),
     ]);
     expect(rollbackReply.body.status).toBe('OK');
     // Either the bet came first and was reversed, or the rollback came first and the bet was refused: 9 000 either way.

@@ -49,7 +49,13 @@ export function parseProviderCurrencies(value: string | undefined): Map<string, 
   const currencies = new Map<string, string[]>();
   for (const pair of (value ?? '').split(',').filter(Boolean)) {
     const at = pair.indexOf(':');
-    currencies.set(pair.slice(0, at), pair.slice(at + 1).split('|').filter(Boolean));
+    currencies.set(
+      pair.slice(0, at),
+      pair
+        .slice(at + 1)
+        .split('|')
+        .filter(Boolean),
+    );
   }
   return currencies;
 }
@@ -63,7 +69,10 @@ export function providerConfigs(options: { secrets?: string; currencies?: string
   const currencies = parseProviderCurrencies(options.currencies);
   const list: ProviderConfig[] = [];
   for (const [name, secret] of configured) {
-    const base = name === DEMO_PROVIDER.name ? DEMO_PROVIDER : { currencies: DEMO_PROVIDER.currencies, studios: KNOWN_STUDIOS.has(name) ? [name] : [] };
+    const base =
+      name === DEMO_PROVIDER.name
+        ? DEMO_PROVIDER
+        : { currencies: DEMO_PROVIDER.currencies, studios: KNOWN_STUDIOS.has(name) ? [name] : [] };
     list.push({ name, secret, currencies: currencies.get(name) ?? base.currencies, studios: base.studios });
   }
   if (options.isDemoEnabled && !configured.has(DEMO_PROVIDER.name)) list.push(DEMO_PROVIDER);

@@ -53,7 +53,6 @@ export interface ProviderSession {
 /** The transaction id was taken before: roll back and answer from the recorded row. */
 class SeenBefore extends Error {}
 
-
 const hashOf = (value: Record<string, unknown>) => createHash('sha256').update(canonicalJson(value)).digest('hex');
 
 export function createProviderWalletService(deps: ProviderWalletDeps) {
@@ -64,26 +63,46 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     return (await wallet.balances(siteId, userId, currency, executor)).main;
   }
 
-  async function okAnswer(session: SessionRow, executor: Executor, extra: Record<string, unknown> = {}): Promise<ProviderOkAnswer> {
+  async function okAnswer(
+    session: SessionRow,
+    executor: Executor,
+    extra: Record<string, unknown> = {},
+  ): Promise<ProviderOkAnswer> {
     const balance = await balanceMinor(session.siteId, session.userId, session.currency, executor);
-    return { status: 'OK', player_id: String(session.userId), currency: session.currency, balance: amountJson(balance), ...extra };
+    return {
+      status: 'OK',
+      player_id: String(session.userId),
+      currency: session.currency,
+      balance: amountJson(balance),
+      ...extra,
+    };
   }
 
   /** The session of a token, for this provider and this site; any other is unknown. */
   async function requireSession(provider: string, siteId: string, token: string, playerId?: number): Promise<SessionRow> {
     const [session] = await db.select().from(providerSessions).where(eq(providerSessions.token, token)).limit(1);
-    if (!session || session.provider !== provider || session.siteId !== siteId) throw new ProviderRefusal('SESSION_NOT_FOUND', 'Unknown session token');
-    if (playerId !== undefined && playerId !== session.userId) throw new ProviderRefusal('PLAYER_MISMATCH', 'The player is not the session’s player');
+    if (!session || session.provider !== provider || session.siteId !== siteId)
+      throw new ProviderRefusal('SESSION_NOT_FOUND', 'Unknown session token');
+    if (playerId !== undefined && playerId !== session.userId)
+      throw new ProviderRefusal('PLAYER_MISMATCH', 'The player is not the session’s player');
     return session;
   }
 
   function requireCurrency(session: SessionRow, currency: string): void {
-    if (currency !== session.currency) throw new ProviderRefusal('CURRENCY_MISMATCH', `The session plays in ${session.currency}`, { field: 'currency' });
+    if (currency !== session.currency)
+      throw new ProviderRefusal('CURRENCY_MISMATCH', `The session plays in ${session.currency}`, { field: 'currency' });
   }
 
-  const withBalance = (session: SessionRow) => ({ balanceOf: { siteId: session.siteId, userId: session.userId, currency: session.currency } });
+  const withBalance = (session: SessionRow) => ({
+    balanceOf: { siteId: session.siteId, userId: session.userId, currency: session.currency },
+  });
 
-  async function findTx(provider: string, txId: string, executor: Executor = db, isForUpdate = false): Promise<TxRow | undefined> {
+  async function findTx(
+    provider: string,
+    txId: string,
+    executor: Executor = db,
+    isForUpdate = false,
+  ): Promise<TxRow | undefined> {
     const query = executor
       .select()
       .from(providerTransactions)
@@ -96,16 +115,25 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
   /** A transaction id seen before: the first answer for the same request, a refusal otherwise. */
   function replayOf(row: TxRow, kind: ProviderTxKind, requestHash: string, session: SessionRow): ProviderOkAnswer {
     if (row.status === 'tombstone') {
-      if (kind === 'bet') throw new ProviderRefusal('TRANSACTION_ROLLED_BACK', 'This bet was rolled back before it arrived', withBalance(session));
+      if (kind === 'bet')
+        throw new ProviderRefusal('TRANSACTION_ROLLED_BACK', 'This bet was rolled back before it arrived', withBalance(session));
       throw new ProviderRefusal('DUPLICATE_TRANSACTION', 'The transaction id was used for another request', withBalance(session));
     }
-    if (row.kind !== kind || row.requestHash !== requestHash || !row.answer) throw new ProviderRefusal('DUPLICATE_TRANSACTION', 'The transaction id was used for another request', withBalance(session));
+    if (row.kind !== kind || row.requestHash !== requestHash || !row.answer)
+      throw new ProviderRefusal('DUPLICATE_TRANSACTION', 'The transaction id was used for another request', withBalance(session));
     return row.answer as ProviderOkAnswer;
   }
 
   /** Takes the transaction id inside the caller's transaction; a row found instead is a replay (or duplicate). */
-  async function claimTx(tx: Executor, values: typeof providerTransactions.$inferInsert): Promise<{ id: number } | { existing: TxRow }> {
-    const [claimed] = await tx.insert(providerTransactions).values(values).onConflictDoNothing().returning({ id: providerTransactions.id });
+  async function claimTx(
+    tx: Executor,
+    values: typeof providerTransactions.$inferInsert,
+  ): Promise<{ id: number } | { existing: TxRow }> {
+    const [claimed] = await tx
+      .insert(providerTransactions)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: providerTransactions.id });
     if (claimed) return claimed;
     const existing = await findTx(values.provider, values.txId, tx);
     if (!existing) throw new Error('provider transaction neither inserted nor found');
@@ -113,7 +141,13 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
   }
 
   function ledgerCommon(session: SessionRow, provider: string, roundId: string) {
-    return { siteId: session.siteId, userId: session.userId, currency: session.currency, reference: `provider:${provider}:round:${roundId}`, actor: `provider:${provider}` };
+    return {
+      siteId: session.siteId,
+      userId: session.userId,
+      currency: session.currency,
+      reference: `provider:${provider}:round:${roundId}`,
+      actor: `provider:${provider}`,
+    };
   }
 
   /**
@@ -135,7 +169,17 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
         const answer = await okAnswer(session, tx, { transaction_id: row.txId });
         const [recorded] = await tx
           .insert(providerTransactions)
-          .values({ provider, ...row, status: 'applied', siteId: session.siteId, userId: session.userId, sessionId: session.id, currency: session.currency, transferId, answer })
+          .values({
+            provider,
+            ...row,
+            status: 'applied',
+            siteId: session.siteId,
+            userId: session.userId,
+            sessionId: session.id,
+            currency: session.currency,
+            transferId,
+            answer,
+          })
           .onConflictDoNothing()
           .returning({ id: providerTransactions.id });
         if (!recorded) throw new SeenBefore();
@@ -143,16 +187,29 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       });
     } catch (error) {
       // A refusal (round ended since, balance spent since…) never hides the first answer of a replay.
-      if (error instanceof ProviderRefusal) return refuseUnlessReplay(provider, row.txId, row.kind, row.requestHash, session, error);
+      if (error instanceof ProviderRefusal)
+        return refuseUnlessReplay(provider, row.txId, row.kind, row.requestHash, session, error);
       if (!(error instanceof SeenBefore || error instanceof IdempotencyConflictError)) throw error;
       const seen = await findTx(provider, row.txId);
-      if (!seen) throw new ProviderRefusal('DUPLICATE_TRANSACTION', 'The transaction id was used for another request', withBalance(session));
+      if (!seen)
+        throw new ProviderRefusal(
+          'DUPLICATE_TRANSACTION',
+          'The transaction id was used for another request',
+          withBalance(session),
+        );
       return replayOf(seen, row.kind, row.requestHash, session);
     }
   }
 
   /** A refusal, unless the request is a replay of one answered before: then the first answer. */
-  async function refuseUnlessReplay(provider: string, txId: string, kind: ProviderTxKind, requestHash: string, session: SessionRow, refusal: ProviderRefusal): Promise<ProviderOkAnswer> {
+  async function refuseUnlessReplay(
+    provider: string,
+    txId: string,
+    kind: ProviderTxKind,
+    requestHash: string,
+    session: SessionRow,
+    refusal: ProviderRefusal,
+  ): Promise<ProviderOkAnswer> {
     const seen = await findTx(provider, txId);
     if (seen) return replayOf(seen, kind, requestHash, session);
     throw refusal;
@@ -161,25 +218,60 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
   async function bet(provider: string, siteId: string, request: ProviderRequest<'bet'>): Promise<ProviderOkAnswer> {
     const session = await requireSession(provider, siteId, request.token, request.player_id);
     requireCurrency(session, request.currency);
-    const requestHash = hashOf({ kind: 'bet', userId: session.userId, roundId: request.round_id, amount: request.amount, currency: request.currency });
+    const requestHash = hashOf({
+      kind: 'bet',
+      userId: session.userId,
+      roundId: request.round_id,
+      amount: request.amount,
+      currency: request.currency,
+    });
     if (session.expiresAt.getTime() <= Date.now()) {
-      return refuseUnlessReplay(provider, request.transaction_id, 'bet', requestHash, session, new ProviderRefusal('SESSION_EXPIRED', 'The game session has ended', withBalance(session)));
+      return refuseUnlessReplay(
+        provider,
+        request.transaction_id,
+        'bet',
+        requestHash,
+        session,
+        new ProviderRefusal('SESSION_EXPIRED', 'The game session has ended', withBalance(session)),
+      );
     }
     const user = await deps.findUser(session.userId);
     if (!user || user.status !== 'active' || (await deps.activeExclusion(session.userId))) {
-      return refuseUnlessReplay(provider, request.transaction_id, 'bet', requestHash, session, new ProviderRefusal('PLAYER_BLOCKED', 'The player may not bet now', withBalance(session)));
+      return refuseUnlessReplay(
+        provider,
+        request.transaction_id,
+        'bet',
+        requestHash,
+        session,
+        new ProviderRefusal('PLAYER_BLOCKED', 'The player may not bet now', withBalance(session)),
+      );
     }
 
-    const row = { kind: 'bet' as const, txId: request.transaction_id, roundId: request.round_id, amountMinor: request.amount, requestHash };
+    const row = {
+      kind: 'bet' as const,
+      txId: request.transaction_id,
+      roundId: request.round_id,
+      amountMinor: request.amount,
+      requestHash,
+    };
     return applyOnce(provider, session, row, async (tx) => {
       // Opens the round, or finds (and locks) it when an earlier bet opened it: one statement either way.
       const [round] = await tx
         .insert(providerRounds)
-        .values({ provider, roundId: request.round_id, siteId: session.siteId, userId: session.userId, sessionId: session.id, currency: session.currency })
+        .values({
+          provider,
+          roundId: request.round_id,
+          siteId: session.siteId,
+          userId: session.userId,
+          sessionId: session.id,
+          currency: session.currency,
+        })
         .onConflictDoUpdate({ target: [providerRounds.provider, providerRounds.roundId], set: { roundId: request.round_id } })
         .returning();
-      if (!round || round.userId !== session.userId || round.siteId !== session.siteId) throw new ProviderRefusal('ROUND_NOT_FOUND', 'The round belongs to another player', { field: 'round_id' });
-      if (round.currency !== session.currency) throw new ProviderRefusal('CURRENCY_MISMATCH', `The round plays in ${round.currency}`, { field: 'currency' });
+      if (!round || round.userId !== session.userId || round.siteId !== session.siteId)
+        throw new ProviderRefusal('ROUND_NOT_FOUND', 'The round belongs to another player', { field: 'round_id' });
+      if (round.currency !== session.currency)
+        throw new ProviderRefusal('CURRENCY_MISMATCH', `The round plays in ${round.currency}`, { field: 'currency' });
       if (round.endedAt) throw new ProviderRefusal('ROUND_ENDED', 'The round has ended', withBalance(session));
       if (request.amount === 0n) return null;
       try {
@@ -197,7 +289,8 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
         if (result.isReplay) throw new SeenBefore();
         return result.transferId;
       } catch (error) {
-        if (error instanceof InsufficientFundsError) throw new ProviderRefusal('INSUFFICIENT_FUNDS', 'The balance does not cover the bet', withBalance(session));
+        if (error instanceof InsufficientFundsError)
+          throw new ProviderRefusal('INSUFFICIENT_FUNDS', 'The balance does not cover the bet', withBalance(session));
         throw error;
       }
     });
@@ -206,17 +299,34 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
   async function win(provider: string, siteId: string, request: ProviderRequest<'win'>): Promise<ProviderOkAnswer> {
     const session = await requireSession(provider, siteId, request.token, request.player_id);
     requireCurrency(session, request.currency);
-    const requestHash = hashOf({ kind: 'win', userId: session.userId, roundId: request.round_id, amount: request.amount, currency: request.currency });
+    const requestHash = hashOf({
+      kind: 'win',
+      userId: session.userId,
+      roundId: request.round_id,
+      amount: request.amount,
+      currency: request.currency,
+    });
 
     // Session expiry does not matter here: a win of a round the player bet in is always paid.
-    const row = { kind: 'win' as const, txId: request.transaction_id, roundId: request.round_id, amountMinor: request.amount, requestHash };
+    const row = {
+      kind: 'win' as const,
+      txId: request.transaction_id,
+      roundId: request.round_id,
+      amountMinor: request.amount,
+      requestHash,
+    };
     return applyOnce(provider, session, row, async (tx) => {
       const [round] = await tx
         .select()
         .from(providerRounds)
         .where(and(eq(providerRounds.provider, provider), eq(providerRounds.roundId, request.round_id)));
-      if (!round || round.userId !== session.userId || round.siteId !== session.siteId) throw new ProviderRefusal('ROUND_NOT_FOUND', 'The player has no bet in this round', { field: 'round_id', ...withBalance(session) });
-      if (round.currency !== session.currency) throw new ProviderRefusal('CURRENCY_MISMATCH', `The round plays in ${round.currency}`, { field: 'currency' });
+      if (!round || round.userId !== session.userId || round.siteId !== session.siteId)
+        throw new ProviderRefusal('ROUND_NOT_FOUND', 'The player has no bet in this round', {
+          field: 'round_id',
+          ...withBalance(session),
+        });
+      if (round.currency !== session.currency)
+        throw new ProviderRefusal('CURRENCY_MISMATCH', `The round plays in ${round.currency}`, { field: 'currency' });
       if (request.amount === 0n) return null;
       const result = await wallet.transfer(
         {
@@ -247,7 +357,8 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     });
     const seen = await findTx(provider, request.transaction_id);
     if (seen) return replayOf(seen, 'rollback', requestHash, session);
-    if (request.transaction_id === request.reference_transaction_id) throw new ProviderRefusal('INVALID_REQUEST', 'A rollback needs its own transaction id', { field: 'transaction_id' });
+    if (request.transaction_id === request.reference_transaction_id)
+      throw new ProviderRefusal('INVALID_REQUEST', 'A rollback needs its own transaction id', { field: 'transaction_id' });
 
     return inTransaction(db, async (tx) => {
       const own = {
@@ -270,7 +381,15 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       // The bet we never saw: its id is taken now, so when it arrives it is refused.
       const [tombstone] = await tx
         .insert(providerTransactions)
-        .values({ ...own, txId: request.reference_transaction_id, kind: 'bet', status: 'tombstone', refTxId: null, amountMinor: request.amount ?? 0n, requestHash: 'tombstone' })
+        .values({
+          ...own,
+          txId: request.reference_transaction_id,
+          kind: 'bet',
+          status: 'tombstone',
+          refTxId: null,
+          amountMinor: request.amount ?? 0n,
+          requestHash: 'tombstone',
+        })
         .onConflictDoNothing()
         .returning({ id: providerTransactions.id });
 
@@ -279,14 +398,22 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       if (!tombstone) {
         const target = await findTx(provider, request.reference_transaction_id, tx, true);
         if (!target) throw new Error('rolled-back transaction neither inserted nor found');
-        if (target.kind !== 'bet') throw new ProviderRefusal('ROLLBACK_NOT_ALLOWED', 'Only bets can be rolled back', { field: 'reference_transaction_id', ...withBalance(session) });
+        if (target.kind !== 'bet')
+          throw new ProviderRefusal('ROLLBACK_NOT_ALLOWED', 'Only bets can be rolled back', {
+            field: 'reference_transaction_id',
+            ...withBalance(session),
+          });
         const isSameBet =
           target.userId === session.userId &&
           target.siteId === session.siteId &&
           target.roundId === request.round_id &&
           target.currency === session.currency &&
           (request.amount === undefined || target.status === 'tombstone' || request.amount === target.amountMinor);
-        if (!isSameBet) throw new ProviderRefusal('TRANSACTION_MISMATCH', 'The rollback does not match the bet', { field: 'reference_transaction_id', ...withBalance(session) });
+        if (!isSameBet)
+          throw new ProviderRefusal('TRANSACTION_MISMATCH', 'The rollback does not match the bet', {
+            field: 'reference_transaction_id',
+            ...withBalance(session),
+          });
         if (target.status === 'applied' && target.amountMinor > 0n) {
           const result = await wallet.transfer(
             {
@@ -303,10 +430,14 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
           transferId = result.transferId;
         }
         // A bet rolled back or tombstoned already stays as it is: a bet is reversed once.
-        if (target.status === 'applied') await tx.update(providerTransactions).set({ status: 'rolled_back' }).where(eq(providerTransactions.id, target.id));
+        if (target.status === 'applied')
+          await tx.update(providerTransactions).set({ status: 'rolled_back' }).where(eq(providerTransactions.id, target.id));
       }
       const answer = await okAnswer(session, tx, { transaction_id: request.transaction_id });
-      await tx.update(providerTransactions).set({ transferId, answer, amountMinor: movedMinor }).where(eq(providerTransactions.id, claim.id));
+      await tx
+        .update(providerTransactions)
+        .set({ transferId, answer, amountMinor: movedMinor })
+        .where(eq(providerTransactions.id, claim.id));
       return answer;
     });
   }
@@ -323,7 +454,13 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
      * such external game, or no provider serves it), currency (the provider does not play in
      * it) or uid (no such player on the site).
      */
-    async openProviderSession(siteId: string, uid: number, sysname: string, currency: string, options: { ttlMs?: number } = {}): Promise<ProviderSession> {
+    async openProviderSession(
+      siteId: string,
+      uid: number,
+      sysname: string,
+      currency: string,
+      options: { ttlMs?: number } = {},
+    ): Promise<ProviderSession> {
       const game = await deps.games.getGame(siteId, 'en', sysname);
       const config = game.is_in_house ? undefined : deps.providers.find((candidate) => candidate.studios.includes(game.provider));
       if (!config) throw invalid('sysname', 'The game’s provider is not available');
@@ -332,7 +469,10 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       if (!user || user.siteId !== siteId) throw invalid('uid');
       const token = randomBytes(24).toString('base64url');
       const expiresAt = new Date(Date.now() + (options.ttlMs ?? PROVIDER_SESSION_TTL_MS));
-      const [row] = await db.insert(providerSessions).values({ token, provider: config.name, siteId, userId: uid, sysname, currency, expiresAt }).returning({ id: providerSessions.id });
+      const [row] = await db
+        .insert(providerSessions)
+        .values({ token, provider: config.name, siteId, userId: uid, sysname, currency, expiresAt })
+        .returning({ id: providerSessions.id });
       if (!row) throw new Error('the provider session could not be opened');
       return { token, provider: config.name, sessionId: row.id, currency, expiresAt };
     },
@@ -363,7 +503,8 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
         .select()
         .from(providerRounds)
         .where(and(eq(providerRounds.provider, provider), eq(providerRounds.roundId, request.round_id)));
-      if (!round || round.userId !== session.userId || round.siteId !== session.siteId) throw new ProviderRefusal('ROUND_NOT_FOUND', 'The player has no bet in this round', { field: 'round_id' });
+      if (!round || round.userId !== session.userId || round.siteId !== session.siteId)
+        throw new ProviderRefusal('ROUND_NOT_FOUND', 'The player has no bet in this round', { field: 'round_id' });
       if (!round.endedAt) await db.update(providerRounds).set({ endedAt: new Date() }).where(eq(providerRounds.id, round.id));
       return okAnswer(session, db, { round_id: request.round_id });
     },

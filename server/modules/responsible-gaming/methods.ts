@@ -21,7 +21,11 @@ export function limitView(limit: PeriodLimit) {
     period: limit.period,
     limit_amount: limit.limitMinor === null ? null : minorToAmount(limit.limitMinor),
     available_amount: available === null ? null : minorToAmount(available > 0n ? available : 0n),
-    pending_amount: limit.pendingEffectiveAt ? (limit.pendingLimitMinor === null ? null : minorToAmount(limit.pendingLimitMinor)) : undefined,
+    pending_amount: limit.pendingEffectiveAt
+      ? limit.pendingLimitMinor === null
+        ? null
+        : minorToAmount(limit.pendingLimitMinor)
+      : undefined,
     pending_effective_at: limit.pendingEffectiveAt?.toISOString() ?? null,
     expired_at: limit.resetsAt.toISOString(),
   };
@@ -73,8 +77,16 @@ export const responsibleGamingMethods = [
       const isRemoval = params.amount.trim() === '';
       if (!isRemoval) requireValid('amount', validateSum(params.amount, { min: 1, max: MAX_LIMIT_MAJOR, currency }));
       const requested = isRemoval ? null : BigInt(params.amount.replace(/,/g, '').trim()) * 100n;
-      const state = await ctx.services.responsibleGaming.setLimit(ctx.uid, params.period, requested, jurisdictionOf(ctx.site.settings).coolingOffHours);
-      return { applied: state.pendingEffectiveAt === null, pending_effective_at: state.pendingEffectiveAt?.toISOString() ?? null };
+      const state = await ctx.services.responsibleGaming.setLimit(
+        ctx.uid,
+        params.period,
+        requested,
+        jurisdictionOf(ctx.site.settings).coolingOffHours,
+      );
+      return {
+        applied: state.pendingEffectiveAt === null,
+        pending_effective_at: state.pendingEffectiveAt?.toISOString() ?? null,
+      };
     },
   }),
   defineMethod({
@@ -108,12 +120,18 @@ export const responsibleGamingMethods = [
     method: 'selfExclude',
     verbs: ['POST'],
     requiresUser: true,
-    params: z.object({ duration: z.enum(Object.keys(SELF_EXCLUSION_DURATIONS) as [keyof typeof SELF_EXCLUSION_DURATIONS]), password: z.string().max(200) }),
+    params: z.object({
+      duration: z.enum(Object.keys(SELF_EXCLUSION_DURATIONS) as [keyof typeof SELF_EXCLUSION_DURATIONS]),
+      password: z.string().max(200),
+    }),
     handler: async (ctx, params) => {
       // A decision this serious is confirmed with the password, so a borrowed session cannot make it.
       const user = await ctx.services.accounts.findUser(ctx.uid);
       if (!user || !(await verifyPassword(user.passwordHash, params.password))) {
-        throw new ApiError('InvalidParameterException', 'Invalid parameter: password', { field: 'password', errorType: 'password' });
+        throw new ApiError('InvalidParameterException', 'Invalid parameter: password', {
+          field: 'password',
+          errorType: 'password',
+        });
       }
       await ctx.services.responsibleGaming.exclude(ctx.uid, 'self_exclusion', selfExclusionEnd(params.duration, new Date()));
       ctx.setSession(null);

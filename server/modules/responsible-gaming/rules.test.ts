@@ -14,7 +14,11 @@ describe('deposit limits (issue: a raise takes effect after a cooling-off period
   it('a raise or a removal waits for the cooling-off period, then applies', () => {
     const current = changeLimit(NO_LIMIT, 50_000n, NOW);
     const raised = changeLimit(current, 90_000n, NOW, 24);
-    expect(raised).toEqual({ limitMinor: 50_000n, pendingLimitMinor: 90_000n, pendingEffectiveAt: new Date(NOW.getTime() + 24 * HOUR) });
+    expect(raised).toEqual({
+      limitMinor: 50_000n,
+      pendingLimitMinor: 90_000n,
+      pendingEffectiveAt: new Date(NOW.getTime() + 24 * HOUR),
+    });
     expect(effectiveLimit(raised, new Date(NOW.getTime() + 24 * HOUR - 1)).limitMinor).toBe(50_000n);
     expect(effectiveLimit(raised, new Date(NOW.getTime() + 24 * HOUR)).limitMinor).toBe(90_000n);
     const removed = changeLimit(current, null, NOW, 72);
@@ -23,18 +27,23 @@ describe('deposit limits (issue: a raise takes effect after a cooling-off period
   });
   it('whatever the sequence of requests, the limit in force never rises before its cooling-off ends', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.option(fc.bigInt({ min: 1n, max: 10n ** 7n }), { nil: null }), fc.integer({ min: 0, max: 48 })), { maxLength: 20 }), (steps) => {
-        let state = NO_LIMIT;
-        let at = NOW.getTime();
-        for (const [requested, hoursLater] of steps) {
-          const before = effectiveLimit(state, new Date(at)).limitMinor;
-          state = changeLimit(state, requested, new Date(at), 24);
-          const after = effectiveLimit(state, new Date(at)).limitMinor;
-          // At the moment of a request the limit can only tighten or stay.
-          if (before !== null) expect(after !== null && after <= before).toBe(true);
-          at += hoursLater * HOUR;
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.option(fc.bigInt({ min: 1n, max: 10n ** 7n }), { nil: null }), fc.integer({ min: 0, max: 48 })), {
+          maxLength: 20,
+        }),
+        (steps) => {
+          let state = NO_LIMIT;
+          let at = NOW.getTime();
+          for (const [requested, hoursLater] of steps) {
+            const before = effectiveLimit(state, new Date(at)).limitMinor;
+            state = changeLimit(state, requested, new Date(at), 24);
+            const after = effectiveLimit(state, new Date(at)).limitMinor;
+            // At the moment of a request the limit can only tighten or stay.
+            if (before !== null) expect(after !== null && after <= before).toBe(true);
+            at += hoursLater * HOUR;
+          }
+        },
+      ),
     );
   });
 });

@@ -25,12 +25,21 @@ export function effectiveLimit(state: LimitState, now: Date): LimitState {
 }
 
 /** The state after the player asks for `requested` (null = no limit). */
-export function changeLimit(current: LimitState, requested: bigint | null, now: Date, coolingOffHours = DEFAULT_COOLING_OFF_HOURS): LimitState {
+export function changeLimit(
+  current: LimitState,
+  requested: bigint | null,
+  now: Date,
+  coolingOffHours = DEFAULT_COOLING_OFF_HOURS,
+): LimitState {
   const state = effectiveLimit(current, now);
   if (requested === state.limitMinor) return { limitMinor: state.limitMinor, pendingLimitMinor: null, pendingEffectiveAt: null };
   const isTighter = requested !== null && (state.limitMinor === null || requested < state.limitMinor);
   if (isTighter) return { limitMinor: requested, pendingLimitMinor: null, pendingEffectiveAt: null };
-  return { limitMinor: state.limitMinor, pendingLimitMinor: requested, pendingEffectiveAt: new Date(now.getTime() + coolingOffHours * 3_600_000) };
+  return {
+    limitMinor: state.limitMinor,
+    pendingLimitMinor: requested,
+    pendingEffectiveAt: new Date(now.getTime() + coolingOffHours * 3_600_000),
+  };
 }
 
 /** Start of the calendar period containing `now` (UTC): midnight, Monday, the 1st. */

@@ -18,7 +18,11 @@ export interface Jurisdiction {
 }
 
 export function jurisdictionOf(settings: Record<string, unknown>): Jurisdiction {
-  const rg = (settings.responsible_gaming ?? {}) as Partial<{ cooling_off_hours: number; is_deposit_limit_required: boolean; reality_check_options: number[] }>;
+  const rg = (settings.responsible_gaming ?? {}) as Partial<{
+    cooling_off_hours: number;
+    is_deposit_limit_required: boolean;
+    reality_check_options: number[];
+  }>;
   return {
     coolingOffHours: rg.cooling_off_hours ?? 24,
     isDepositLimitRequired: rg.is_deposit_limit_required ?? false,
@@ -41,7 +45,12 @@ interface Deps {
 export function createResponsibleGamingService(db: Database, deps: Deps) {
   async function limitStates(userId: number, executor: Executor): Promise<Map<LimitPeriod, LimitState>> {
     const rows = await executor.select().from(depositLimits).where(eq(depositLimits.userId, userId));
-    return new Map(rows.map((row) => [row.period, { limitMinor: row.limitMinor, pendingLimitMinor: row.pendingLimitMinor, pendingEffectiveAt: row.pendingEffectiveAt }]));
+    return new Map(
+      rows.map((row) => [
+        row.period,
+        { limitMinor: row.limitMinor, pendingLimitMinor: row.pendingLimitMinor, pendingEffectiveAt: row.pendingEffectiveAt },
+      ]),
+    );
   }
 
   return {
@@ -63,7 +72,8 @@ export function createResponsibleGamingService(db: Database, deps: Deps) {
       const limits = (await this.limits(userId)).filter((limit) => limit.limitMinor !== null);
       const left = (limit: PeriodLimit) => (limit.limitMinor ?? 0n) - limit.depositedMinor;
       const tightest = limits.sort((a, b) => (left(a) < left(b) ? -1 : left(a) > left(b) ? 1 : 0))[0];
-      if (!tightest) return { available_amount: null, can_edit: true, expired_at: null, limit_amount: null, period: 'none', currency };
+      if (!tightest)
+        return { available_amount: null, can_edit: true, expired_at: null, limit_amount: null, period: 'none', currency };
       const available = left(tightest);
       return {
         available_amount: minorToAmount(available > 0n ? available : 0n),
@@ -75,9 +85,19 @@ export function createResponsibleGamingService(db: Database, deps: Deps) {
       };
     },
 
-    async setLimit(userId: number, period: LimitPeriod, requested: bigint | null, coolingOffHours: number, now = new Date()): Promise<LimitState> {
+    async setLimit(
+      userId: number,
+      period: LimitPeriod,
+      requested: bigint | null,
+      coolingOffHours: number,
+      now = new Date(),
+    ): Promise<LimitState> {
       return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(depositLimits).where(and(eq(depositLimits.userId, userId), eq(depositLimits.period, period))).for('update');
+        const [row] = await tx
+          .select()
+          .from(depositLimits)
+          .where(and(eq(depositLimits.userId, userId), eq(depositLimits.period, period)))
+          .for('update');
         const next = changeLimit(row ?? NO_LIMIT, requested, now, coolingOffHours);
         await tx
           .insert(depositLimits)
@@ -91,7 +111,13 @@ export function createResponsibleGamingService(db: Database, deps: Deps) {
       const [row] = await db
         .select()
         .from(exclusions)
-        .where(and(eq(exclusions.userId, userId), lte(exclusions.startsAt, now), or(isNull(exclusions.endsAt), gt(exclusions.endsAt, now))))
+        .where(
+          and(
+            eq(exclusions.userId, userId),
+            lte(exclusions.startsAt, now),
+            or(isNull(exclusions.endsAt), gt(exclusions.endsAt, now)),
+          ),
+        )
         .orderBy(desc(exclusions.endsAt))
         .limit(1);
       return row;

@@ -41,10 +41,13 @@ describe.each(testDatabaseKinds())('play session summary on %s', (kind) => {
 
   async function rollDice(browser: Browser, mode: 'real' | 'demo'): Promise<PlayAnswer> {
     const bet = JSON.stringify({ stake: '1.00', direction: 'under', target: '49.50' });
-    return browser.data<PlayAnswer>(await browser.call('games.play', { sysname: 'dice-roll', mode, bet, request_id: `summary-${sequence++}` }));
+    return browser.data<PlayAnswer>(
+      await browser.call('games.play', { sysname: 'dice-roll', mode, bet, request_id: `summary-${sequence++}` }),
+    );
   }
 
-  const summary = async (browser: Browser) => browser.data<Summary>(await browser.call('responsibleGaming.getSessionSummary', {}, 'GET'));
+  const summary = async (browser: Browser) =>
+    browser.data<Summary>(await browser.call('responsibleGaming.getSessionSummary', {}, 'GET'));
 
   it('is refused to an anonymous visitor (spec §4: only signed-in players)', async () => {
     const answer = await new Browser(t).call('responsibleGaming.getSessionSummary', {}, 'GET');
@@ -79,7 +82,17 @@ describe.each(testDatabaseKinds())('play session summary on %s', (kind) => {
     const { browser, uid } = await signedInPlayer(t);
     await fund(uid, '30.00');
     const ledgerMove = (kind: string, legs: ReturnType<typeof move>, amountMinor: bigint) =>
-      t.services.wallet.transfer({ siteId, userId: uid, kind, currency, amountMinor, legs, idempotencyKey: `summary-provider:${uid}:${sequence++}`, actor: 'provider:demo-aggregator', reason: 'provider round' });
+      t.services.wallet.transfer({
+        siteId,
+        userId: uid,
+        kind,
+        currency,
+        amountMinor,
+        legs,
+        idempotencyKey: `summary-provider:${uid}:${sequence++}`,
+        actor: 'provider:demo-aggregator',
+        reason: 'provider round',
+      });
     await ledgerMove('provider_bet', move(player(uid, 'main'), house('game', uid), 500n), 500n);
     await ledgerMove('provider_win', move(house('game', uid), player(uid, 'main'), 200n), 200n);
     await ledgerMove('bonus_grant', move(house('bonus_cost', uid), player(uid, 'bonus'), 1000n), 1000n);

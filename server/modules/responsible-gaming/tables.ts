@@ -10,7 +10,9 @@ export type LimitPeriod = 'day' | 'week' | 'month';
 export const depositLimits = pgTable(
   'deposit_limits',
   {
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     period: text('period').$type<LimitPeriod>().notNull(),
     limitMinor: bigint('limit_minor', { mode: 'bigint' }),
     pendingLimitMinor: bigint('pending_limit_minor', { mode: 'bigint' }),
@@ -26,7 +28,9 @@ export const exclusions = pgTable(
   'rg_exclusions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<'timeout' | 'self_exclusion'>().notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     endsAt: timestamp('ends_at', { withTimezone: true }),
@@ -36,7 +40,9 @@ export const exclusions = pgTable(
 
 /** Reality-check interval chosen by the player (0 = off). */
 export const rgPreferences = pgTable('rg_preferences', {
-  userId: bigint('user_id', { mode: 'number' }).primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   realityCheckMinutes: integer('reality_check_minutes').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

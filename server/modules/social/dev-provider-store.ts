@@ -31,7 +31,9 @@ export function createDevProviderStore(db: Database) {
       const code = randomToken();
       const now = Date.now();
       await db.delete(devOauthGrants).where(lt(devOauthGrants.codeExpiresAt, new Date(now - DEV_ACCESS_TOKEN_TTL_MS)));
-      await db.insert(devOauthGrants).values({ ...grant, siteId, codeHash: sha256Hex(code), codeExpiresAt: new Date(now + DEV_CODE_TTL_MS) });
+      await db
+        .insert(devOauthGrants)
+        .values({ ...grant, siteId, codeHash: sha256Hex(code), codeExpiresAt: new Date(now + DEV_CODE_TTL_MS) });
       return code;
     },
 
@@ -40,7 +42,14 @@ export function createDevProviderStore(db: Database) {
       const [row] = await db
         .update(devOauthGrants)
         .set({ codeUsedAt: new Date() })
-        .where(and(eq(devOauthGrants.codeHash, sha256Hex(code)), eq(devOauthGrants.siteId, siteId), isNull(devOauthGrants.codeUsedAt), gt(devOauthGrants.codeExpiresAt, new Date())))
+        .where(
+          and(
+            eq(devOauthGrants.codeHash, sha256Hex(code)),
+            eq(devOauthGrants.siteId, siteId),
+            isNull(devOauthGrants.codeUsedAt),
+            gt(devOauthGrants.codeExpiresAt, new Date()),
+          ),
+        )
         .returning();
       return row;
     },
@@ -58,7 +67,13 @@ export function createDevProviderStore(db: Database) {
       const [row] = await db
         .select()
         .from(devOauthGrants)
-        .where(and(eq(devOauthGrants.accessTokenHash, sha256Hex(token)), eq(devOauthGrants.siteId, siteId), gt(devOauthGrants.accessExpiresAt, new Date())))
+        .where(
+          and(
+            eq(devOauthGrants.accessTokenHash, sha256Hex(token)),
+            eq(devOauthGrants.siteId, siteId),
+            gt(devOauthGrants.accessExpiresAt, new Date()),
+          ),
+        )
         .limit(1);
       return row;
     },

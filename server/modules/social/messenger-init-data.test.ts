@@ -15,7 +15,7 @@ function withField(raw: string, name: string, value: string): string {
   return params.toString();
 }
 
-describe('messenger init data signature (spec §3 messenger registration; the messenger\'s published HMAC check)', () => {
+describe("messenger init data signature (spec §3 messenger registration; the messenger's published HMAC check)", () => {
   it('accepts the signed vector and reads the registration fields id, username, hash, language_code and payload', () => {
     const check = checkInitData(SIGNED, BOT_TOKEN, SOON_AFTER);
     expect(check).toEqual({
@@ -35,7 +35,14 @@ describe('messenger init data signature (spec §3 messenger registration; the me
   });
 
   it('builds the data-check string from every field but hash, sorted by key, joined by newlines', () => {
-    expect(dataCheckString([['user', '{}'], ['hash', 'x'], ['auth_date', '1'], ['query_id', 'q']])).toBe('auth_date=1\nquery_id=q\nuser={}');
+    expect(
+      dataCheckString([
+        ['user', '{}'],
+        ['hash', 'x'],
+        ['auth_date', '1'],
+        ['query_id', 'q'],
+      ]),
+    ).toBe('auth_date=1\nquery_id=q\nuser={}');
   });
 
   it('does not depend on the order of the fields as sent', () => {
@@ -45,9 +52,18 @@ describe('messenger init data signature (spec §3 messenger registration; the me
 
   it('refuses a changed field (a tampered user id, payload or date)', () => {
     const user = new URLSearchParams(SIGNED).get('user') ?? '';
-    expect(checkInitData(withField(SIGNED, 'user', user.replace('279058397', '279058398')), BOT_TOKEN, SOON_AFTER)).toEqual({ isValid: false, reason: 'signature' });
-    expect(checkInitData(withField(SIGNED, 'start_param', 'promo_VIP'), BOT_TOKEN, SOON_AFTER)).toEqual({ isValid: false, reason: 'signature' });
-    expect(checkInitData(withField(SIGNED, 'auth_date', '1716911001'), BOT_TOKEN, SOON_AFTER)).toEqual({ isValid: false, reason: 'signature' });
+    expect(checkInitData(withField(SIGNED, 'user', user.replace('279058397', '279058398')), BOT_TOKEN, SOON_AFTER)).toEqual({
+      isValid: false,
+      reason: 'signature',
+    });
+    expect(checkInitData(withField(SIGNED, 'start_param', 'promo_VIP'), BOT_TOKEN, SOON_AFTER)).toEqual({
+      isValid: false,
+      reason: 'signature',
+    });
+    expect(checkInitData(withField(SIGNED, 'auth_date', '1716911001'), BOT_TOKEN, SOON_AFTER)).toEqual({
+      isValid: false,
+      reason: 'signature',
+    });
   });
 
   it('refuses an added field, since every field is signed', () => {
@@ -61,7 +77,10 @@ describe('messenger init data signature (spec §3 messenger registration; the me
 
   it('refuses an auth_date older than 24 hours, and accepts it just inside', () => {
     expect(checkInitData(SIGNED, BOT_TOKEN, AUTH_DATE_MS + INIT_DATA_MAX_AGE_MS).isValid).toBe(true);
-    expect(checkInitData(SIGNED, BOT_TOKEN, AUTH_DATE_MS + INIT_DATA_MAX_AGE_MS + 1000)).toEqual({ isValid: false, reason: 'expired' });
+    expect(checkInitData(SIGNED, BOT_TOKEN, AUTH_DATE_MS + INIT_DATA_MAX_AGE_MS + 1000)).toEqual({
+      isValid: false,
+      reason: 'expired',
+    });
   });
 
   it('refuses an auth_date far in the future', () => {
@@ -72,8 +91,14 @@ describe('messenger init data signature (spec §3 messenger registration; the me
     const params = new URLSearchParams(SIGNED);
     params.delete('hash');
     expect(checkInitData(params.toString(), BOT_TOKEN, SOON_AFTER)).toEqual({ isValid: false, reason: 'malformed' });
-    expect(checkInitData(withField(SIGNED, 'hash', 'zz'), BOT_TOKEN, SOON_AFTER)).toEqual({ isValid: false, reason: 'malformed' });
-    expect(checkInitData(`${SIGNED}&auth_date=1716911000`, BOT_TOKEN, SOON_AFTER)).toEqual({ isValid: false, reason: 'malformed' });
+    expect(checkInitData(withField(SIGNED, 'hash', 'zz'), BOT_TOKEN, SOON_AFTER)).toEqual({
+      isValid: false,
+      reason: 'malformed',
+    });
+    expect(checkInitData(`${SIGNED}&auth_date=1716911000`, BOT_TOKEN, SOON_AFTER)).toEqual({
+      isValid: false,
+      reason: 'malformed',
+    });
   });
 
   it('accepts the hash written in capitals (hex is case-insensitive)', () => {

@@ -26,7 +26,8 @@ export interface MessengerRegistration {
   lastName: string;
 }
 
-export type InitDataCheck = { isValid: true; registration: MessengerRegistration } | { isValid: false; reason: 'malformed' | 'signature' | 'expired' };
+export type InitDataCheck =
+  { isValid: true; registration: MessengerRegistration } | { isValid: false; reason: 'malformed' | 'signature' | 'expired' };
 
 export function dataCheckString(fields: ReadonlyArray<readonly [string, string]>): string {
   return fields

@@ -39,9 +39,14 @@ export const socialMethods = [
       if (!user) throw new ApiError('AuthorizationException', 'Sign in to continue');
       if (user.isRegistrationCompleted) throw new ApiError('InvalidRequestException', 'Registration is already complete');
       const currency = params.currency || user.currency;
-      if (!ctx.site.currencies.includes(currency)) throw new ApiError('InvalidParameterException', 'Invalid parameter: currency', { field: 'currency' });
+      if (!ctx.site.currencies.includes(currency))
+        throw new ApiError('InvalidParameterException', 'Invalid parameter: currency', { field: 'currency' });
       const { isTermsRequired } = await registrationRules(ctx);
-      if (isTermsRequired && !params.terms) throw new ApiError('InvalidParameterException', 'Invalid parameter: terms', { field: 'terms', errorType: 'truthyCheckbox' });
+      if (isTermsRequired && !params.terms)
+        throw new ApiError('InvalidParameterException', 'Invalid parameter: terms', {
+          field: 'terms',
+          errorType: 'truthyCheckbox',
+        });
       const completed = await ctx.services.accounts.completeRegistration(user.id, currency);
       // Completed meanwhile by a second request: the first one's choice stands.
       if (!completed) throw new ApiError('InvalidRequestException', 'Registration is already complete');
@@ -60,7 +65,8 @@ export const socialMethods = [
       const check = checkInitData(params.init_data, botToken, Date.now());
       if (!check.isValid) throw new ApiError('AuthorizationException', WRONG_MESSENGER_REGISTRATION, { reason: check.reason });
       const { registration } = check;
-      const displayName = [registration.firstName, registration.lastName].filter(Boolean).join(' ') || registration.username || null;
+      const displayName =
+        [registration.firstName, registration.lastName].filter(Boolean).join(' ') || registration.username || null;
       const { user } = await ctx.services.social.findOrCreatePlayer({
         siteId: ctx.site.id,
         provider: MESSENGER_PROVIDER,
@@ -69,7 +75,10 @@ export const socialMethods = [
         isEmailVerified: false,
         displayName,
         currency: ctx.site.defaultCurrency,
-        locale: isLocale(registration.language_code) && ctx.site.locales.includes(registration.language_code) ? registration.language_code : ctx.locale,
+        locale:
+          isLocale(registration.language_code) && ctx.site.locales.includes(registration.language_code)
+            ? registration.language_code
+            : ctx.locale,
         // The messenger registers the visitor automatically (spec §4): nothing is left to ask.
         isRegistrationCompleted: true,
       });

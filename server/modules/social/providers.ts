@@ -15,7 +15,10 @@ export const DEV_CLIENT_SECRET = 'dev-only-client-secret-not-for-production';
 const endpoint = z
   .string()
   .min(1)
-  .refine((value) => (value.startsWith('/') && !value.startsWith('//')) || value.startsWith('https://'), 'must be a path or an https:// address');
+  .refine(
+    (value) => (value.startsWith('/') && !value.startsWith('//')) || value.startsWith('https://'),
+    'must be a path or an https:// address',
+  );
 
 const providerSchema = z.object({
   name: z.string().min(1),

@@ -46,7 +46,9 @@ export function createSocialService({ db, accounts }: { db: Database; accounts: 
       .select({ user: users })
       .from(socialIdentities)
       .innerJoin(users, eq(users.id, socialIdentities.userId))
-      .where(and(eq(socialIdentities.siteId, siteId), eq(socialIdentities.provider, provider), eq(socialIdentities.subject, subject)))
+      .where(
+        and(eq(socialIdentities.siteId, siteId), eq(socialIdentities.provider, provider), eq(socialIdentities.subject, subject)),
+      )
       .limit(1);
     return row?.user;
   }
@@ -56,13 +58,17 @@ export function createSocialService({ db, accounts }: { db: Database; accounts: 
     devProvider: createDevProviderStore(db),
 
     /** Stores a new flow and returns its state and the PKCE challenge to send to the provider. */
-    async startFlow(input: Omit<OauthState, 'codeVerifier'> & { visitorId: string }): Promise<{ state: string; codeChallenge: string }> {
+    async startFlow(
+      input: Omit<OauthState, 'codeVerifier'> & { visitorId: string },
+    ): Promise<{ state: string; codeChallenge: string }> {
       const state = randomToken();
       const codeVerifier = randomToken();
       const now = Date.now();
       // Finished and abandoned flows are of no use after they expire.
       await db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date(now - STATE_TTL_MS)));
-      await db.insert(oauthStates).values({ ...input, stateHash: sha256Hex(state), codeVerifier, expiresAt: new Date(now + STATE_TTL_MS) });
+      await db
+        .insert(oauthStates)
+        .values({ ...input, stateHash: sha256Hex(state), codeVerifier, expiresAt: new Date(now + STATE_TTL_MS) });
       return { state, codeChallenge: pkceChallenge(codeVerifier) };
     },
 
@@ -71,14 +77,26 @@ export function createSocialService({ db, accounts }: { db: Database; accounts: 
      * service and browser that started it. One UPDATE … RETURNING, so two callbacks racing with
      * the same state cannot both win.
      */
-    async consumeState(input: { state: string; siteId: string; service: string; visitorId: string }): Promise<OauthState | undefined> {
+    async consumeState(input: {
+      state: string;
+      siteId: string;
+      service: string;
+      visitorId: string;
+    }): Promise<OauthState | undefined> {
       if (!input.state || input.state.length > 256) return undefined;
       const [row] = await db
         .update(oauthStates)
         .set({ usedAt: new Date() })
-        .where(and(eq(oauthStates.stateHash, sha256Hex(input.state)), isNull(oauthStates.usedAt), gt(oauthStates.expiresAt, new Date())))
+        .where(
+          and(
+            eq(oauthStates.stateHash, sha256Hex(input.state)),
+            isNull(oauthStates.usedAt),
+            gt(oauthStates.expiresAt, new Date()),
+          ),
+        )
         .returning();
-      if (!row || row.siteId !== input.siteId || row.service !== input.service || row.visitorId !== input.visitorId) return undefined;
+      if (!row || row.siteId !== input.siteId || row.service !== input.service || row.visitorId !== input.visitorId)
+        return undefined;
       return row;
     },
 
@@ -91,7 +109,13 @@ export function createSocialService({ db, accounts }: { db: Database; accounts: 
         await db
           .update(socialIdentities)
           .set({ lastSignInAt: sql`now()` })
-          .where(and(eq(socialIdentities.siteId, identity.siteId), eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject)));
+          .where(
+            and(
+              eq(socialIdentities.siteId, identity.siteId),
+              eq(socialIdentities.provider, identity.provider),
+              eq(socialIdentities.subject, identity.subject),
+            ),
+          );
         return { user: existing, isNew: false };
       }
       try {
@@ -110,7 +134,14 @@ export function createSocialService({ db, accounts }: { db: Database; accounts: 
           );
           const [created] = await tx
             .insert(socialIdentities)
-            .values({ siteId: identity.siteId, provider: identity.provider, subject: identity.subject, userId: user.id, email: identity.email, displayName: identity.displayName })
+            .values({
+              siteId: identity.siteId,
+              provider: identity.provider,
+              subject: identity.subject,
+              userId: user.id,
+              email: identity.email,
+              displayName: identity.displayName,
+            })
             .onConflictDoNothing()
             .returning({ id: socialIdentities.id });
           if (!created) throw new IdentityTaken();

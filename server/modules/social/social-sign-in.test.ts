@@ -27,14 +27,23 @@ async function init(browser: CookieBrowser, query: Record<string, string>): Prom
 }
 
 /** The person's answer on the dev provider's page: returns the callback address it redirects to. */
-async function decide(browser: CookieBrowser, step: AuthorizeStep, decision: 'allow' | 'deny', person = { email: uniqueEmail(), name: 'Ada Lovelace' }): Promise<URL> {
+async function decide(
+  browser: CookieBrowser,
+  step: AuthorizeStep,
+  decision: 'allow' | 'deny',
+  person = { email: uniqueEmail(), name: 'Ada Lovelace' },
+): Promise<URL> {
   const page = await browser.request(`${step.authorize.pathname}${step.authorize.search}`);
   expect(page.status).toBe(200);
   const form = new URLSearchParams(step.authorize.searchParams);
   form.set('email', person.email);
   form.set('name', person.name);
   form.set('decision', decision);
-  const response = await browser.request('/oauth/dev/authorize', { method: 'POST', body: form, headers: { origin: ORIGIN, 'sec-fetch-site': 'same-origin' } });
+  const response = await browser.request('/oauth/dev/authorize', {
+    method: 'POST',
+    body: form,
+    headers: { origin: ORIGIN, 'sec-fetch-site': 'same-origin' },
+  });
   expect(response.status).toBe(303);
   return new URL(response.headers.get('location') ?? '');
 }
@@ -51,7 +60,12 @@ function postedMessage(html: string): Record<string, unknown> {
   return JSON.parse(json ?? 'null') as Record<string, unknown>;
 }
 
-async function signInWithDev(app: TestApp, person = { email: uniqueEmail(), name: 'Ada Lovelace' }, browser = new CookieBrowser(app), redirectUrl = '/promotions') {
+async function signInWithDev(
+  app: TestApp,
+  person = { email: uniqueEmail(), name: 'Ada Lovelace' },
+  browser = new CookieBrowser(app),
+  redirectUrl = '/promotions',
+) {
   const step = await init(browser, { service: 'dev', redirect_url: redirectUrl, type_auth: 'register' });
   const target = await decide(browser, step, 'allow', person);
   const result = await callback(browser, target);
@@ -60,7 +74,8 @@ async function signInWithDev(app: TestApp, person = { email: uniqueEmail(), name
 
 describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (kind) => {
   let app: TestApp;
-  const countOf = async (table: typeof users | typeof socialIdentities) => (await app.services.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+  const countOf = async (table: typeof users | typeof socialIdentities) =>
+    (await app.services.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 
   beforeAll(async () => {
     app = await createTestApp(kind);
@@ -80,10 +95,17 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
         code_challenge_method: 'S256',
       });
       expect(step.authorize.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const [row] = await app.services.db.select().from(oauthStates).where(eq(oauthStates.stateHash, createHash('sha256').update(step.state).digest('hex')));
+      const [row] = await app.services.db
+        .select()
+        .from(oauthStates)
+        .where(eq(oauthStates.stateHash, createHash('sha256').update(step.state).digest('hex')));
       expect(row).toMatchObject({ service: 'dev', typeAuth: 'login', redirectUrl: '/promotions' });
       // The challenge sent is the S256 of the verifier kept with the state.
-      expect(createHash('sha256').update(row?.codeVerifier ?? '').digest('base64url')).toBe(step.authorize.searchParams.get('code_challenge'));
+      expect(
+        createHash('sha256')
+          .update(row?.codeVerifier ?? '')
+          .digest('base64url'),
+      ).toBe(step.authorize.searchParams.get('code_challenge'));
       expect(await app.services.db.select().from(oauthStates).where(eq(oauthStates.stateHash, step.state))).toHaveLength(0);
     });
 
@@ -91,17 +113,30 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
       const usersBefore = await countOf(users);
       const { browser, person, status, html } = await signInWithDev(app);
       expect(status).toBe(200);
-      expect(postedMessage(html)).toEqual({ type: 'social-auth', status: 'success', redirectUrl: '/promotions', isNew: true, typeAuth: 'register' });
+      expect(postedMessage(html)).toEqual({
+        type: 'social-auth',
+        status: 'success',
+        redirectUrl: '/promotions',
+        isNew: true,
+        typeAuth: 'register',
+      });
       expect(html).toContain('postMessage(message, window.location.origin)');
       expect(html).not.toMatch(/postMessage\([^)]*'\*'/);
       expect(html).toContain('window.close()');
       expect(browser.cookies.get('sid')).toBeTruthy();
 
-      const info = await browser.api<{ uid: number; login: string; is_registration_completed: boolean }>('account.getInfo', {}, 'GET');
+      const info = await browser.api<{ uid: number; login: string; is_registration_completed: boolean }>(
+        'account.getInfo',
+        {},
+        'GET',
+      );
       expect(info.data).toMatchObject({ login: person.email, is_registration_completed: false });
       expect(info.data?.uid).toBeGreaterThan(0);
       expect(await countOf(users)).toBe(usersBefore + 1);
-      const [identity] = await app.services.db.select().from(socialIdentities).where(eq(socialIdentities.userId, info.data?.uid ?? 0));
+      const [identity] = await app.services.db
+        .select()
+        .from(socialIdentities)
+        .where(eq(socialIdentities.userId, info.data?.uid ?? 0));
       expect(identity).toMatchObject({ provider: 'dev', email: person.email, displayName: 'Ada Lovelace' });
     });
 
@@ -119,7 +154,10 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
       expect(newSid).not.toBe(oldSid);
       const info = await again.browser.api<{ uid: number }>('account.getInfo', {}, 'GET');
       expect(info.data?.uid).toBe(firstInfo.data?.uid);
-      const [old] = await app.services.db.select().from(sessions).where(eq(sessions.tokenHash, createHash('sha256').update(oldSid).digest('hex')));
+      const [old] = await app.services.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, createHash('sha256').update(oldSid).digest('hex')));
       expect(old?.revokedAt).toBeInstanceOf(Date);
     });
 
@@ -190,7 +228,10 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
       const person = { email: uniqueEmail(), name: 'Banned' };
       const first = await signInWithDev(app, person);
       const info = await first.browser.api<{ uid: number }>('account.getInfo', {}, 'GET');
-      await app.services.db.update(users).set({ status: 'banned' }).where(eq(users.id, info.data?.uid ?? 0));
+      await app.services.db
+        .update(users)
+        .set({ status: 'banned' })
+        .where(eq(users.id, info.data?.uid ?? 0));
       const fresh = new CookieBrowser(app);
       const again = await signInWithDev(app, person, fresh);
       expect(again.status).toBe(403);
@@ -206,7 +247,10 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
       const first = await signInWithDev(app, person);
       const uid = (await first.browser.api<{ uid: number }>('account.getInfo', {}, 'GET')).data?.uid ?? 0;
       const secret = generateTotpSecret();
-      await app.services.db.update(users).set({ twoFactorSecret: secret, twoFactorEnabledAt: new Date() }).where(eq(users.id, uid));
+      await app.services.db
+        .update(users)
+        .set({ twoFactorSecret: secret, twoFactorEnabledAt: new Date() })
+        .where(eq(users.id, uid));
       return { person, uid, secret };
     }
 
@@ -222,16 +266,27 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
       expect((await browser.api<{ uid: number }>('account.getInfo', {}, 'GET')).data?.uid).toBe(0);
 
       const ticket = String(message.ticket);
-      expect((await browser.api('auth.confirmSecondFactor', { ticket, code: '12345' })).error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'code' } });
+      expect((await browser.api('auth.confirmSecondFactor', { ticket, code: '12345' })).error).toMatchObject({
+        type: 'InvalidParameterException',
+        error_data: { field: 'code' },
+      });
       const wrong = String((Number(totpCode(secret, Date.now())) + 1) % 1_000_000).padStart(6, '0');
-      expect((await browser.api('auth.confirmSecondFactor', { ticket, code: wrong })).error).toMatchObject({ type: 'AuthorizationException', error_data: { two_factor: 'invalid' } });
+      expect((await browser.api('auth.confirmSecondFactor', { ticket, code: wrong })).error).toMatchObject({
+        type: 'AuthorizationException',
+        error_data: { two_factor: 'invalid' },
+      });
       // A wrong code keeps the ticket: the right one still works.
-      const signedIn = await browser.api<{ uid: number }>('auth.confirmSecondFactor', { ticket, code: totpCode(secret, Date.now()) });
+      const signedIn = await browser.api<{ uid: number }>('auth.confirmSecondFactor', {
+        ticket,
+        code: totpCode(secret, Date.now()),
+      });
       expect(signedIn.data?.uid).toBe(uid);
       expect(browser.cookies.get('sid')).toBeTruthy();
       expect((await browser.api<{ uid: number }>('account.getInfo', {}, 'GET')).data?.uid).toBe(uid);
       // Used once: the ticket is spent even with the next valid code.
-      expect((await browser.api('auth.confirmSecondFactor', { ticket, code: totpCode(secret, Date.now() + 30_000) })).error).toMatchObject({ type: 'AuthorizationException', error_data: { two_factor: 'expired' } });
+      expect(
+        (await browser.api('auth.confirmSecondFactor', { ticket, code: totpCode(secret, Date.now() + 30_000) })).error,
+      ).toMatchObject({ type: 'AuthorizationException', error_data: { two_factor: 'expired' } });
     });
 
     it('a ticket is useless in another browser, and after it expires', async () => {
@@ -240,26 +295,42 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
       const ticket = String(postedMessage((await signInWithDev(app, person, browser)).html).ticket);
       const thief = new CookieBrowser(app);
       await thief.request('/');
-      expect((await thief.api('auth.confirmSecondFactor', { ticket, code: totpCode(secret, Date.now()) })).error).toMatchObject({ type: 'AuthorizationException', error_data: { two_factor: 'expired' } });
+      expect((await thief.api('auth.confirmSecondFactor', { ticket, code: totpCode(secret, Date.now()) })).error).toMatchObject({
+        type: 'AuthorizationException',
+        error_data: { two_factor: 'expired' },
+      });
       expect(thief.cookies.has('sid')).toBe(false);
-      await app.services.db.update(oneTimeSecrets).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(oneTimeSecrets.purpose, 'second_factor'), isNull(oneTimeSecrets.usedAt)));
-      expect((await browser.api('auth.confirmSecondFactor', { ticket, code: totpCode(secret, Date.now()) })).error).toMatchObject({ type: 'AuthorizationException', error_data: { two_factor: 'expired' } });
+      await app.services.db
+        .update(oneTimeSecrets)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(and(eq(oneTimeSecrets.purpose, 'second_factor'), isNull(oneTimeSecrets.usedAt)));
+      expect((await browser.api('auth.confirmSecondFactor', { ticket, code: totpCode(secret, Date.now()) })).error).toMatchObject(
+        { type: 'AuthorizationException', error_data: { two_factor: 'expired' } },
+      );
       expect(browser.cookies.has('sid')).toBe(false);
     });
   });
 
   describe('redirect_url is a same-origin path only (architecture §4: redirect targets)', () => {
-    it.each(['https://evil.example/steal', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/\t/evil.example', '/\r\n//evil.example', 'http://127.0.0.1.evil.example/'])(
-      'neutralises %j to the locale home',
-      async (redirectUrl) => {
-        const browser = new CookieBrowser(app);
-        const step = await init(browser, { service: 'dev', redirect_url: redirectUrl, type_auth: 'login' });
-        const [row] = await app.services.db.select().from(oauthStates).where(eq(oauthStates.stateHash, createHash('sha256').update(step.state).digest('hex')));
-        expect(row?.redirectUrl.startsWith('/')).toBe(true);
-        expect(row?.redirectUrl.startsWith('//')).toBe(false);
-        expect(row?.redirectUrl).not.toContain('evil.example');
-      },
-    );
+    it.each([
+      'https://evil.example/steal',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+      '/\r\n//evil.example',
+      'http://127.0.0.1.evil.example/',
+    ])('neutralises %j to the locale home', async (redirectUrl) => {
+      const browser = new CookieBrowser(app);
+      const step = await init(browser, { service: 'dev', redirect_url: redirectUrl, type_auth: 'login' });
+      const [row] = await app.services.db
+        .select()
+        .from(oauthStates)
+        .where(eq(oauthStates.stateHash, createHash('sha256').update(step.state).digest('hex')));
+      expect(row?.redirectUrl.startsWith('/')).toBe(true);
+      expect(row?.redirectUrl.startsWith('//')).toBe(false);
+      expect(row?.redirectUrl).not.toContain('evil.example');
+    });
 
     it('keeps a same-origin path and hands it to the pop-up page as the return address', async () => {
       const { html } = await signInWithDev(app, undefined, undefined, '/it/promotions?tab=2');
@@ -273,12 +344,21 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
     async function codeFor(browser: CookieBrowser): Promise<{ code: string; verifier: string }> {
       const step = await init(browser, { service: 'dev', redirect_url: '/', type_auth: 'login' });
       const target = await decide(browser, step, 'allow');
-      const [row] = await app.services.db.select().from(oauthStates).where(eq(oauthStates.stateHash, createHash('sha256').update(step.state).digest('hex')));
+      const [row] = await app.services.db
+        .select()
+        .from(oauthStates)
+        .where(eq(oauthStates.stateHash, createHash('sha256').update(step.state).digest('hex')));
       return { code: target.searchParams.get('code') ?? '', verifier: row?.codeVerifier ?? '' };
     }
 
     function token(browser: CookieBrowser, form: Record<string, string>) {
-      const body = new URLSearchParams({ grant_type: 'authorization_code', redirect_uri: `${ORIGIN}/oauth/callback/dev`, client_id: 'casino-dev-client', client_secret: 'dev-only-client-secret-not-for-production', ...form });
+      const body = new URLSearchParams({
+        grant_type: 'authorization_code',
+        redirect_uri: `${ORIGIN}/oauth/callback/dev`,
+        client_id: 'casino-dev-client',
+        client_secret: 'dev-only-client-secret-not-for-production',
+        ...form,
+      });
       return browser.request('/oauth/dev/token', { method: 'POST', body });
     }
 
@@ -289,10 +369,14 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
       expect(answer.status).toBe(200);
       const body = (await answer.json()) as { access_token: string; token_type: string };
       expect(body.token_type).toBe('Bearer');
-      const userinfo = await browser.request('/oauth/dev/userinfo', { headers: { authorization: `Bearer ${body.access_token}` } });
+      const userinfo = await browser.request('/oauth/dev/userinfo', {
+        headers: { authorization: `Bearer ${body.access_token}` },
+      });
       expect(userinfo.status).toBe(200);
       expect(await userinfo.json()).toMatchObject({ sub: expect.stringMatching(/^dev-/) });
-      expect((await browser.request('/oauth/dev/userinfo', { headers: { authorization: 'Bearer not-a-token-not-a-token' } })).status).toBe(401);
+      expect(
+        (await browser.request('/oauth/dev/userinfo', { headers: { authorization: 'Bearer not-a-token-not-a-token' } })).status,
+      ).toBe(401);
       const second = await token(browser, { code, code_verifier: verifier });
       expect(second.status).toBe(400);
       expect(await second.json()).toMatchObject({ error: 'invalid_grant' });
@@ -301,7 +385,10 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
     it('refuses a wrong PKCE verifier, and the code is spent', async () => {
       const browser = new CookieBrowser(app);
       const { code, verifier } = await codeFor(browser);
-      const wrong = await token(browser, { code, code_verifier: `${verifier.slice(0, -1)}${verifier.endsWith('A') ? 'B' : 'A'}` });
+      const wrong = await token(browser, {
+        code,
+        code_verifier: `${verifier.slice(0, -1)}${verifier.endsWith('A') ? 'B' : 'A'}`,
+      });
       expect(wrong.status).toBe(400);
       expect(await wrong.json()).toMatchObject({ error: 'invalid_grant', error_description: 'PKCE verification failed' });
       expect((await token(browser, { code, code_verifier: verifier })).status).toBe(400);
@@ -314,7 +401,11 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
       expect(badClient.status).toBe(401);
       expect(await badClient.json()).toMatchObject({ error: 'invalid_client' });
       const second = await codeFor(browser);
-      const badRedirect = await token(browser, { code: second.code, code_verifier: second.verifier, redirect_uri: 'https://evil.example/cb' });
+      const badRedirect = await token(browser, {
+        code: second.code,
+        code_verifier: second.verifier,
+        redirect_uri: 'https://evil.example/cb',
+      });
       expect(await badRedirect.json()).toMatchObject({ error: 'invalid_grant' });
     });
 
@@ -337,13 +428,19 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
     it('needs the terms (active in the auth configuration) and a site currency, then completes once', async () => {
       const { browser } = await signInWithDev(app);
       const noTerms = await browser.api('auth.completeRegistration', { currency: 'USD' });
-      expect(noTerms.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'terms', errorType: 'truthyCheckbox' } });
+      expect(noTerms.error).toMatchObject({
+        type: 'InvalidParameterException',
+        error_data: { field: 'terms', errorType: 'truthyCheckbox' },
+      });
       const badCurrency = await browser.api('auth.completeRegistration', { terms: '1', currency: 'JPY' });
       expect(badCurrency.error).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'currency' } });
       const before = await browser.api<{ is_registration_completed: boolean }>('account.getInfo', {}, 'GET');
       expect(before.data?.is_registration_completed).toBe(false);
 
-      const done = await browser.api<{ is_registration_completed: boolean; balances: { balance_main: { currency: string } } }>('auth.completeRegistration', { terms: '1', currency: 'USD' });
+      const done = await browser.api<{ is_registration_completed: boolean; balances: { balance_main: { currency: string } } }>(
+        'auth.completeRegistration',
+        { terms: '1', currency: 'USD' },
+      );
       expect(done.data).toMatchObject({ is_registration_completed: true, balances: { balance_main: { currency: 'USD' } } });
       const after = await browser.api<{ is_registration_completed: boolean }>('account.getInfo', {}, 'GET');
       expect(after.data?.is_registration_completed).toBe(true);
@@ -360,10 +457,26 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
   });
 
   it('keeps at most one identity per (site, provider, subject) when two first sign-ins race', async () => {
-    const identity = { siteId: 'aurora', provider: 'dev', subject: `race-${Date.now()}`, email: uniqueEmail(), isEmailVerified: false, displayName: null, currency: 'EUR', locale: 'en' as const, isRegistrationCompleted: false };
-    const results = await Promise.all([app.services.social.findOrCreatePlayer(identity), app.services.social.findOrCreatePlayer(identity)]);
+    const identity = {
+      siteId: 'aurora',
+      provider: 'dev',
+      subject: `race-${Date.now()}`,
+      email: uniqueEmail(),
+      isEmailVerified: false,
+      displayName: null,
+      currency: 'EUR',
+      locale: 'en' as const,
+      isRegistrationCompleted: false,
+    };
+    const results = await Promise.all([
+      app.services.social.findOrCreatePlayer(identity),
+      app.services.social.findOrCreatePlayer(identity),
+    ]);
     expect(results[0].user.id).toBe(results[1].user.id);
-    const rows = await app.services.db.select().from(socialIdentities).where(and(eq(socialIdentities.provider, 'dev'), eq(socialIdentities.subject, identity.subject)));
+    const rows = await app.services.db
+      .select()
+      .from(socialIdentities)
+      .where(and(eq(socialIdentities.provider, 'dev'), eq(socialIdentities.subject, identity.subject)));
     expect(rows).toHaveLength(1);
   });
 });

@@ -12,7 +12,9 @@ export const oauthStates = pgTable(
   'oauth_states',
   {
     stateHash: text('state_hash').primaryKey(),
-    siteId: text('site_id').notNull().references(() => sites.id),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id),
     service: text('service').notNull(),
     codeVerifier: text('code_verifier').notNull(),
     typeAuth: text('type_auth').$type<'login' | 'register'>().notNull(),
@@ -38,16 +40,23 @@ export const socialIdentities = pgTable(
   'social_identities',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    siteId: text('site_id').notNull().references(() => sites.id),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id),
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email'),
     displayName: text('display_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('social_identities_subject').on(table.siteId, table.provider, table.subject), index('social_identities_user').on(table.userId)],
+  (table) => [
+    uniqueIndex('social_identities_subject').on(table.siteId, table.provider, table.subject),
+    index('social_identities_user').on(table.userId),
+  ],
 );
 
 /**
@@ -59,7 +68,9 @@ export const devOauthGrants = pgTable(
   'dev_oauth_grants',
   {
     codeHash: text('code_hash').primaryKey(),
-    siteId: text('site_id').notNull().references(() => sites.id),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id),
     clientId: text('client_id').notNull(),
     redirectUri: text('redirect_uri').notNull(),
     codeChallenge: text('code_challenge').notNull(),
@@ -72,5 +83,8 @@ export const devOauthGrants = pgTable(
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('dev_oauth_grants_access_token').on(table.accessTokenHash), index('dev_oauth_grants_expires').on(table.codeExpiresAt)],
+  (table) => [
+    uniqueIndex('dev_oauth_grants_access_token').on(table.accessTokenHash),
+    index('dev_oauth_grants_expires').on(table.codeExpiresAt),
+  ],
 );

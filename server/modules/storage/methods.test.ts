@@ -20,8 +20,10 @@ describe.each(testDatabaseKinds())('storage per visitor on %s (spec §7 storage.
     if (!cookie) throw new Error('no vid cookie issued');
     return cookie;
   }
-  const set = (cookie: string, key: string, value: string) => t.api('storage.set', { method: 'POST', params: { key, value }, headers: { cookie } });
-  const get = async (cookie: string, keys: string[]) => (await t.api('storage.get', { params: { keys: keys.join(',') }, headers: { cookie } })).body.data;
+  const set = (cookie: string, key: string, value: string) =>
+    t.api('storage.set', { method: 'POST', params: { key, value }, headers: { cookie } });
+  const get = async (cookie: string, keys: string[]) =>
+    (await t.api('storage.get', { params: { keys: keys.join(',') }, headers: { cookie } })).body.data;
   const keysOf = async (cookie: string) => (await t.api('storage.getKeys', { headers: { cookie } })).body.data as string[];
 
   it('issues the vid visitor cookie (HttpOnly, SameSite=Lax, path /) on the first answer only', async () => {
@@ -37,7 +39,7 @@ describe.each(testDatabaseKinds())('storage per visitor on %s (spec §7 storage.
 
   it('stores a value that storage.get and storage.getKeys give back to the same visitor', async () => {
     const cookie = await newVisitor();
-    const entries = { promo_code: 'WELCOME', already_seen_cashback_id: '42', 'confirm_sent_7': 'ünïcødé ✓' };
+    const entries = { promo_code: 'WELCOME', already_seen_cashback_id: '42', confirm_sent_7: 'ünïcødé ✓' };
     for (const [key, value] of Object.entries(entries)) expect((await set(cookie, key, value)).body).toEqual({ data: 1 });
     expect(await get(cookie, Object.keys(entries))).toEqual(entries);
     expect(await keysOf(cookie)).toEqual(Object.keys(entries).sort());

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { defineMethod } from '../../api/define';
 import { STORAGE_LIMITS, storageOwner } from './service';
 
-const storageKey = z.string().trim().min(1).max(STORAGE_LIMITS.keyChars).regex(/^[\w.:-]+$/, 'letters, digits, . : _ - only');
+const storageKey = z
+  .string()
+  .trim()
+  .min(1)
+  .max(STORAGE_LIMITS.keyChars)
+  .regex(/^[\w.:-]+$/, 'letters, digits, . : _ - only');
 
 /** keys=a,b or keys[]=a&keys[]=b */
 const keyList = z

@@ -29,12 +29,23 @@ export function isSignatureValid(secret: string, rawBody: string, signature: str
 }
 
 /** A short-lived token naming the applicant, for the provider's page (getAccessToken). */
-export function createAccessToken(secret: string, applicantId: string, externalActionId: string | undefined, nowMs = Date.now()): string {
-  const body = Buffer.from(JSON.stringify({ a: applicantId, x: externalActionId ?? null, exp: nowMs + ACCESS_TOKEN_TTL_MS })).toString('base64url');
+export function createAccessToken(
+  secret: string,
+  applicantId: string,
+  externalActionId: string | undefined,
+  nowMs = Date.now(),
+): string {
+  const body = Buffer.from(
+    JSON.stringify({ a: applicantId, x: externalActionId ?? null, exp: nowMs + ACCESS_TOKEN_TTL_MS }),
+  ).toString('base64url');
   return `${body}.${signPayload(secret, body)}`;
 }
 
-export function readAccessToken(secret: string, token: string, nowMs = Date.now()): { applicantId: string; externalActionId: string | null } | undefined {
+export function readAccessToken(
+  secret: string,
+  token: string,
+  nowMs = Date.now(),
+): { applicantId: string; externalActionId: string | null } | undefined {
   const [body = '', signature] = token.split('.');
   if (!isSignatureValid(secret, body, signature)) return undefined;
   const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { a: string; x: string | null; exp: number };
@@ -42,7 +53,11 @@ export function readAccessToken(secret: string, token: string, nowMs = Date.now(
 }
 
 /** What a review means for the account flags of spec §3. */
-export function flagsFor(status: ApplicantStatus): { isOnVerification: boolean; isVerified: boolean; isKycBlockEnabled: boolean } {
+export function flagsFor(status: ApplicantStatus): {
+  isOnVerification: boolean;
+  isVerified: boolean;
+  isKycBlockEnabled: boolean;
+} {
   if (status === 'approved') return { isOnVerification: false, isVerified: true, isKycBlockEnabled: false };
   if (status === 'rejected') return { isOnVerification: false, isVerified: false, isKycBlockEnabled: true };
   return { isOnVerification: true, isVerified: false, isKycBlockEnabled: false };
@@ -80,18 +95,35 @@ export function createVerificationService(db: Database) {
     /** Applies a verified webhook event; false when the event id was seen before. */
     async applyEvent(event: ReviewEvent): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const [fresh] = await tx.insert(kycWebhookEvents).values({ eventId: event.event_id, applicantId: event.applicant_id, type: event.type }).onConflictDoNothing().returning();
+        const [fresh] = await tx
+          .insert(kycWebhookEvents)
+          .values({ eventId: event.event_id, applicantId: event.applicant_id, type: event.type })
+          .onConflictDoNothing()
+          .returning();
         if (!fresh) return false;
-        const [applicant] = await tx.select().from(kycApplicants).where(eq(kycApplicants.id, event.applicant_id)).limit(1).for('update');
+        const [applicant] = await tx
+          .select()
+          .from(kycApplicants)
+          .where(eq(kycApplicants.id, event.applicant_id))
+          .limit(1)
+          .for('update');
         if (!applicant) return false;
-        const status: ApplicantStatus = event.type === 'applicantPending' ? 'pending' : event.review?.answer === 'GREEN' ? 'approved' : 'rejected';
+        const status: ApplicantStatus =
+          event.type === 'applicantPending' ? 'pending' : event.review?.answer === 'GREEN' ? 'approved' : 'rejected';
         // A final decision is not undone by a late "pending" event delivered out of order.
         if (status === 'pending' && (applicant.status === 'approved' || applicant.status === 'rejected')) return true;
         await tx
           .update(kycApplicants)
-          .set({ status, rejectReason: status === 'rejected' ? (event.review?.reject_reason ?? null) : null, updatedAt: new Date() })
+          .set({
+            status,
+            rejectReason: status === 'rejected' ? (event.review?.reject_reason ?? null) : null,
+            updatedAt: new Date(),
+          })
           .where(eq(kycApplicants.id, applicant.id));
-        await tx.update(users).set({ ...flagsFor(status), updatedAt: new Date() }).where(eq(users.id, applicant.userId));
+        await tx
+          .update(users)
+          .set({ ...flagsFor(status), updatedAt: new Date() })
+          .where(eq(users.id, applicant.userId));
         return true;
       });
     },

@@ -8,7 +8,9 @@ export const kycApplicants = pgTable(
   'kyc_applicants',
   {
     id: text('id').primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     siteId: text('site_id').notNull(),
     status: text('status').$type<ApplicantStatus>().notNull().default('init'),
     rejectReason: text('reject_reason'),

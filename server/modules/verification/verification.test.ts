@@ -29,18 +29,25 @@ describe.each(testDatabaseKinds())('identity verification with the sandbox provi
     const applicant = player.browser.data<{ applicant_id: string }>(await player.browser.call('verification.createApplicant'));
     const again = player.browser.data<{ applicant_id: string }>(await player.browser.call('verification.createApplicant'));
     expect(again.applicant_id).toBe(applicant.applicant_id);
-    const access = player.browser.data<{ token: string; url: string }>(await player.browser.call('verification.getAccessToken', { externalActionId: 'kyc' }));
+    const access = player.browser.data<{ token: string; url: string }>(
+      await player.browser.call('verification.getAccessToken', { externalActionId: 'kyc' }),
+    );
     return { ...player, applicantId: applicant.applicant_id, access };
   }
 
   async function decide(token: string, decision: 'approve' | 'reject') {
-    const response = await app.request('/kyc/sandbox/decision', { method: 'POST', body: new URLSearchParams({ token, decision, document_number: 'X1', reason: 'DOCUMENT_EXPIRED' }) });
+    const response = await app.request('/kyc/sandbox/decision', {
+      method: 'POST',
+      body: new URLSearchParams({ token, decision, document_number: 'X1', reason: 'DOCUMENT_EXPIRED' }),
+    });
     expect(response.status).toBe(200);
     return response.text();
   }
 
   const info = async (player: Awaited<ReturnType<typeof startVerification>>) =>
-    player.browser.data<{ is_on_verification: boolean; is_verified: boolean; is_kyc_block_enabled: boolean }>(await player.browser.call('account.getInfo', {}, 'GET'));
+    player.browser.data<{ is_on_verification: boolean; is_verified: boolean; is_kyc_block_enabled: boolean }>(
+      await player.browser.call('account.getInfo', {}, 'GET'),
+    );
 
   it('setUserOnVerification marks the account on verification (spec §3 flags)', async () => {
     const player = await startVerification();
@@ -64,14 +71,25 @@ describe.each(testDatabaseKinds())('identity verification with the sandbox provi
 
   it('the webhook refuses a forged signature and applies a replayed event once; a late pending does not undo a decision', async () => {
     const player = await startVerification();
-    const reviewed: ReviewEvent = { event_id: `evt-${Date.now()}`, type: 'applicantReviewed', applicant_id: player.applicantId, review: { answer: 'GREEN' } };
+    const reviewed: ReviewEvent = {
+      event_id: `evt-${Date.now()}`,
+      type: 'applicantReviewed',
+      applicant_id: player.applicantId,
+      review: { answer: 'GREEN' },
+    };
     const body = JSON.stringify(reviewed);
-    const forged = await app.request('/kyc/webhook', { method: 'POST', body, headers: { [SIGNATURE_HEADER]: signPayload('wrong-secret', body) } });
+    const forged = await app.request('/kyc/webhook', {
+      method: 'POST',
+      body,
+      headers: { [SIGNATURE_HEADER]: signPayload('wrong-secret', body) },
+    });
     expect(forged.status).toBe(401);
     expect(await info(player)).toMatchObject({ is_verified: false });
     const send = (payload: ReviewEvent) => {
       const raw = JSON.stringify(payload);
-      return app.request('/kyc/webhook', { method: 'POST', body: raw, headers: { [SIGNATURE_HEADER]: signPayload(SECRET, raw) } }).then((r) => r.json() as Promise<{ ok: boolean; duplicate: boolean }>);
+      return app
+        .request('/kyc/webhook', { method: 'POST', body: raw, headers: { [SIGNATURE_HEADER]: signPayload(SECRET, raw) } })
+        .then((r) => r.json() as Promise<{ ok: boolean; duplicate: boolean }>);
     };
     expect(await send(reviewed)).toEqual({ ok: true, duplicate: false });
     expect(await send(reviewed)).toEqual({ ok: true, duplicate: true });
@@ -80,7 +98,9 @@ describe.each(testDatabaseKinds())('identity verification with the sandbox provi
   });
 
   it('the sandbox page refuses an expired or forged token', async () => {
-    const response = await app.request(`/kyc/sandbox?token=${encodeURIComponent(createAccessToken('wrong', 'app_x', undefined))}`);
+    const response = await app.request(
+      `/kyc/sandbox?token=${encodeURIComponent(createAccessToken('wrong', 'app_x', undefined))}`,
+    );
     expect(response.status).toBe(401);
   });
 });

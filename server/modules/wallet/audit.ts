@@ -41,7 +41,9 @@ export function canonicalJson(value: unknown): string {
 
 export function entryHash(entry: HashedFields): string {
   const { stream, seq, at, actor, action, subject, reason, payload, prevHash } = entry;
-  return createHash('sha256').update(canonicalJson({ stream, seq, at: at.toISOString(), actor, action, subject, reason, payload, prevHash })).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson({ stream, seq, at: at.toISOString(), actor, action, subject, reason, payload, prevHash }))
+    .digest('hex');
 }
 
 /**
@@ -49,9 +51,24 @@ export function entryHash(entry: HashedFields): string {
  * player's accounts for `player:*`); a rare race on other streams ends in a unique violation
  * and the transaction is retried by the caller.
  */
-export async function appendAudit(tx: Executor, input: AuditEntryInput, at = new Date(), head?: { seq: number; hash: string } | null): Promise<void> {
+export async function appendAudit(
+  tx: Executor,
+  input: AuditEntryInput,
+  at = new Date(),
+  head?: { seq: number; hash: string } | null,
+): Promise<void> {
   // head: the stream's last entry when the caller has read it already (null: the stream is empty).
-  const last = head !== undefined ? head : (await tx.select({ seq: auditLog.seq, hash: auditLog.hash }).from(auditLog).where(eq(auditLog.stream, input.stream)).orderBy(desc(auditLog.seq)).limit(1))[0];
+  const last =
+    head !== undefined
+      ? head
+      : (
+          await tx
+            .select({ seq: auditLog.seq, hash: auditLog.hash })
+            .from(auditLog)
+            .where(eq(auditLog.stream, input.stream))
+            .orderBy(desc(auditLog.seq))
+            .limit(1)
+        )[0];
   const payload = JSON.parse(canonicalJson(input.payload)) as Record<string, unknown>;
   // Postgres keeps microseconds, JavaScript milliseconds: hash what will be read back.
   const fields: HashedFields = { ...input, payload, seq: (last?.seq ?? 0) + 1, at, prevHash: last?.hash ?? GENESIS_HASH };
@@ -65,21 +82,32 @@ export interface ChainProblem {
 }
 
 /** Walks every stream from its first entry, recomputing hashes; reports each break. */
-export async function verifyAuditChains(db: Executor, pageSize = 5_000): Promise<{ entries: number; streams: number; problems: ChainProblem[] }> {
+export async function verifyAuditChains(
+  db: Executor,
+  pageSize = 5_000,
+): Promise<{ entries: number; streams: number; problems: ChainProblem[] }> {
   const problems: ChainProblem[] = [];
   const heads = new Map<string, { seq: number; hash: string }>();
   let afterId = 0;
   let entries = 0;
   for (;;) {
-    const rows = await db.select().from(auditLog).where(sql`${auditLog.id} > ${afterId}`).orderBy(asc(auditLog.id)).limit(pageSize);
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.id} > ${afterId}`)
+      .orderBy(asc(auditLog.id))
+      .limit(pageSize);
     if (rows.length === 0) break;
     for (const row of rows) {
       entries++;
       afterId = row.id;
       const head = heads.get(row.stream) ?? { seq: 0, hash: GENESIS_HASH };
-      if (row.seq !== head.seq + 1) problems.push({ stream: row.stream, seq: row.seq, problem: `sequence jumps from ${head.seq} to ${row.seq}` });
-      if (row.prevHash !== head.hash) problems.push({ stream: row.stream, seq: row.seq, problem: 'previous hash does not match' });
-      if (entryHash(row) !== row.hash) problems.push({ stream: row.stream, seq: row.seq, problem: 'entry hash does not match its content' });
+      if (row.seq !== head.seq + 1)
+        problems.push({ stream: row.stream, seq: row.seq, problem: `sequence jumps from ${head.seq} to ${row.seq}` });
+      if (row.prevHash !== head.hash)
+        problems.push({ stream: row.stream, seq: row.seq, problem: 'previous hash does not match' });
+      if (entryHash(row) !== row.hash)
+        problems.push({ stream: row.stream, seq: row.seq, problem: 'entry hash does not match its content' });
       heads.set(row.stream, { seq: row.seq, hash: row.hash });
     }
   }

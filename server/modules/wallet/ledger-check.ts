@@ -36,7 +36,10 @@ export async function checkLedger(db: Executor): Promise<LedgerCheckReport> {
     db,
     sql`SELECT transfer_id, currency, sum(amount_minor)::text AS total FROM ledger_postings GROUP BY transfer_id, currency HAVING sum(amount_minor) <> 0 LIMIT 100`,
   );
-  const empty = await rows<{ id: number }>(db, sql`SELECT t.id FROM ledger_transfers t WHERE NOT EXISTS (SELECT 1 FROM ledger_postings p WHERE p.transfer_id = t.id) LIMIT 100`);
+  const empty = await rows<{ id: number }>(
+    db,
+    sql`SELECT t.id FROM ledger_transfers t WHERE NOT EXISTS (SELECT 1 FROM ledger_postings p WHERE p.transfer_id = t.id) LIMIT 100`,
+  );
   const mismatchedCurrency = await rows<{ id: number }>(
     db,
     sql`SELECT p.id FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_transfers t ON t.id = p.transfer_id
@@ -48,7 +51,10 @@ export async function checkLedger(db: Executor): Promise<LedgerCheckReport> {
         FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_minor) AS total FROM ledger_postings GROUP BY account_id) p ON p.account_id = a.id
         WHERE a.balance_minor <> coalesce(p.total, 0) LIMIT 100`,
   );
-  const negative = await rows<{ id: number }>(db, sql`SELECT id FROM ledger_accounts WHERE owner_kind = 'player' AND balance_minor < 0 LIMIT 100`);
+  const negative = await rows<{ id: number }>(
+    db,
+    sql`SELECT id FROM ledger_accounts WHERE owner_kind = 'player' AND balance_minor < 0 LIMIT 100`,
+  );
   const repeated = await rows<{ key: string }>(
     db,
     sql`SELECT idempotency_key AS key FROM ledger_transfers WHERE idempotency_key IS NOT NULL GROUP BY idempotency_key HAVING count(*) > 1 LIMIT 100`,
@@ -62,7 +68,11 @@ export async function checkLedger(db: Executor): Promise<LedgerCheckReport> {
     transfers: counts?.transfers ?? 0,
     accounts: counts?.accounts ?? 0,
     auditEntries: audit.entries,
-    unbalancedTransfers: unbalanced.map((row) => ({ transferId: Number(row.transfer_id), currency: row.currency, sumMinor: row.total })),
+    unbalancedTransfers: unbalanced.map((row) => ({
+      transferId: Number(row.transfer_id),
+      currency: row.currency,
+      sumMinor: row.total,
+    })),
     transfersWithoutPostings: empty.map((row) => Number(row.id)),
     currencyMismatches: mismatchedCurrency.map((row) => Number(row.id)),
     balanceMismatches: balances.map((row) => ({ accountId: Number(row.id), cachedMinor: row.cached, postedMinor: row.posted })),

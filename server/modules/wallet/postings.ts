@@ -9,7 +9,8 @@ import type { HouseAccountType, PlayerAccountType } from './tables';
 /** House accounts are split into this many sub-accounts, picked by player (architecture §5). */
 export const HOUSE_SHARDS = 16;
 
-export type AccountRef = { owner: 'player'; userId: number; type: PlayerAccountType } | { owner: 'house'; type: HouseAccountType; shardKey?: number };
+export type AccountRef =
+  { owner: 'player'; userId: number; type: PlayerAccountType } | { owner: 'house'; type: HouseAccountType; shardKey?: number };
 
 export interface Leg {
   account: AccountRef;
@@ -36,19 +37,31 @@ export function houseShard(key: number): number {
 
 /** Throws unless the legs are whole non-zero amounts that sum to zero and the headline is positive. */
 export function checkLegs(legs: Leg[], headlineMinor: bigint): void {
-  if (typeof headlineMinor !== 'bigint' || headlineMinor <= 0n) throw new InvalidTransferError('the amount must be a positive integer of minor units');
+  if (typeof headlineMinor !== 'bigint' || headlineMinor <= 0n)
+    throw new InvalidTransferError('the amount must be a positive integer of minor units');
   if (legs.length < 2) throw new InvalidTransferError('a transfer needs at least two postings');
   let sum = 0n;
   for (const leg of legs) {
-    if (typeof leg.amountMinor !== 'bigint' || leg.amountMinor === 0n) throw new InvalidTransferError('a posting must be a non-zero integer of minor units');
-    if (leg.account.owner === 'player' && !(Number.isSafeInteger(leg.account.userId) && leg.account.userId > 0)) throw new InvalidTransferError('a player posting needs a player');
+    if (typeof leg.amountMinor !== 'bigint' || leg.amountMinor === 0n)
+      throw new InvalidTransferError('a posting must be a non-zero integer of minor units');
+    if (leg.account.owner === 'player' && !(Number.isSafeInteger(leg.account.userId) && leg.account.userId > 0))
+      throw new InvalidTransferError('a player posting needs a player');
     sum += leg.amountMinor;
   }
   if (sum !== 0n) throw new InvalidTransferError(`postings sum to ${sum}, not zero`);
 }
 
 /** What an idempotency key is bound to: the movement itself, not who asked or why. */
-export function requestHash(input: { siteId: string; userId?: number; kind: string; currency: string; amountMinor: bigint; legs: Leg[] }): string {
+export function requestHash(input: {
+  siteId: string;
+  userId?: number;
+  kind: string;
+  currency: string;
+  amountMinor: bigint;
+  legs: Leg[];
+}): string {
   const { siteId, userId, kind, currency, amountMinor, legs } = input;
-  return createHash('sha256').update(canonicalJson({ siteId, userId: userId ?? null, kind, currency, amountMinor, legs })).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson({ siteId, userId: userId ?? null, kind, currency, amountMinor, legs }))
+    .digest('hex');
 }

@@ -67,7 +67,8 @@ function identityOf(siteId: string, currency: string, ref: AccountRef, userId: n
   return { siteId, ownerKind: 'house', userId: 0, type: ref.type, currency, shard: houseShard(ref.shardKey ?? userId ?? 0) };
 }
 
-const identityKey = (identity: AccountIdentity) => `${identity.siteId}|${identity.ownerKind}|${identity.userId}|${identity.type}|${identity.currency}|${identity.shard}`;
+const identityKey = (identity: AccountIdentity) =>
+  `${identity.siteId}|${identity.ownerKind}|${identity.userId}|${identity.type}|${identity.currency}|${identity.shard}`;
 
 export function createWalletService(db: Database) {
   // Account ids never change and rows are never deleted, so a process may remember them.
@@ -109,7 +110,10 @@ export function createWalletService(db: Database) {
 
   /** Looks an idempotency key up: the first result for the same request, an error for another. */
   async function findReplay(tx: Executor, key: string, hash: string): Promise<TransferResult | undefined> {
-    const [existing] = await tx.select({ id: ledgerTransfers.id, requestHash: ledgerTransfers.requestHash }).from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, key));
+    const [existing] = await tx
+      .select({ id: ledgerTransfers.id, requestHash: ledgerTransfers.requestHash })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, key));
     if (!existing) return undefined;
     if (existing.requestHash !== hash) throw new IdempotencyConflictError(key);
     return { transferId: existing.id, isReplay: true };
@@ -125,7 +129,12 @@ export function createWalletService(db: Database) {
     // Lock before writing, in id order, so two transfers over the same accounts queue instead of deadlocking.
     const uniqueIds = [...new Set(ids)].sort((a, b) => a - b);
     const locked = await tx
-      .select({ id: ledgerAccounts.id, ownerKind: ledgerAccounts.ownerKind, type: ledgerAccounts.type, balanceMinor: ledgerAccounts.balanceMinor })
+      .select({
+        id: ledgerAccounts.id,
+        ownerKind: ledgerAccounts.ownerKind,
+        type: ledgerAccounts.type,
+        balanceMinor: ledgerAccounts.balanceMinor,
+      })
       .from(ledgerAccounts)
       .where(inArray(ledgerAccounts.id, uniqueIds))
       .orderBy(ledgerAccounts.id)
@@ -182,7 +191,9 @@ export function createWalletService(db: Database) {
         FROM unnest(${array(changed.map(([id]) => id))}::bigint[], ${array(changed.map(([, delta]) => delta))}::bigint[]) AS d(id, delta)
         WHERE a.id = d.id
       )
-      SELECT seq, hash FROM audit_log WHERE stream = ${stream} ORDER BY seq DESC LIMIT 1`)) as unknown as { rows: { seq: number; hash: string }[] };
+      SELECT seq, hash FROM audit_log WHERE stream = ${stream} ORDER BY seq DESC LIMIT 1`)) as unknown as {
+      rows: { seq: number; hash: string }[];
+    };
 
     await appendAudit(
       tx,
@@ -221,7 +232,14 @@ export function createWalletService(db: Database) {
       const rows = await executor
         .select({ type: ledgerAccounts.type, balanceMinor: ledgerAccounts.balanceMinor })
         .from(ledgerAccounts)
-        .where(and(eq(ledgerAccounts.siteId, siteId), eq(ledgerAccounts.ownerKind, 'player'), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.currency, currency)));
+        .where(
+          and(
+            eq(ledgerAccounts.siteId, siteId),
+            eq(ledgerAccounts.ownerKind, 'player'),
+            eq(ledgerAccounts.userId, userId),
+            eq(ledgerAccounts.currency, currency),
+          ),
+        );
       const balances: PlayerBalances = { main: 0n, bonus: 0n, betting_bonus: 0n, fun: 0n, withdrawal_pending: 0n };
       for (const row of rows) balances[row.type as PlayerAccountType] = row.balanceMinor;
       return balances;
@@ -238,9 +256,22 @@ export function createWalletService(db: Database) {
 
     /** A player's transfers whose kind starts with a prefix (bonus, cashback), newest first. */
     async history(siteId: string, userId: number, kindPrefix: string, offset: number, count: number) {
-      const where = and(eq(ledgerTransfers.siteId, siteId), eq(ledgerTransfers.userId, userId), sql`${ledgerTransfers.kind} LIKE ${`${kindPrefix}%`}`);
-      const rows = await db.select().from(ledgerTransfers).where(where).orderBy(desc(ledgerTransfers.id)).offset(offset).limit(count);
-      const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerTransfers).where(where);
+      const where = and(
+        eq(ledgerTransfers.siteId, siteId),
+        eq(ledgerTransfers.userId, userId),
+        sql`${ledgerTransfers.kind} LIKE ${`${kindPrefix}%`}`,
+      );
+      const rows = await db
+        .select()
+        .from(ledgerTransfers)
+        .where(where)
+        .orderBy(desc(ledgerTransfers.id))
+        .offset(offset)
+        .limit(count);
+      const [total] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(ledgerTransfers)
+        .where(where);
       return { rows, total: total?.n ?? 0 };
     },
 
@@ -251,7 +282,12 @@ export function createWalletService(db: Database) {
      * (`provider_…`) and free spin wins (`freespin_win`, `bonus_freespin_win`; their stake is the
      * house's, so it never touches the player's accounts).
      */
-    async playSince(siteId: string, userId: number, currency: string, since: Date): Promise<{ stakedMinor: bigint; returnedMinor: bigint; transfers: number }> {
+    async playSince(
+      siteId: string,
+      userId: number,
+      currency: string,
+      since: Date,
+    ): Promise<{ stakedMinor: bigint; returnedMinor: bigint; transfers: number }> {
       const [row] = await db
         .select({
           staked: sql<string>`coalesce(sum(case when ${ledgerPostings.amountMinor} < 0 then -${ledgerPostings.amountMinor} else 0 end), 0)::text`,
@@ -273,7 +309,11 @@ export function createWalletService(db: Database) {
             eq(ledgerAccounts.currency, currency),
           ),
         );
-      return { stakedMinor: BigInt(row?.staked ?? '0'), returnedMinor: BigInt(row?.returned ?? '0'), transfers: row?.transfers ?? 0 };
+      return {
+        stakedMinor: BigInt(row?.staked ?? '0'),
+        returnedMinor: BigInt(row?.returned ?? '0'),
+        transfers: row?.transfers ?? 0,
+      };
     },
 
     /**
@@ -287,7 +327,13 @@ export function createWalletService(db: Database) {
     async stakesAfter(afterTransferId: number, options: { limit: number; settledBeforeMs: number }, executor: Executor = db) {
       const playerTakes = sql<string>`(-coalesce(sum(${ledgerPostings.amountMinor}) filter (where ${ledgerAccounts.ownerKind} = 'player' and ${ledgerAccounts.type} in ('main', 'bonus')), 0))::text`;
       const rows = await executor
-        .select({ transferId: ledgerTransfers.id, siteId: ledgerTransfers.siteId, userId: ledgerTransfers.userId, currency: ledgerTransfers.currency, stakedMinor: playerTakes })
+        .select({
+          transferId: ledgerTransfers.id,
+          siteId: ledgerTransfers.siteId,
+          userId: ledgerTransfers.userId,
+          currency: ledgerTransfers.currency,
+          stakedMinor: playerTakes,
+        })
         .from(ledgerTransfers)
         .innerJoin(ledgerPostings, eq(ledgerPostings.transferId, ledgerTransfers.id))
         .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
@@ -305,7 +351,10 @@ export function createWalletService(db: Database) {
     },
 
     /** Records an operator's or the system's action that moves no money (a decision, a setting). */
-    recordAction(entry: { stream: string; actor: string; action: string; subject: string; reason: string; payload: Record<string, unknown> }, executor: Executor = db): Promise<void> {
+    recordAction(
+      entry: { stream: string; actor: string; action: string; subject: string; reason: string; payload: Record<string, unknown> },
+      executor: Executor = db,
+    ): Promise<void> {
       return inTransaction(executor, (tx) => appendAudit(tx, entry));
     },
   };

@@ -4,7 +4,19 @@
  * stream so an edited or removed entry is detectable.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** A player's balance types (spec §3), plus where a withdrawal waits for the operator's decision. */
 export const PLAYER_ACCOUNT_TYPES = ['main', 'bonus', 'betting_bonus', 'fun', 'withdrawal_pending'] as const;
@@ -29,11 +41,20 @@ export const ledgerAccounts = pgTable(
     currency: text('currency').notNull(),
     /** House accounts are split into sub-accounts so one hot row does not serialise the casino. */
     shard: smallint('shard').notNull().default(0),
-    balanceMinor: bigint('balance_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    balanceMinor: bigint('balance_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('ledger_accounts_identity').on(table.siteId, table.ownerKind, table.userId, table.type, table.currency, table.shard),
+    uniqueIndex('ledger_accounts_identity').on(
+      table.siteId,
+      table.ownerKind,
+      table.userId,
+      table.type,
+      table.currency,
+      table.shard,
+    ),
     check('ledger_accounts_player_not_negative', sql`${table.ownerKind} <> 'player' OR ${table.balanceMinor} >= 0`),
     check('ledger_accounts_owner', sql`(${table.ownerKind} = 'player') = (${table.userId} > 0)`),
   ],
@@ -69,8 +90,12 @@ export const ledgerPostings = pgTable(
   'ledger_postings',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    transferId: bigint('transfer_id', { mode: 'number' }).notNull().references(() => ledgerTransfers.id),
-    accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => ledgerAccounts.id),
+    transferId: bigint('transfer_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
     currency: text('currency').notNull(),
     /** Signed: positive credits the account, negative debits it. */
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),

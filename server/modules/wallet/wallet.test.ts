@@ -21,17 +21,39 @@ describe.each(testDatabaseKinds())('wallet ledger on %s', (kind) => {
   let nextLogin = 0;
 
   async function newPlayer(): Promise<number> {
-    const [row] = await database.handle.db.insert(users).values({ siteId: SITE, login: `p${nextLogin++}@example.com`, currency: 'EUR', locale: 'en' }).returning({ id: users.id });
+    const [row] = await database.handle.db
+      .insert(users)
+      .values({ siteId: SITE, login: `p${nextLogin++}@example.com`, currency: 'EUR', locale: 'en' })
+      .returning({ id: users.id });
     return row!.id;
   }
 
   const deposit = (userId: number, amountMinor: bigint, key?: string) =>
-    wallet.transfer({ siteId: SITE, userId, kind: 'deposit', currency: 'EUR', amountMinor, legs: move(house('psp_clearing'), player(userId, 'main'), amountMinor), idempotencyKey: key, actor: 'psp:test', reason: 'test deposit' });
+    wallet.transfer({
+      siteId: SITE,
+      userId,
+      kind: 'deposit',
+      currency: 'EUR',
+      amountMinor,
+      legs: move(house('psp_clearing'), player(userId, 'main'), amountMinor),
+      idempotencyKey: key,
+      actor: 'psp:test',
+      reason: 'test deposit',
+    });
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     await runMigrations(database.handle);
-    await database.handle.db.insert(sites).values({ id: SITE, name: 'Wallet test', hosts: ['wallet.test'], defaultCurrency: 'EUR', currencies: ['EUR'], locales: ['en'] });
+    await database.handle.db
+      .insert(sites)
+      .values({
+        id: SITE,
+        name: 'Wallet test',
+        hosts: ['wallet.test'],
+        defaultCurrency: 'EUR',
+        currencies: ['EUR'],
+        locales: ['en'],
+      });
     wallet = createWalletService(database.handle.db);
   });
   afterAll(() => database.drop());
@@ -39,7 +61,16 @@ describe.each(testDatabaseKinds())('wallet ledger on %s', (kind) => {
   it('a transfer moves money and the cached balances follow its postings', async () => {
     const userId = await newPlayer();
     await deposit(userId, 2_500n);
-    await wallet.transfer({ siteId: SITE, userId, kind: 'bet', currency: 'EUR', amountMinor: 700n, legs: move(player(userId, 'main'), house('game'), 700n), actor: 'system', reason: 'test bet' });
+    await wallet.transfer({
+      siteId: SITE,
+      userId,
+      kind: 'bet',
+      currency: 'EUR',
+      amountMinor: 700n,
+      legs: move(player(userId, 'main'), house('game'), 700n),
+      actor: 'system',
+      reason: 'test bet',
+    });
     const balances = await wallet.balances(SITE, userId, 'EUR');
     expect(balances.main).toBe(1_800n);
     expect(balances.bonus).toBe(0n);
@@ -49,23 +80,49 @@ describe.each(testDatabaseKinds())('wallet ledger on %s', (kind) => {
   it('postings that do not sum to zero, zero amounts and a non-positive headline are refused before anything is written', async () => {
     const userId = await newPlayer();
     const base = { siteId: SITE, userId, kind: 'deposit', currency: 'EUR', actor: 'test', reason: 'bad' };
-    await expect(wallet.transfer({ ...base, amountMinor: 100n, legs: [{ account: player(userId, 'main'), amountMinor: 100n }, { account: house('psp_clearing'), amountMinor: -99n }] })).rejects.toBeInstanceOf(InvalidTransferError);
-    await expect(wallet.transfer({ ...base, amountMinor: 0n, legs: move(house('psp_clearing'), player(userId, 'main'), 0n) })).rejects.toBeInstanceOf(InvalidTransferError);
-    await expect(wallet.transfer({ ...base, amountMinor: -5n, legs: move(house('psp_clearing'), player(userId, 'main'), 5n) })).rejects.toBeInstanceOf(InvalidTransferError);
+    await expect(
+      wallet.transfer({
+        ...base,
+        amountMinor: 100n,
+        legs: [
+          { account: player(userId, 'main'), amountMinor: 100n },
+          { account: house('psp_clearing'), amountMinor: -99n },
+        ],
+      }),
+    ).rejects.toBeInstanceOf(InvalidTransferError);
+    await expect(
+      wallet.transfer({ ...base, amountMinor: 0n, legs: move(house('psp_clearing'), player(userId, 'main'), 0n) }),
+    ).rejects.toBeInstanceOf(InvalidTransferError);
+    await expect(
+      wallet.transfer({ ...base, amountMinor: -5n, legs: move(house('psp_clearing'), player(userId, 'main'), 5n) }),
+    ).rejects.toBeInstanceOf(InvalidTransferError);
     expect((await wallet.balances(SITE, userId, 'EUR')).main).toBe(0n);
   });
 
   it('a player balance never goes below zero: the transfer is refused and nothing moves', async () => {
     const userId = await newPlayer();
     await deposit(userId, 500n);
-    await expect(wallet.transfer({ siteId: SITE, userId, kind: 'bet', currency: 'EUR', amountMinor: 501n, legs: move(player(userId, 'main'), house('game'), 501n), actor: 'system', reason: 'too much' })).rejects.toBeInstanceOf(InsufficientFundsError);
+    await expect(
+      wallet.transfer({
+        siteId: SITE,
+        userId,
+        kind: 'bet',
+        currency: 'EUR',
+        amountMinor: 501n,
+        legs: move(player(userId, 'main'), house('game'), 501n),
+        actor: 'system',
+        reason: 'too much',
+      }),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
     expect((await wallet.balances(SITE, userId, 'EUR')).main).toBe(500n);
   });
 
   it('the database itself refuses a negative player balance (a CHECK, not only code)', async () => {
     const userId = await newPlayer();
     await deposit(userId, 100n);
-    await expect(database.handle.db.execute(sql`UPDATE ledger_accounts SET balance_minor = -1 WHERE user_id = ${userId}`)).rejects.toThrow();
+    await expect(
+      database.handle.db.execute(sql`UPDATE ledger_accounts SET balance_minor = -1 WHERE user_id = ${userId}`),
+    ).rejects.toThrow();
   });
 
   it('an idempotency key replayed with the same request returns the first transfer and moves nothing', async () => {
@@ -94,7 +151,18 @@ describe.each(testDatabaseKinds())('wallet ledger on %s', (kind) => {
     const userId = await newPlayer();
     await deposit(userId, 1_000n);
     const attempts = await Promise.allSettled(
-      Array.from({ length: 12 }, () => wallet.transfer({ siteId: SITE, userId, kind: 'bet', currency: 'EUR', amountMinor: 100n, legs: move(player(userId, 'main'), house('game'), 100n), actor: 'system', reason: 'race' })),
+      Array.from({ length: 12 }, () =>
+        wallet.transfer({
+          siteId: SITE,
+          userId,
+          kind: 'bet',
+          currency: 'EUR',
+          amountMinor: 100n,
+          legs: move(player(userId, 'main'), house('game'), 100n),
+          actor: 'system',
+          reason: 'race',
+        }),
+      ),
     );
     expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(10);
     expect((await wallet.balances(SITE, userId, 'EUR')).main).toBe(0n);
@@ -105,12 +173,33 @@ describe.each(testDatabaseKinds())('wallet ledger on %s', (kind) => {
     const userId = await newPlayer();
     await expect(
       database.handle.db.transaction(async (tx) => {
-        await wallet.transfer({ siteId: SITE, userId, kind: 'bonus', currency: 'EUR', amountMinor: 50n, legs: move(house('bonus_cost'), player(userId, 'bonus'), 50n), actor: 'system', reason: 'rolled back' }, tx);
+        await wallet.transfer(
+          {
+            siteId: SITE,
+            userId,
+            kind: 'bonus',
+            currency: 'EUR',
+            amountMinor: 50n,
+            legs: move(house('bonus_cost'), player(userId, 'bonus'), 50n),
+            actor: 'system',
+            reason: 'rolled back',
+          },
+          tx,
+        );
         throw new Error('caller fails after the transfer');
       }),
     ).rejects.toThrow('caller fails');
     expect((await wallet.balances(SITE, userId, 'EUR')).bonus).toBe(0n);
-    await wallet.transfer({ siteId: SITE, userId, kind: 'bonus', currency: 'EUR', amountMinor: 50n, legs: move(house('bonus_cost'), player(userId, 'bonus'), 50n), actor: 'system', reason: 'after' });
+    await wallet.transfer({
+      siteId: SITE,
+      userId,
+      kind: 'bonus',
+      currency: 'EUR',
+      amountMinor: 50n,
+      legs: move(house('bonus_cost'), player(userId, 'bonus'), 50n),
+      actor: 'system',
+      reason: 'after',
+    });
     expect((await wallet.balances(SITE, userId, 'EUR')).bonus).toBe(50n);
   });
 
@@ -129,8 +218,12 @@ describe.each(testDatabaseKinds())('wallet ledger on %s', (kind) => {
     await database.handle.db.execute(sql`ALTER TABLE ledger_postings DISABLE TRIGGER ledger_postings_append_only`);
     try {
       await database.handle.db.execute(sql`UPDATE audit_log SET reason = 'edited' WHERE stream = ${`player:${userId}`}`);
-      await database.handle.db.execute(sql`UPDATE ledger_accounts SET balance_minor = balance_minor + 1 WHERE user_id = ${userId}`);
-      await database.handle.db.execute(sql`UPDATE ledger_postings SET amount_minor = amount_minor + 7 WHERE id = (SELECT max(id) FROM ledger_postings)`);
+      await database.handle.db.execute(
+        sql`UPDATE ledger_accounts SET balance_minor = balance_minor + 1 WHERE user_id = ${userId}`,
+      );
+      await database.handle.db.execute(
+        sql`UPDATE ledger_postings SET amount_minor = amount_minor + 7 WHERE id = (SELECT max(id) FROM ledger_postings)`,
+      );
       const report = await checkLedger(database.handle.db);
       expect(report.isSound).toBe(false);
       expect(report.auditProblems.some((problem) => problem.stream === `player:${userId}`)).toBe(true);
@@ -138,8 +231,12 @@ describe.each(testDatabaseKinds())('wallet ledger on %s', (kind) => {
       expect(report.unbalancedTransfers.length).toBe(1);
     } finally {
       await database.handle.db.execute(sql`UPDATE audit_log SET reason = 'test deposit' WHERE stream = ${`player:${userId}`}`);
-      await database.handle.db.execute(sql`UPDATE ledger_accounts SET balance_minor = balance_minor - 1 WHERE user_id = ${userId}`);
-      await database.handle.db.execute(sql`UPDATE ledger_postings SET amount_minor = amount_minor - 7 WHERE id = (SELECT max(id) FROM ledger_postings)`);
+      await database.handle.db.execute(
+        sql`UPDATE ledger_accounts SET balance_minor = balance_minor - 1 WHERE user_id = ${userId}`,
+      );
+      await database.handle.db.execute(
+        sql`UPDATE ledger_postings SET amount_minor = amount_minor - 7 WHERE id = (SELECT max(id) FROM ledger_postings)`,
+      );
       await database.handle.db.execute(sql`ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only`);
       await database.handle.db.execute(sql`ALTER TABLE ledger_postings ENABLE TRIGGER ledger_postings_append_only`);
     }

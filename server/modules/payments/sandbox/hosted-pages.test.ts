@@ -20,7 +20,12 @@ describe.each(testDatabaseKinds())('sandbox PSP hosted pages on %s', (kind) => {
 
   async function created(overrides: Partial<CreatePaymentInput> = {}) {
     const reference = `dep_${randomBytes(6).toString('hex')}`;
-    const returnUrls = { success: `${ORIGIN}/cashier/paysuccess/${reference}`, fail: `${ORIGIN}/cashier/payfail/${reference}`, pending: `${ORIGIN}/cashier/paypending/${reference}`, cancel: `${ORIGIN}/cashier/paycancel` };
+    const returnUrls = {
+      success: `${ORIGIN}/cashier/paysuccess/${reference}`,
+      fail: `${ORIGIN}/cashier/payfail/${reference}`,
+      pending: `${ORIGIN}/cashier/paypending/${reference}`,
+      cancel: `${ORIGIN}/cashier/paycancel`,
+    };
     const payment = await t.services.payments.sandbox.createPayment({
       reference,
       amountMinor: 2500n,
@@ -46,7 +51,11 @@ describe.each(testDatabaseKinds())('sandbox PSP hosted pages on %s', (kind) => {
   };
   const pay = (redirectUrl: string, number: string, card = CARD) => post(`${redirectUrl}/card`, { number, ...card });
   /** Runs the queue as if `ms` had passed, delivering notifications to a receiver that accepts them. */
-  const runJobs = (ms = 0) => t.services.jobs.drain(createJobHandlers(t.services, async () => new Response('ok')), { now: new Date(Date.now() + ms) });
+  const runJobs = (ms = 0) =>
+    t.services.jobs.drain(
+      createJobHandlers(t.services, async () => new Response('ok')),
+      { now: new Date(Date.now() + ms) },
+    );
 
   it('the card page shows the merchant, the amount, the form and the test cards, in English', async () => {
     const { redirectUrl } = await created();
@@ -56,7 +65,8 @@ describe.each(testDatabaseKinds())('sandbox PSP hosted pages on %s', (kind) => {
     expect(html).toContain('Pay by card');
     expect(html).toContain('Aurora Casino');
     expect(html).toContain('€25.00');
-    for (const number of ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 3220', '4000 0000 0000 0077']) expect(html).toContain(number);
+    for (const number of ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 3220', '4000 0000 0000 0077'])
+      expect(html).toContain(number);
     expect(html).toMatch(/name="number"[^>]*autocomplete="cc-number"/);
     expect(html).toContain('Cancel and go back to Aurora Casino');
     expect(html).toContain('noindex');
@@ -201,23 +211,32 @@ describe.each(testDatabaseKinds())('sandbox PSP hosted pages on %s', (kind) => {
 
   it('a form posted from another site is refused (CSRF)', async () => {
     const { redirectUrl, providerRef } = await created();
-    const answer = await post(`${redirectUrl}/card`, { number: '4242424242424242', ...CARD }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    const answer = await post(
+      `${redirectUrl}/card`,
+      { number: '4242424242424242', ...CARD },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    );
     expect(answer.status).toBe(403);
     expect((await t.services.payments.sandbox.queryStatus('payment', providerRef, SITE)).status).toBe('pending');
   });
 
   it('a deposit made through the cashier is credited by the webhook only, never by the redirect', async () => {
     const player = await registeredPlayer(t);
-    const start = player.browser.data<{ id: string; redirect_url: string }>(await player.browser.call('cashier.makedeposit', { method: 'card', amount: '25' }));
+    const start = player.browser.data<{ id: string; redirect_url: string }>(
+      await player.browser.call('cashier.makedeposit', { method: 'card', amount: '25' }),
+    );
     const answer = await pay(start.redirect_url, '4242 4242 4242 4242');
     expect(answer.location).toBe(`${ORIGIN}/cashier/paysuccess/${start.id}`);
-    const info = async () => player.browser.data<{ status: string }>(await player.browser.call('cashier.getdepositinfo', { id: start.id }, 'GET'));
+    const info = async () =>
+      player.browser.data<{ status: string }>(await player.browser.call('cashier.getdepositinfo', { id: start.id }, 'GET'));
     expect((await info()).status).not.toBe('success');
 
     // The sandbox's webhook reaches our /psp/sandbox/webhook through the app itself.
     await t.services.jobs.drain(createJobHandlers(t.services, (request) => t.app.fetch(request)));
     expect((await info()).status).toBe('success');
-    const balance = player.browser.data<{ balance_main: { amount: string } }>(await player.browser.call('account.getBalance', {}, 'GET'));
+    const balance = player.browser.data<{ balance_main: { amount: string } }>(
+      await player.browser.call('account.getBalance', {}, 'GET'),
+    );
     expect(balance.balance_main.amount).toBe('25.00');
   });
 });

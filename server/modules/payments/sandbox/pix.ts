@@ -32,7 +32,13 @@ function plain(text: string, max: number): string {
   );
 }
 
-export function pixPayload(input: { key: string; merchantName: string; amountMinor: bigint; currency: string; txid: string }): string {
+export function pixPayload(input: {
+  key: string;
+  merchantName: string;
+  amountMinor: bigint;
+  currency: string;
+  txid: string;
+}): string {
   const units = input.amountMinor / 100n;
   const cents = String(input.amountMinor % 100n).padStart(2, '0');
   const body =

@@ -21,7 +21,12 @@ const MINUTE = 60_000;
 
 describe('sandbox settings and rules', () => {
   it('reads payments.sandbox from a site’s settings with defaults, and refuses a missing or short secret', () => {
-    expect(readSandboxSettings({ payments: { sandbox: { secret: SECRET } } })).toEqual({ secret: SECRET, duplicateRate: 0, outOfOrder: false, settleDelayMs: 3000 });
+    expect(readSandboxSettings({ payments: { sandbox: { secret: SECRET } } })).toEqual({
+      secret: SECRET,
+      duplicateRate: 0,
+      outOfOrder: false,
+      settleDelayMs: 3000,
+    });
     expect(readSandboxSettings({ payments: { sandbox: { secret: 'short' } } })).toBeUndefined();
     expect(readSandboxSettings({})).toBeUndefined();
   });
@@ -46,9 +51,22 @@ describe('sandbox settings and rules', () => {
     expect(isLuhnValid('4242424242424242')).toBe(true);
     expect(isLuhnValid('4242424242424241')).toBe(false);
     expect(cardProblems({ number: '4242 4242 4242 4242', holder: 'Ada Lovelace', expiry: '06/30', cvc: '123' }, now)).toEqual({});
-    expect(cardProblems({ number: '', holder: '', expiry: '', cvc: '' }, now)).toEqual({ number: 'required', holder: 'required', expiry: 'required', cvc: 'required' });
-    expect(cardProblems({ number: '4242424242424241', holder: '1', expiry: '13/30', cvc: '12' }, now)).toEqual({ number: 'invalid', holder: 'invalid', expiry: 'invalid', cvc: 'invalid' });
-    expect(cardProblems({ number: '5555555555554444', holder: 'Ada', expiry: '05/30', cvc: '1234' }, now)).toEqual({ number: 'unknownCard', expiry: 'expired' });
+    expect(cardProblems({ number: '', holder: '', expiry: '', cvc: '' }, now)).toEqual({
+      number: 'required',
+      holder: 'required',
+      expiry: 'required',
+      cvc: 'required',
+    });
+    expect(cardProblems({ number: '4242424242424241', holder: '1', expiry: '13/30', cvc: '12' }, now)).toEqual({
+      number: 'invalid',
+      holder: 'invalid',
+      expiry: 'invalid',
+      cvc: 'invalid',
+    });
+    expect(cardProblems({ number: '5555555555554444', holder: 'Ada', expiry: '05/30', cvc: '1234' }, now)).toEqual({
+      number: 'unknownCard',
+      expiry: 'expired',
+    });
   });
 
   it('payouts to an IBAN, account or card ending in 0002 are declined; the documented IBAN is a valid one', () => {
@@ -63,7 +81,13 @@ describe('sandbox settings and rules', () => {
 
   it('the PIX copy-and-paste payload ends in the CRC16 of everything before it', () => {
     expect(crc16('123456789')).toBe('29B1');
-    const payload = pixPayload({ key: 'pix@sandbox-psp.example', merchantName: 'Aurora Casino', amountMinor: 12345n, currency: 'BRL', txid: 'sbx_pay_abc' });
+    const payload = pixPayload({
+      key: 'pix@sandbox-psp.example',
+      merchantName: 'Aurora Casino',
+      amountMinor: 12345n,
+      currency: 'BRL',
+      txid: 'sbx_pay_abc',
+    });
     expect(payload.startsWith('000201')).toBe(true);
     expect(payload).toContain('5406123.45');
     expect(payload.slice(-4)).toBe(crc16(payload.slice(0, -4)));
@@ -79,7 +103,11 @@ describe.each(testDatabaseKinds())('sandbox PSP on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     // The sandbox over the app's database and queue, with settings the tests turn.
-    sandbox = createSandboxPsp({ db: t.services.db, jobs: t.services.jobs, siteSettings: async (siteId) => (siteId === SITE ? { payments: { sandbox: settings } } : undefined) });
+    sandbox = createSandboxPsp({
+      db: t.services.db,
+      jobs: t.services.jobs,
+      siteSettings: async (siteId) => (siteId === SITE ? { payments: { sandbox: settings } } : undefined),
+    });
   });
   afterAll(() => t?.close());
   beforeEach(() => {
@@ -89,7 +117,11 @@ describe.each(testDatabaseKinds())('sandbox PSP on %s', (kind) => {
 
   const later = (ms: number) => new Date(Date.now() + ms);
   /** Runs every due job (deliveries and settlements) as if `ms` had passed. */
-  const runJobs = (ms = 0) => t.services.jobs.drain(sandbox.jobHandlers((request) => receiver.fetch(request)), { now: later(ms) });
+  const runJobs = (ms = 0) =>
+    t.services.jobs.drain(
+      sandbox.jobHandlers((request) => receiver.fetch(request)),
+      { now: later(ms) },
+    );
 
   function paymentInput(overrides: Partial<CreatePaymentInput> = {}): CreatePaymentInput {
     const reference = `dep_${randomBytes(6).toString('hex')}`;
@@ -98,7 +130,12 @@ describe.each(testDatabaseKinds())('sandbox PSP on %s', (kind) => {
       amountMinor: 2500n,
       currency: 'EUR',
       method: 'card',
-      returnUrls: { success: `${ORIGIN}/cashier/paysuccess/${reference}`, fail: `${ORIGIN}/cashier/payfail/${reference}`, pending: `${ORIGIN}/cashier/paypending/${reference}`, cancel: `${ORIGIN}/cashier/paycancel` },
+      returnUrls: {
+        success: `${ORIGIN}/cashier/paysuccess/${reference}`,
+        fail: `${ORIGIN}/cashier/payfail/${reference}`,
+        pending: `${ORIGIN}/cashier/paypending/${reference}`,
+        cancel: `${ORIGIN}/cashier/paycancel`,
+      },
       notificationUrl: `${ORIGIN}/psp/sandbox/webhook`,
       customer: { id: 1, email: null, country: 'IT' },
       locale: 'en',
@@ -119,9 +156,19 @@ describe.each(testDatabaseKinds())('sandbox PSP on %s', (kind) => {
       id: 'evt_sig',
       type: 'payment.updated',
       created_at: new Date().toISOString(),
-      data: { object: 'payment', id: 'sbx_pay_1', reference: 'dep_1', status: 'succeeded', amount_minor: '2500', currency: 'EUR', method: 'card', failure_reason: null },
+      data: {
+        object: 'payment',
+        id: 'sbx_pay_1',
+        reference: 'dep_1',
+        status: 'succeeded',
+        amount_minor: '2500',
+        currency: 'EUR',
+        method: 'card',
+        failure_reason: null,
+      },
     });
-    const parse = (headers: Record<string, string>, rawBody = body) => sandbox.parseWebhook({ headers: new Headers(headers), rawBody, siteId: SITE });
+    const parse = (headers: Record<string, string>, rawBody = body) =>
+      sandbox.parseWebhook({ headers: new Headers(headers), rawBody, siteId: SITE });
 
     it('accepts a notification signed with the site secret and maps it to our event', async () => {
       expect(await parse(webhookHeaders(SECRET, body))).toEqual({
@@ -137,7 +184,9 @@ describe.each(testDatabaseKinds())('sandbox PSP on %s', (kind) => {
     });
 
     it('rejects a forged signature (another secret)', async () => {
-      await expect(parse(webhookHeaders('another-secret-of-16+', body))).rejects.toThrow(new WebhookRejectedError('signature mismatch'));
+      await expect(parse(webhookHeaders('another-secret-of-16+', body))).rejects.toThrow(
+        new WebhookRejectedError('signature mismatch'),
+      );
     });
 
     it('rejects a tampered body under a genuine signature', async () => {
@@ -148,14 +197,18 @@ describe.each(testDatabaseKinds())('sandbox PSP on %s', (kind) => {
     it('rejects a stale timestamp (a replay of an old signed body), and one from the future', async () => {
       const old = Date.now() - (MAX_SIGNATURE_AGE_S + 5) * 1000;
       await expect(parse(webhookHeaders(SECRET, body, old))).rejects.toThrow('signature stale');
-      await expect(parse(webhookHeaders(SECRET, body, Date.now() + (MAX_SIGNATURE_AGE_S + 5) * 1000))).rejects.toThrow('signature stale');
+      await expect(parse(webhookHeaders(SECRET, body, Date.now() + (MAX_SIGNATURE_AGE_S + 5) * 1000))).rejects.toThrow(
+        'signature stale',
+      );
       // Within the window it is fine.
       await expect(parse(webhookHeaders(SECRET, body, Date.now() - 60_000))).resolves.toMatchObject({ eventId: 'evt_sig' });
     });
 
     it('rejects a timestamp changed after signing', async () => {
       const headers = webhookHeaders(SECRET, body);
-      await expect(parse({ ...headers, [TIMESTAMP_HEADER]: String(Number(headers[TIMESTAMP_HEADER]) - 1) })).rejects.toThrow('signature mismatch');
+      await expect(parse({ ...headers, [TIMESTAMP_HEADER]: String(Number(headers[TIMESTAMP_HEADER]) - 1) })).rejects.toThrow(
+        'signature mismatch',
+      );
     });
 
     it('rejects missing or malformed signature headers', async () => {
@@ -167,11 +220,18 @@ describe.each(testDatabaseKinds())('sandbox PSP on %s', (kind) => {
       const junk = '{"hello":"world"}';
       await expect(parse(webhookHeaders(SECRET, junk), junk)).rejects.toThrow('malformed notification');
       const timestampS = Math.floor(Date.now() / 1000);
-      await expect(parse({ [TIMESTAMP_HEADER]: String(timestampS), [SIGNATURE_HEADER]: signWebhook(SECRET, timestampS, 'not json') }, 'not json')).rejects.toThrow('malformed notification');
+      await expect(
+        parse(
+          { [TIMESTAMP_HEADER]: String(timestampS), [SIGNATURE_HEADER]: signWebhook(SECRET, timestampS, 'not json') },
+          'not json',
+        ),
+      ).rejects.toThrow('malformed notification');
     });
 
     it('rejects every notification for a site without a sandbox secret', async () => {
-      await expect(sandbox.parseWebhook({ headers: new Headers(webhookHeaders(SECRET, body)), rawBody: body, siteId: 'lagoon' })).rejects.toThrow(WebhookRejectedError);
+      await expect(
+        sandbox.parseWebhook({ headers: new Headers(webhookHeaders(SECRET, body)), rawBody: body, siteId: 'lagoon' }),
+      ).rejects.toThrow(WebhookRejectedError);
     });
   });
 
@@ -191,7 +251,9 @@ describe.each(testDatabaseKinds())('sandbox PSP on %s', (kind) => {
     });
 
     it('refuses a site without sandbox settings (BillingUnavailableException)', async () => {
-      await expect(sandbox.createPayment(paymentInput({ siteId: 'lagoon' }))).rejects.toMatchObject({ type: 'BillingUnavailableException' });
+      await expect(sandbox.createPayment(paymentInput({ siteId: 'lagoon' }))).rejects.toMatchObject({
+        type: 'BillingUnavailableException',
+      });
     });
   });
 
@@ -226,7 +288,10 @@ describe.each(testDatabaseKinds())('sandbox PSP on %s', (kind) => {
 
     it('3-D Secure with a wrong code fails the payment', async () => {
       const { providerRef } = await paidByCard('4000000000003220');
-      expect(await sandbox.answerChallenge(providerRef, '000000')).toMatchObject({ status: 'failed', failureReason: '3ds_failed' });
+      expect(await sandbox.answerChallenge(providerRef, '000000')).toMatchObject({
+        status: 'failed',
+        failureReason: '3ds_failed',
+      });
       // A second answer changes nothing: the outcome is final.
       expect((await sandbox.answerChallenge(providerRef, '123456'))?.status).toBe('failed');
       await runJobs();
@@ -328,7 +393,11 @@ describe.each(testDatabaseKinds())('sandbox PSP on %s', (kind) => {
       receiver.answerWith((attempt) => (attempt <= 2 ? 503 : 200));
       const { providerRef } = await paidByCard('4242424242424242');
       const start = Date.now();
-      const at = (ms: number) => t.services.jobs.runDue(sandbox.jobHandlers((request) => receiver.fetch(request)), { now: new Date(start + ms), limit: 50 });
+      const at = (ms: number) =>
+        t.services.jobs.runDue(
+          sandbox.jobHandlers((request) => receiver.fetch(request)),
+          { now: new Date(start + ms), limit: 50 },
+        );
 
       await at(0);
       expect(receiver.deliveries.map((d) => d.answeredStatus)).toEqual([503]);
@@ -363,7 +432,11 @@ describe.each(testDatabaseKinds())('sandbox PSP on %s', (kind) => {
       const result = await t.services.jobs.runDue(failing, { now: later(0), limit: 50 });
       expect(result.retried).toBeGreaterThanOrEqual(1);
       const [event] = await sandbox.listEvents(providerRef);
-      expect((await sandbox.listDeliveries(event?.id ?? ''))[0]).toMatchObject({ attempt: 1, responseStatus: null, error: 'connect ECONNREFUSED' });
+      expect((await sandbox.listDeliveries(event?.id ?? ''))[0]).toMatchObject({
+        attempt: 1,
+        responseStatus: null,
+        error: 'connect ECONNREFUSED',
+      });
       await runJobs(MINUTE);
       expect(receiver.statusesOf(providerRef)).toEqual(['success']);
     });
@@ -390,7 +463,11 @@ describe.each(testDatabaseKinds())('sandbox PSP on %s', (kind) => {
       await runJobs(MINUTE + 1000);
       const [event] = receiver.eventsOf(created.providerRef);
       expect(event).toMatchObject({ kind: 'payout', status: 'success', reference: input.reference, amountMinor: 5000n });
-      expect(await sandbox.queryStatus('payout', created.providerRef, SITE)).toEqual({ status: 'success', amountMinor: 5000n, currency: 'EUR' });
+      expect(await sandbox.queryStatus('payout', created.providerRef, SITE)).toEqual({
+        status: 'success',
+        amountMinor: 5000n,
+        currency: 'EUR',
+      });
     });
 
     it(`a payout to an IBAN ending in 0002 (${PAYOUT_DECLINE_IBAN}) fails`, async () => {
@@ -404,7 +481,11 @@ describe.each(testDatabaseKinds())('sandbox PSP on %s', (kind) => {
   describe('queryStatus', () => {
     it('answers the status, amount and currency of a payment of this site', async () => {
       const { providerRef } = await paidByCard('4000000000000002');
-      expect(await sandbox.queryStatus('payment', providerRef, SITE)).toEqual({ status: 'fail', amountMinor: 2500n, currency: 'EUR' });
+      expect(await sandbox.queryStatus('payment', providerRef, SITE)).toEqual({
+        status: 'fail',
+        amountMinor: 2500n,
+        currency: 'EUR',
+      });
     });
 
     it('knows nothing of an unknown reference, another site’s payment, or the wrong kind', async () => {
@@ -426,7 +507,10 @@ describe.each(testDatabaseKinds())('sandbox PSP on %s', (kind) => {
         createJobHandlers(services, async (request) => {
           const rawBody = await request.text();
           const timestampS = Number(request.headers.get(TIMESTAMP_HEADER));
-          seen.push({ path: new URL(request.url).pathname, isSigned: request.headers.get(SIGNATURE_HEADER) === signWebhook(seedSecret, timestampS, rawBody) });
+          seen.push({
+            path: new URL(request.url).pathname,
+            isSigned: request.headers.get(SIGNATURE_HEADER) === signWebhook(seedSecret, timestampS, rawBody),
+          });
           return new Response('ok');
         }),
       );

@@ -29,7 +29,16 @@ import {
 import { isPicked, readSandboxSettings, type SandboxSettings } from './settings';
 import { signatureProblem, webhookHeaders } from './signature';
 import { pspSandboxDeliveries, pspSandboxEvents, pspSandboxPayments, type SandboxKind, type SandboxStatus } from './tables';
-import { cardProblems, CHALLENGE_CODE, compactCardNumber, isDeclinedPayout, testCardOutcome, type CardField, type CardInput, type CardProblem } from './test-cards';
+import {
+  cardProblems,
+  CHALLENGE_CODE,
+  compactCardNumber,
+  isDeclinedPayout,
+  testCardOutcome,
+  type CardField,
+  type CardInput,
+  type CardProblem,
+} from './test-cards';
 
 export const SANDBOX_PROVIDER_NAME = 'sandbox';
 /** Where the hosted pages live on every site's origin. */
@@ -97,7 +106,9 @@ export interface SandboxDeps {
   siteSettings: (siteId: string) => Promise<Record<string, unknown> | undefined>;
 }
 
-export type CardPaymentResult = { payment: SandboxPayment; problems?: undefined } | { payment: SandboxPayment; problems: Partial<Record<CardField, CardProblem>> };
+export type CardPaymentResult =
+  | { payment: SandboxPayment; problems?: undefined }
+  | { payment: SandboxPayment; problems: Partial<Record<CardField, CardProblem>> };
 
 function isAbsoluteHttpUrl(value: string): boolean {
   try {
@@ -120,7 +131,8 @@ export function createSandboxPsp(deps: SandboxDeps) {
 
   async function requireSettings(siteId: string): Promise<SandboxSettings> {
     const settings = await settingsOf(siteId);
-    if (!settings) throw new ApiError('BillingUnavailableException', 'The sandbox payment provider is not configured for this site');
+    if (!settings)
+      throw new ApiError('BillingUnavailableException', 'The sandbox payment provider is not configured for this site');
     return settings;
   }
 
@@ -130,9 +142,22 @@ export function createSandboxPsp(deps: SandboxDeps) {
   }
 
   async function queueDelivery(tx: Executor, eventId: string, settings: SandboxSettings, runAt: Date): Promise<void> {
-    await jobs.enqueue(SANDBOX_JOB_DELIVER, { eventId, copy: 1 }, { runAt, key: `psp-sandbox:deliver:${eventId}:1`, maxAttempts: DELIVERY_MAX_ATTEMPTS, executor: tx });
+    await jobs.enqueue(
+      SANDBOX_JOB_DELIVER,
+      { eventId, copy: 1 },
+      { runAt, key: `psp-sandbox:deliver:${eventId}:1`, maxAttempts: DELIVERY_MAX_ATTEMPTS, executor: tx },
+    );
     if (isPicked(eventId, settings.duplicateRate)) {
-      await jobs.enqueue(SANDBOX_JOB_DELIVER, { eventId, copy: 2 }, { runAt: new Date(runAt.getTime() + DUPLICATE_DELAY_MS), key: `psp-sandbox:deliver:${eventId}:2`, maxAttempts: DELIVERY_MAX_ATTEMPTS, executor: tx });
+      await jobs.enqueue(
+        SANDBOX_JOB_DELIVER,
+        { eventId, copy: 2 },
+        {
+          runAt: new Date(runAt.getTime() + DUPLICATE_DELAY_MS),
+          key: `psp-sandbox:deliver:${eventId}:2`,
+          maxAttempts: DELIVERY_MAX_ATTEMPTS,
+          executor: tx,
+        },
+      );
     }
   }
 
@@ -155,7 +180,9 @@ export function createSandboxPsp(deps: SandboxDeps) {
         failure_reason: payment.failureReason,
       },
     };
-    await tx.insert(pspSandboxEvents).values({ id, paymentId: payment.id, status: payment.status, body: JSON.stringify(notification), isHeld, createdAt: now });
+    await tx
+      .insert(pspSandboxEvents)
+      .values({ id, paymentId: payment.id, status: payment.status, body: JSON.stringify(notification), isHeld, createdAt: now });
     if (!isHeld) await queueDelivery(tx, id, settings, now);
     if (!FINAL.has(payment.status)) return;
     // The final word is out: what was held back now follows it, out of order.
@@ -165,7 +192,8 @@ export function createSandboxPsp(deps: SandboxDeps) {
       .where(and(eq(pspSandboxEvents.paymentId, payment.id), eq(pspSandboxEvents.isHeld, true)))
       .returning({ id: pspSandboxEvents.id, createdAt: pspSandboxEvents.createdAt });
     held.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    for (const [index, event] of held.entries()) await queueDelivery(tx, event.id, settings, new Date(now.getTime() + HELD_DELAY_MS * (index + 1)));
+    for (const [index, event] of held.entries())
+      await queueDelivery(tx, event.id, settings, new Date(now.getTime() + HELD_DELAY_MS * (index + 1)));
   }
 
   /**
@@ -191,13 +219,23 @@ export function createSandboxPsp(deps: SandboxDeps) {
       if (!moved) return undefined;
       if (plan.shouldSettleLater) await scheduleSettlement(tx, moved, settings);
       // A "processing" that a settlement will follow is the one a racing provider delivers late.
-      if (!SILENT.has(to)) await recordEvent(tx, moved, settings, to === 'processing' && plan.shouldSettleLater === true && settings.outOfOrder);
+      if (!SILENT.has(to))
+        await recordEvent(tx, moved, settings, to === 'processing' && plan.shouldSettleLater === true && settings.outOfOrder);
       return moved;
     });
   }
 
   async function scheduleSettlement(tx: Executor, payment: SandboxPayment, settings: SandboxSettings): Promise<void> {
-    await jobs.enqueue(SANDBOX_JOB_SETTLE, { providerRef: payment.id }, { runAt: new Date(Date.now() + settings.settleDelayMs), key: `psp-sandbox:settle:${payment.id}`, maxAttempts: 20, executor: tx });
+    await jobs.enqueue(
+      SANDBOX_JOB_SETTLE,
+      { providerRef: payment.id },
+      {
+        runAt: new Date(Date.now() + settings.settleDelayMs),
+        key: `psp-sandbox:settle:${payment.id}`,
+        maxAttempts: 20,
+        executor: tx,
+      },
+    );
   }
 
   /** Re-reads the row after a transition that may have lost a race, for the page to show. */
@@ -210,7 +248,12 @@ export function createSandboxPsp(deps: SandboxDeps) {
     const payment = await findPayment(providerRef);
     if (!payment || FINAL.has(payment.status)) return;
     const isDeclined = payment.kind === 'payout' && isDeclinedPayout(payment.requisites ?? {});
-    await transition(providerRef, ['processing'], isDeclined ? 'failed' : 'succeeded', isDeclined ? { failureReason: 'account_closed' } : {});
+    await transition(
+      providerRef,
+      ['processing'],
+      isDeclined ? 'failed' : 'succeeded',
+      isDeclined ? { failureReason: 'account_closed' } : {},
+    );
   }
 
   async function deliver(fetchInternal: Fetch, payload: unknown, job: JobInfo): Promise<void> {
@@ -226,19 +269,29 @@ export function createSandboxPsp(deps: SandboxDeps) {
     if (!settings) throw new Error(`site ${found.siteId} has no sandbox secret`);
     const url = new URL(found.url);
     // Signed now, not when the event happened: each attempt carries a fresh timestamp.
-    const headers = new Headers({ 'content-type': 'application/json', host: url.host, 'user-agent': USER_AGENT, ...webhookHeaders(settings.secret, found.body) });
+    const headers = new Headers({
+      'content-type': 'application/json',
+      host: url.host,
+      'user-agent': USER_AGENT,
+      ...webhookHeaders(settings.secret, found.body),
+    });
     let responseStatus: number | null = null;
     let error: string | null = null;
     try {
-      const response = await fetchInternal(new Request(url, { method: 'POST', headers, body: found.body, signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) }));
+      const response = await fetchInternal(
+        new Request(url, { method: 'POST', headers, body: found.body, signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) }),
+      );
       responseStatus = response.status;
       await response.body?.cancel();
     } catch (caught) {
       error = messageOf(caught);
     }
-    await db.insert(pspSandboxDeliveries).values({ eventId, copy, attempt: job.attempt, url: url.toString(), responseStatus, error });
+    await db
+      .insert(pspSandboxDeliveries)
+      .values({ eventId, copy, attempt: job.attempt, url: url.toString(), responseStatus, error });
     if (error !== null) throw new Error(`delivery to ${url.origin} failed: ${error}`);
-    if (responseStatus === null || responseStatus < 200 || responseStatus > 299) throw new Error(`receiver answered ${responseStatus}`);
+    if (responseStatus === null || responseStatus < 200 || responseStatus > 299)
+      throw new Error(`receiver answered ${responseStatus}`);
   }
 
   async function createRecord(values: typeof pspSandboxPayments.$inferInsert): Promise<SandboxPayment> {
@@ -248,7 +301,13 @@ export function createSandboxPsp(deps: SandboxDeps) {
     const [existing] = await db
       .select()
       .from(pspSandboxPayments)
-      .where(and(eq(pspSandboxPayments.siteId, values.siteId), eq(pspSandboxPayments.kind, values.kind), eq(pspSandboxPayments.reference, values.reference)))
+      .where(
+        and(
+          eq(pspSandboxPayments.siteId, values.siteId),
+          eq(pspSandboxPayments.kind, values.kind),
+          eq(pspSandboxPayments.reference, values.reference),
+        ),
+      )
       .limit(1);
     if (!existing) throw new Error('sandbox payment was neither created nor found');
     if (existing.amountMinor !== values.amountMinor || existing.currency !== values.currency) {
@@ -258,7 +317,8 @@ export function createSandboxPsp(deps: SandboxDeps) {
   }
 
   function checkCommon(input: { reference: string; amountMinor: bigint; currency: string; notificationUrl: string }): void {
-    if (!input.reference || input.reference.length > 100) throw new Error('sandbox: a reference of 1 to 100 characters is required');
+    if (!input.reference || input.reference.length > 100)
+      throw new Error('sandbox: a reference of 1 to 100 characters is required');
     if (input.amountMinor <= 0n) throw new Error('sandbox: the amount must be positive');
     if (!/^[A-Z]{3}$/.test(input.currency)) throw new Error('sandbox: the currency must be an ISO 4217 code');
     if (!isAbsoluteHttpUrl(input.notificationUrl)) throw new Error('sandbox: the notification URL must be absolute');
@@ -339,7 +399,9 @@ export function createSandboxPsp(deps: SandboxDeps) {
       const [row] = await db
         .select()
         .from(pspSandboxPayments)
-        .where(and(eq(pspSandboxPayments.id, providerRef), eq(pspSandboxPayments.kind, kind), eq(pspSandboxPayments.siteId, siteId)))
+        .where(
+          and(eq(pspSandboxPayments.id, providerRef), eq(pspSandboxPayments.kind, kind), eq(pspSandboxPayments.siteId, siteId)),
+        )
         .limit(1);
       if (!row) throw new SandboxPaymentNotFoundError(kind, providerRef);
       return { status: toProviderStatus(row.status), amountMinor: row.amountMinor, currency: row.currency };
@@ -363,7 +425,8 @@ export function createSandboxPsp(deps: SandboxDeps) {
       let moved: SandboxPayment | undefined;
       if (outcome === 'success') moved = await transition(providerRef, ['created'], 'succeeded', { cardLast4 });
       else if (outcome === 'challenge') moved = await transition(providerRef, ['created'], 'awaiting_3ds', { cardLast4 });
-      else if (outcome === 'pending') moved = await transition(providerRef, ['created'], 'processing', { cardLast4 }, { shouldSettleLater: true });
+      else if (outcome === 'pending')
+        moved = await transition(providerRef, ['created'], 'processing', { cardLast4 }, { shouldSettleLater: true });
       else moved = await transition(providerRef, ['created'], 'failed', { cardLast4, failureReason: 'card_declined' });
       const latest = await afterTransition(providerRef, moved);
       return latest ? { payment: latest } : undefined;
@@ -372,7 +435,12 @@ export function createSandboxPsp(deps: SandboxDeps) {
     /** The 3-D Secure page was answered: the right code authorises, any other fails. */
     async answerChallenge(providerRef: string, code: string): Promise<SandboxPayment | undefined> {
       const isPassed = code.trim() === CHALLENGE_CODE;
-      const moved = await transition(providerRef, ['awaiting_3ds'], isPassed ? 'succeeded' : 'failed', isPassed ? {} : { failureReason: '3ds_failed' });
+      const moved = await transition(
+        providerRef,
+        ['awaiting_3ds'],
+        isPassed ? 'succeeded' : 'failed',
+        isPassed ? {} : { failureReason: '3ds_failed' },
+      );
       return afterTransition(providerRef, moved);
     },
 
@@ -397,17 +465,27 @@ export function createSandboxPsp(deps: SandboxDeps) {
 
     /** The player cancelled on a hosted page (only before anything was charged). */
     async cancel(providerRef: string): Promise<SandboxPayment | undefined> {
-      const moved = await transition(providerRef, ['created', 'awaiting_3ds'], 'canceled', { failureReason: 'canceled_by_customer' });
+      const moved = await transition(providerRef, ['created', 'awaiting_3ds'], 'canceled', {
+        failureReason: 'canceled_by_customer',
+      });
       return afterTransition(providerRef, moved);
     },
 
     /** A payment's notifications in the order they were made (for tests and operators). */
     async listEvents(providerRef: string): Promise<SandboxEvent[]> {
-      return db.select().from(pspSandboxEvents).where(eq(pspSandboxEvents.paymentId, providerRef)).orderBy(asc(pspSandboxEvents.createdAt));
+      return db
+        .select()
+        .from(pspSandboxEvents)
+        .where(eq(pspSandboxEvents.paymentId, providerRef))
+        .orderBy(asc(pspSandboxEvents.createdAt));
     },
 
     async listDeliveries(eventId: string): Promise<SandboxDelivery[]> {
-      return db.select().from(pspSandboxDeliveries).where(eq(pspSandboxDeliveries.eventId, eventId)).orderBy(asc(pspSandboxDeliveries.id));
+      return db
+        .select()
+        .from(pspSandboxDeliveries)
+        .where(eq(pspSandboxDeliveries.eventId, eventId))
+        .orderBy(asc(pspSandboxDeliveries.id));
     },
 
     /** The sandbox's background work: settling later, and delivering notifications via `fetchInternal`. */

@@ -20,7 +20,12 @@ const sandboxSettingsSchema = z.object({
   secret: z.string().min(16),
   duplicateRate: z.number().min(0).max(1).default(0),
   outOfOrder: z.boolean().default(false),
-  settleDelayMs: z.number().int().min(0).max(24 * 60 * 60 * 1000).default(DEFAULT_SETTLE_DELAY_MS),
+  settleDelayMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60 * 60 * 1000)
+    .default(DEFAULT_SETTLE_DELAY_MS),
 });
 
 export type SandboxSettings = z.infer<typeof sandboxSettingsSchema>;

@@ -23,7 +23,12 @@ export function webhookHeaders(secret: string, rawBody: string, nowMs = Date.now
 export type SignatureProblem = 'missing' | 'malformed' | 'stale' | 'mismatch';
 
 /** Why a signature is not acceptable, or undefined when it is. */
-export function signatureProblem(secret: string, headers: Headers, rawBody: string, nowMs = Date.now()): SignatureProblem | undefined {
+export function signatureProblem(
+  secret: string,
+  headers: Headers,
+  rawBody: string,
+  nowMs = Date.now(),
+): SignatureProblem | undefined {
   const timestamp = headers.get(TIMESTAMP_HEADER);
   const signature = headers.get(SIGNATURE_HEADER);
   if (!timestamp || !signature) return 'missing';

@@ -79,6 +79,9 @@ export function cardProblems(input: CardInput, now = new Date()): Partial<Record
 /** Whether a payout's requisites name an account the sandbox bank declines. */
 export function isDeclinedPayout(requisites: Record<string, string>): boolean {
   return Object.entries(requisites).some(
-    ([name, value]) => /iban|account|card_number|pix/i.test(name) && !/holder|name/i.test(name) && value.replace(/[\s-]/g, '').toUpperCase().endsWith(PAYOUT_DECLINE_SUFFIX),
+    ([name, value]) =>
+      /iban|account|card_number|pix/i.test(name) &&
+      !/holder|name/i.test(name) &&
+      value.replace(/[\s-]/g, '').toUpperCase().endsWith(PAYOUT_DECLINE_SUFFIX),
   );
 }

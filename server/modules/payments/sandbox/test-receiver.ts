@@ -27,7 +27,13 @@ export function createTestReceiver(provider: Pick<PaymentProvider, 'parseWebhook
     async fetch(request: Request): Promise<Response> {
       const rawBody = await request.text();
       const answeredStatus = answer(deliveries.length + 1);
-      const delivery: Delivery = { url: request.url, host: request.headers.get('host'), rawBody, headers: request.headers, answeredStatus };
+      const delivery: Delivery = {
+        url: request.url,
+        host: request.headers.get('host'),
+        rawBody,
+        headers: request.headers,
+        answeredStatus,
+      };
       try {
         delivery.event = await provider.parseWebhook({ headers: request.headers, rawBody, siteId });
       } catch (error) {
@@ -38,10 +44,14 @@ export function createTestReceiver(provider: Pick<PaymentProvider, 'parseWebhook
     },
     /** Accepted notifications of one payment, as `status` strings in arrival order. */
     statusesOf(providerRef: string): string[] {
-      return deliveries.filter((d) => d.answeredStatus < 300 && d.event?.providerRef === providerRef).map((d) => d.event?.status ?? '?');
+      return deliveries
+        .filter((d) => d.answeredStatus < 300 && d.event?.providerRef === providerRef)
+        .map((d) => d.event?.status ?? '?');
     },
     eventsOf(providerRef: string): ProviderEvent[] {
-      return deliveries.filter((d) => d.answeredStatus < 300 && d.event?.providerRef === providerRef).map((d) => d.event as ProviderEvent);
+      return deliveries
+        .filter((d) => d.answeredStatus < 300 && d.event?.providerRef === providerRef)
+        .map((d) => d.event as ProviderEvent);
     },
   };
 }

@@ -20,7 +20,16 @@ function notification(overrides: { status?: string; id?: string } = {}) {
     id: overrides.id ?? `evt_${randomBytes(6).toString('hex')}`,
     type: 'payment.updated',
     created_at: new Date().toISOString(),
-    data: { object: 'payment', id: 'sbx_pay_x', reference: 'dep_x', status: overrides.status ?? 'succeeded', amount_minor: '2500', currency: 'EUR', method: 'card', failure_reason: null },
+    data: {
+      object: 'payment',
+      id: 'sbx_pay_x',
+      reference: 'dep_x',
+      status: overrides.status ?? 'succeeded',
+      amount_minor: '2500',
+      currency: 'EUR',
+      method: 'card',
+      failure_reason: null,
+    },
   });
 }
 
@@ -48,7 +57,10 @@ describe.each(testDatabaseKinds())('POST /psp/{provider}/webhook on %s', (kind) 
       c.set('site', await t.services.sites.resolveSite(c.req.header('host')));
       await next();
     });
-    small.route('/psp', createPspWebhookRoutes(() => (hasSink ? sink : undefined)));
+    small.route(
+      '/psp',
+      createPspWebhookRoutes(() => (hasSink ? sink : undefined)),
+    );
   });
   afterAll(() => t?.close());
   beforeEach(() => {
@@ -58,7 +70,11 @@ describe.each(testDatabaseKinds())('POST /psp/{provider}/webhook on %s', (kind) 
   });
 
   const send = (body: string, headers: Record<string, string>, host = '127.0.0.1', provider = 'sandbox') =>
-    small.request(`http://${host}/psp/${provider}/webhook`, { method: 'POST', body, headers: { host, 'content-type': 'application/json', ...headers } });
+    small.request(`http://${host}/psp/${provider}/webhook`, {
+      method: 'POST',
+      body,
+      headers: { host, 'content-type': 'application/json', ...headers },
+    });
 
   it('a genuine notification is applied for the site the Host names, and answered 200', async () => {
     const body = notification();
@@ -66,7 +82,11 @@ describe.each(testDatabaseKinds())('POST /psp/{provider}/webhook on %s', (kind) 
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ data: { outcome: 'applied' } });
     expect(applied).toHaveLength(1);
-    expect(applied[0]).toMatchObject({ siteId: 'aurora', provider: 'sandbox', event: { status: 'success', reference: 'dep_x', amountMinor: 2500n } });
+    expect(applied[0]).toMatchObject({
+      siteId: 'aurora',
+      provider: 'sandbox',
+      event: { status: 'success', reference: 'dep_x', amountMinor: 2500n },
+    });
   });
 
   it('a duplicate delivery is answered 200 too (so the provider stops), and applied once', async () => {
@@ -82,7 +102,9 @@ describe.each(testDatabaseKinds())('POST /psp/{provider}/webhook on %s', (kind) 
     const body = notification();
     const forged = await send(body, webhookHeaders('someone-elses-secret-123', body));
     expect(forged.status).toBe(400);
-    expect(await forged.json()).toMatchObject({ error: { type: 'InvalidRequestException', error_data: { reason: 'signature mismatch' } } });
+    expect(await forged.json()).toMatchObject({
+      error: { type: 'InvalidRequestException', error_data: { reason: 'signature mismatch' } },
+    });
     expect((await send(body.replace('2500', '9999'), webhookHeaders(AURORA_SECRET, body))).status).toBe(400);
     expect((await send(body, webhookHeaders(AURORA_SECRET, body, Date.now() - 3600_000))).status).toBe(400);
     expect(applied).toEqual([]);
@@ -130,7 +152,12 @@ describe.each(testDatabaseKinds())('POST /psp/{provider}/webhook on %s', (kind) 
       locale: 'en',
       siteId: 'aurora',
     });
-    await t.services.payments.sandbox.payByCard(created.providerRef, { number: '4000000000000002', holder: 'Ada Lovelace', expiry: '12/39', cvc: '123' });
+    await t.services.payments.sandbox.payByCard(created.providerRef, {
+      number: '4000000000000002',
+      holder: 'Ada Lovelace',
+      expiry: '12/39',
+      cvc: '123',
+    });
     const handlers = createJobHandlers(t.services, (request) => small.fetch(request));
     const start = Date.now();
     sinkFailure = new Error('busy');
@@ -145,10 +172,18 @@ describe.each(testDatabaseKinds())('POST /psp/{provider}/webhook on %s', (kind) 
 
   it('the real app routes /psp/sandbox/webhook to the cashier: a genuine notification of an unknown deposit is acknowledged, a forged one is 400', async () => {
     const body = notification();
-    const genuine = await t.request('/psp/sandbox/webhook', { method: 'POST', body, headers: webhookHeaders(AURORA_SECRET, body) });
+    const genuine = await t.request('/psp/sandbox/webhook', {
+      method: 'POST',
+      body,
+      headers: webhookHeaders(AURORA_SECRET, body),
+    });
     expect(genuine.status).toBe(200);
     expect(await genuine.json()).toMatchObject({ data: { outcome: 'unknown_payment' } });
-    const forged = await t.request('/psp/sandbox/webhook', { method: 'POST', body, headers: webhookHeaders('not-the-secret-at-all', body) });
+    const forged = await t.request('/psp/sandbox/webhook', {
+      method: 'POST',
+      body,
+      headers: webhookHeaders('not-the-secret-at-all', body),
+    });
     expect(forged.status).toBe(400);
   });
 });
