@@ -39,7 +39,7 @@ export function BalanceProvider({ children }: { children: ReactNode }) {
     if (!isSignedIn) return;
     lastRequest.current = Date.now();
     try {
-      setBalances(await browserApi(locale).call<Balances>('GET', 'account.getBalance'));
+      setBalances(await browserApi(locale).call('account.getBalance'));
     } catch {
       // A failed refresh keeps the last known balances.
     }

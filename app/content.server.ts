@@ -14,7 +14,7 @@ export async function cmsList<T>(
   const ctx = context as PageLoadContext;
   const search = new URLSearchParams({ locale, 'pagination[pageSize]': '100' });
   for (const [field, value] of Object.entries(filters)) search.set(`filters[${field}][$eq]`, value);
-  const response = await ctx.fetchInternal(`/cms/api/${collection}?${search}`);
-  if (!response.ok) return [];
-  return ((await response.json()) as StrapiList<T>).data;
+  const { status, body } = await ctx.readContent(collection, search);
+  if (status !== 200) return [];
+  return (body as StrapiList<T>).data;
 }

@@ -11,8 +11,8 @@ import {
 import type { Route } from './+types/root';
 import type { PageLoadContext } from '#common/load-context';
 import { DEFAULT_LOCALE, LOCALE_INFO, localeFromPath } from '#common/locale';
-import { isAuthenticated, type GeneralInfo } from '#common/api-contract';
-import { createApiClient } from './api/client';
+import { isAuthenticated } from '#common/api-contract';
+import { loaderApi } from './api/loader-api';
 import { loadOrFail } from './api/errors';
 import { I18nProvider } from './i18n';
 import { useRootData, type ConfigSections, type RootData } from './site-data';
@@ -33,16 +33,15 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname) ?? DEFAULT_LOCALE;
   if (!ctx.site.locales.includes(locale)) throw data({ type: 'notFound' }, { status: 404 });
-  const api = createApiClient({ fetch: ctx.fetchInternal, locale });
+  const api = loaderApi(request, context);
   const [generalInfo, config, translations, loyalty] = await Promise.all([
-    loadOrFail<GeneralInfo>(api.metadata.getGeneralInfo()),
-    ctx.fetchInternal(`/nfx/cms-config/${locale}`).then((response) => response.json() as Promise<ConfigSections>),
+    loadOrFail(api.call('metadata.getgeneralinfo')),
+    ctx.siteConfig(locale) as Promise<ConfigSections>,
     ctx
-      .fetchInternal(`/cms/api/translations?locale=${locale}&filters[slug][$eq]=common`)
-      .then((response) => response.json() as Promise<{ data: { attributes: Record<string, string> }[] }>)
-      .then((body) => body.data[0]?.attributes ?? {}),
+      .readContent('translations', new URLSearchParams({ locale, 'filters[slug][$eq]': 'common' }))
+      .then(({ body }) => (body as { data: { attributes: Record<string, string> }[] }).data[0]?.attributes ?? {}),
     // Spec §6: only a signed-in player loads loyalty info; a failure leaves the page without it (§8 swallowed).
-    isAuthenticated(ctx.account) ? api.loyalty.getInfo().catch(() => null) : null,
+    isAuthenticated(ctx.account) ? api.call('loyalty.getinfo').catch(() => null) : null,
   ]);
   return { locale, site: ctx.site, account: ctx.account, loyalty, generalInfo, config, translations, origin: url.origin };
 }

@@ -1,81 +1,87 @@
 /**
- * Typed client of the product API. The same code runs in the browser (fetch to /api/…) and
- * during SSR (the load context's in-process fetch). Error answers become ApiError, so callers
- * and the error pages see the catalogue types of spec §8.
+ * Typed client of the product API: `api.call('cashier.makedeposit', params)` takes the method's
+ * parameters and answers its result as the contract (common/contract) declares them; the verb
+ * comes from the contract too. The same code runs in the browser (fetch to /api/…) and during
+ * SSR (the load context's in-process call). Error answers become ApiError, so callers and the
+ * error pages see the catalogue types of spec §8.
  */
-import { API_VERSION, type AccountInfo, type GeneralInfo, type SiteMetadata } from '#common/api-contract';
+import { API_VERSION } from '#common/api-contract';
+import type { MethodName, ParamsInput, ResultOf } from '#common/contract';
+import { METHOD_VERBS } from '#common/contract/verbs';
 import { ApiError, type ErrorBody } from '#common/errors';
-import type { LoyaltyCharacterList, LoyaltyInfo } from '#common/loyalty-contract';
+import type { ApiRequest, InProcessAnswer } from '#common/load-context';
 import type { Locale } from '#common/locale';
 
-type Fetch = (path: string, init?: RequestInit) => Promise<Response>;
-export type Params = Record<string, string | number | boolean | readonly string[] | undefined>;
+/** Sends one request to `/api/…`; `body` is undefined when the answer was no JSON. */
+export type ApiTransport = (path: string, request: ApiRequest) => Promise<InProcessAnswer>;
+
+/** The parameters argument: optional when the method needs none. */
+type ParamsArgument<Name extends MethodName> =
+  Record<string, never> extends ParamsInput<Name> ? [params?: ParamsInput<Name>] : [params: ParamsInput<Name>];
 
 export interface ApiClientOptions {
-  fetch: Fetch;
+  transport: ApiTransport;
   locale: Locale;
   /** Set when the site runs inside a frame (spec §7: non-strict flag). */
   isEmbedded?: boolean;
 }
 
-function toSearch(params: Params): URLSearchParams {
+/** Form values as the browser sends them: arrays as `key[]`, everything else as text. */
+function toSearch(params: object): URLSearchParams {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined) continue;
-    if (Array.isArray(value)) value.forEach((item) => search.append(`${key}[]`, item));
+    if (Array.isArray(value)) value.forEach((item) => search.append(`${key}[]`, String(item)));
     else search.set(key, String(value));
   }
   return search;
 }
 
+/** The browser's transport: the HTTP surface, with the visitor's cookies. */
+export function httpTransport(fetcher: typeof fetch): ApiTransport {
+  return async (path, request) => {
+    const response = await fetcher(path, {
+      method: request.method,
+      body: request.body,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      body = undefined;
+    }
+    return { status: response.status, body };
+  };
+}
+
 export function createApiClient(options: ApiClientOptions) {
-  async function call<T>(verb: 'GET' | 'POST', name: string, params: Params = {}): Promise<T> {
+  async function call<Name extends MethodName>(name: Name, ...[params]: ParamsArgument<Name>): Promise<ResultOf<Name>> {
+    const verb = METHOD_VERBS[name][0];
     const query = new URLSearchParams({ v: API_VERSION, locale: options.locale });
     if (options.isEmbedded) query.set('nonstrict', '1');
-    let path = `/api/${name}`;
-    const init: RequestInit = { method: verb, credentials: 'same-origin', headers: { accept: 'application/json' } };
-    if (verb === 'GET') toSearch(params).forEach((value, key) => query.append(key, value));
-    else init.body = toSearch(params); // form data (spec §7)
-    path += `?${query}`;
-    const response = await options.fetch(path, init);
-    let body: { data?: T; error?: ErrorBody } | undefined;
-    try {
-      body = (await response.json()) as typeof body;
-    } catch {
-      throw new ApiError(
-        response.status === 403 ? 'AccessDeniedException' : 'UnknownErrorException',
-        `HTTP ${response.status}`,
-        undefined,
-        response.status,
-      );
+    const form = toSearch(params ?? {});
+    if (verb === 'GET') form.forEach((value, key) => query.append(key, value));
+    // POST parameters travel as form data (spec §7).
+    const { status, body } = await options.transport(`/api/${name}?${query}`, {
+      method: verb,
+      body: verb === 'GET' ? undefined : form,
+    });
+    if (body === undefined) {
+      throw new ApiError(status === 403 ? 'AccessDeniedException' : 'UnknownErrorException', `HTTP ${status}`, undefined, status);
     }
-    if (body?.error) throw ApiError.fromBody(body.error, response.status);
-    if (!response.ok) throw new ApiError('UnknownErrorException', `HTTP ${response.status}`, undefined, response.status);
-    return body?.data as T;
+    const envelope = body as { data?: ResultOf<Name>; error?: ErrorBody } | null;
+    if (envelope?.error) throw ApiError.fromBody(envelope.error, status);
+    if (status < 200 || status >= 300) throw new ApiError('UnknownErrorException', `HTTP ${status}`, undefined, status);
+    return envelope?.data as ResultOf<Name>;
   }
 
   return {
     call,
-    metadata: {
-      getGeneralInfo: () => call<GeneralInfo>('GET', 'metadata.getgeneralinfo'),
-      get: () => call<SiteMetadata>('GET', 'metadata.get'),
-    },
-    account: {
-      getInfo: () => call<AccountInfo>('GET', 'account.getInfo'),
-    },
-    loyalty: {
-      getInfo: () => call<LoyaltyInfo>('GET', 'loyalty.getinfo'),
-      getCharacters: () => call<LoyaltyCharacterList>('GET', 'loyalty.getcharacters'),
-      setCharacter: (id: number) => call<1>('POST', 'loyalty.setcharacter', { id }),
-    },
-    storage: {
-      get: (keys: string[]) => call<Record<string, string | null>>('GET', 'storage.get', { keys: keys.join(',') }),
-      getKeys: () => call<string[]>('GET', 'storage.getKeys'),
-      set: (key: string, value: string) => call<1>('POST', 'storage.set', { key, value }),
-    },
     events: {
       handle: (eventName: string, eventParams: Record<string, unknown> = {}) =>
-        call<1>('GET', 'events.handle', { event_name: eventName, event_params: JSON.stringify(eventParams) }),
+        call('events.handle', { event_name: eventName, event_params: JSON.stringify(eventParams) }),
     },
   };
 }
@@ -85,7 +91,7 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 /** The browser's client. */
 export function browserApi(locale: Locale): ApiClient {
   return createApiClient({
-    fetch: (path, init) => fetch(path, init),
+    transport: httpTransport((path, init) => fetch(path, init)),
     locale,
     isEmbedded: typeof window !== 'undefined' && window.self !== window.top,
   });

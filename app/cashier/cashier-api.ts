@@ -1,25 +1,9 @@
 /**
  * The cashier's calls of the product API (spec §7 cashier.*, account.getBalance,
- * getcurrencyrates, setCurrency, getDepositLimit, campaigns.getoffers), typed by the contract,
- * over the same client in loaders (in-process) and in the browser.
+ * getcurrencyrates, setCurrency, getDepositLimit, campaigns.getoffers) in the cashier's terms:
+ * requisites as `requisites[name]` fields, statuses comma-joined, offers optional.
  */
-import type { AccountInfo } from '#common/api-contract';
-import type {
-  Bank,
-  CurrencyRates,
-  DepositDetail,
-  DepositLimitView,
-  DepositSettings,
-  DepositStart,
-  HistoryPage,
-  HistoryTab,
-  PaymentDirection,
-  PaymentFlow,
-  PaymentMethodView,
-  WithdrawSettings,
-  WithdrawalView,
-} from '#common/cashier-contract';
-import { isApiError } from '#common/errors';
+import type { HistoryTab, PaymentDirection, PaymentFlow } from '#common/contract';
 import type { ApiClient } from '~/api/client';
 import type { DepositOffer } from './offers';
 
@@ -35,9 +19,9 @@ export function requisiteParams(requisites: Record<string, string>): Record<stri
 export function cashierApi(api: ApiClient) {
   const { call } = api;
   return {
-    paymentMethods: (type: PaymentDirection) => call<PaymentMethodView[]>('GET', 'cashier.getpaymentmethods', { type }),
-    depositSettings: () => call<DepositSettings>('GET', 'cashier.getdepositsettings'),
-    depositLimit: () => call<DepositLimitView>('GET', 'account.getDepositLimit'),
+    paymentMethods: (type: PaymentDirection) => call('cashier.getpaymentmethods', { type }),
+    depositSettings: () => call('cashier.getdepositsettings'),
+    depositLimit: () => call('account.getDepositLimit'),
     makeDeposit: (input: {
       method: string;
       amount: string;
@@ -46,7 +30,7 @@ export function cashierApi(api: ApiClient) {
       flow: PaymentFlow;
       requisites: Record<string, string>;
     }) =>
-      call<DepositStart>('POST', 'cashier.makedeposit', {
+      call('cashier.makedeposit', {
         method: input.method,
         amount: input.amount,
         currency: input.currency,
@@ -54,36 +38,31 @@ export function cashierApi(api: ApiClient) {
         flow: input.flow,
         ...requisiteParams(input.requisites),
       }),
-    depositInfo: (id: string) => call<DepositDetail>('GET', 'cashier.getdepositinfo', { id }),
+    depositInfo: (id: string) => call('cashier.getdepositinfo', { id }),
     history: (type: HistoryTab, offset: number, count: number, statuses?: string[]) =>
-      call<HistoryPage>('GET', 'cashier.gethistory', {
+      call('cashier.gethistory', {
         type,
         offset,
         count,
         statuses: statuses?.length ? statuses.join(',') : undefined,
       }),
-    withdrawSettings: () => call<WithdrawSettings>('GET', 'cashier.getwithdrawsettings'),
-    banks: () => call<Bank[]>('GET', 'cashier.getbanks'),
+    withdrawSettings: () => call('cashier.getwithdrawsettings'),
+    banks: () => call('cashier.getbanks'),
     makeWithdrawal: (input: { method: string; amount: string; requisites: Record<string, string> }) =>
-      call<WithdrawalView>('POST', 'cashier.makewithdrawal', {
+      call('cashier.makewithdrawal', {
         method: input.method,
         amount: input.amount,
         ...requisiteParams(input.requisites),
       }),
-    cancelWithdrawal: (id: string) => call<1>('POST', 'cashier.cancelwithdrawal', { id }),
-    balances: () => call<AccountInfo['balances']>('GET', 'account.getBalance'),
-    currencyRates: () => call<CurrencyRates>('GET', 'account.getcurrencyrates'),
-    setCurrency: (currency: string) => call<1>('POST', 'account.setCurrency', { currency }),
-    /** Deposit offers (spec §7: offset 0, fields trigger,description,promotions); none while the method does not exist. */
+    cancelWithdrawal: (id: string) => call('cashier.cancelwithdrawal', { id }),
+    balances: () => call('account.getBalance'),
+    currencyRates: () => call('account.getcurrencyrates'),
+    setCurrency: (currency: string) => call('account.setCurrency', { currency }),
+    /** Deposit offers (spec §7: offset 0, fields trigger,description,promotions); none when they cannot load. */
     depositOffers: async (): Promise<DepositOffer[]> => {
       try {
-        const answer = await call<DepositOffer[] | { items?: DepositOffer[] }>('GET', 'campaigns.getoffers', {
-          offset: 0,
-          fields: 'trigger,description,promotions',
-        });
-        return Array.isArray(answer) ? answer : (answer?.items ?? []);
-      } catch (error) {
-        if (isApiError(error) && error.type === 'MethodNotFoundException') return [];
+        return await call('campaigns.getoffers', { offset: 0, fields: 'trigger,description,promotions' });
+      } catch {
         // Offers are optional on the deposit screen: a failure there must not close the cashier.
         return [];
       }

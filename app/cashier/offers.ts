@@ -13,7 +13,7 @@ export interface DepositOffer {
     params?: { exclude_methods?: string[] | string | null } | null;
     user_satisfies_params?: boolean;
   } | null;
-  description?: { title?: string; name?: string; text?: string; description?: string; image?: string } | null;
+  description?: { title?: string; name?: string; text?: string; description?: string; image?: string | null } | null;
   promotions?: unknown[];
 }
 

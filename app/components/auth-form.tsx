@@ -59,7 +59,7 @@ function firstFailure(...results: ValidationResult[]): ValidationResult {
 async function activateStoredPromoCode(api: ReturnType<typeof browserApi>, code: string | undefined): Promise<void> {
   if (!code?.trim()) return;
   try {
-    await api.call('POST', 'campaigns.activateOffer', { promo_code: code.trim() });
+    await api.call('campaigns.activateOffer', { promo_code: code.trim() });
     localStorage.removeItem(PROMO_CODE_KEY);
   } catch {
     // The player can enter the code again later; the registration stands.
@@ -74,7 +74,7 @@ function useRegistrationCharacters(isShown: boolean): LoyaltyCharacter[] {
     if (!isShown) return;
     let isCurrent = true;
     browserApi(locale)
-      .loyalty.getCharacters()
+      .call('loyalty.getcharacters')
       .then((list) => isCurrent && setCharacters(list.items))
       // Without the list the form still works: the player picks a character later in the profile.
       .catch(() => undefined);
@@ -176,19 +176,20 @@ export function AuthForm({
     const api = browserApi(locale);
     try {
       if (secondFactor) {
-        await api.call('POST', 'auth.confirmSecondFactor', { ticket: secondFactor.ticket, code: values.code });
+        // The form's rules above have checked the fields it sends.
+        await api.call('auth.confirmSecondFactor', { ticket: secondFactor.ticket, code: values.code as string });
         secondFactor.onSignedIn();
       } else if (mode === 'sign_in') {
-        await api.call('POST', 'auth.login', {
+        await api.call('auth.login', {
           login: normalizeLogin(values.login ?? ''),
-          password: values.password,
+          password: values.password as string,
           code: isCodeStep ? values.code : undefined,
         });
         window.location.assign(localePath('/'));
       } else {
-        await api.call('POST', 'auth.register', {
+        await api.call('auth.register', {
           login: normalizeLogin(values.login ?? ''),
-          password: values.password,
+          password: values.password as string,
           currency: values.currency,
           terms: checks.terms ? '1' : '0',
           notify: checks.notify ? '1' : '0',

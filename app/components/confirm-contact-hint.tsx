@@ -27,7 +27,7 @@ export function ConfirmContactHint() {
     });
     if (!isWithinWindow) return setVisible(false);
     browserApi(locale)
-      .call<{ contacts: { contact: string; is_confirmed: boolean }[] }>('GET', 'account.getprofileinfo', { fields: 'contacts' })
+      .call('account.getprofileinfo', { fields: 'contacts' })
       .then((profile) =>
         setVisible(profile.contacts.some((contact) => contact.contact === account.login && !contact.is_confirmed)),
       )
@@ -38,7 +38,7 @@ export function ConfirmContactHint() {
   async function send() {
     if (!account) return;
     await browserApi(locale)
-      .call('POST', 'account.sendconfirmationtocontact', { contact: account.login })
+      .call('account.sendconfirmationtocontact', { contact: account.login })
       .catch(() => undefined);
     localStorage.setItem(confirmSentKey(account.uid), '1');
     setVisible(false);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useI18n } from '~/i18n';
 import { configValue, useRootData } from '~/site-data';
-import type { NavItem } from './header';
+import type { NavItem } from './nav-active';
 
 /** Site footer: content links and the responsible-gaming notice (from configuration and content). */
 export function Footer() {

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { useI18n } from '~/i18n';
 import { configValue, useRootData } from '~/site-data';
-import { useDialogs } from '~/dialogs/dialog-provider';
+import { useDialogs } from '~/dialogs/dialog-context';
 import { LanguageSwitch } from './language-switch';
 import { isAuthenticated } from '#common/api-contract';
 import { formatMoney, totalBalance } from '#common/money';
@@ -9,14 +9,9 @@ import { useBalances } from '~/balance';
 import { signOut } from '~/account-actions';
 import { Icon } from './icon';
 import { iconForPath } from './route-icon';
-import { activeNavPath } from './nav-active';
+import { activeNavPath, type NavItem } from './nav-active';
 import { stripLocalePrefix } from '#common/locale';
 import { LoyaltyBadge } from './loyalty-badge';
-
-export interface NavItem {
-  key: string;
-  path: string;
-}
 
 /**
  * Site header: menu button (opens the navigation as a curtain where the header has no room for

@@ -2,7 +2,6 @@
  * Which configured navigation item is the current page. Items may differ only by query
  * (/gamehall and /gamehall?category=live), which NavLink ignores, so both would light up.
  */
-import type { NavItem } from './header';
 
 function split(path: string): { pathname: string; params: URLSearchParams } {
   const [pathname = '/', query = ''] = path.split('?');
@@ -10,6 +9,12 @@ function split(path: string): { pathname: string; params: URLSearchParams } {
 }
 
 /** An item is current when its path is the page's (or a parent of it) and its query matches best. */
+/** A main-navigation entry as the configuration (prazer-config.navigation) lists it. */
+export interface NavItem {
+  key: string;
+  path: string;
+}
+
 export function activeNavPath(items: readonly NavItem[], barePathname: string, search: string): string | undefined {
   const current = new URLSearchParams(search);
   let best: { path: string; score: number } | undefined;

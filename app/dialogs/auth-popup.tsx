@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DialogComponentProps } from './registry';
+import type { DialogComponentProps } from './dialog-context';
 import { AuthForm, type AuthMode, type SecondFactorTicket } from '~/components/auth-form';
 import { RestoreForm } from '~/components/restore-form';
 import { useI18n } from '~/i18n';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { DialogComponentProps } from './registry';
+import type { DialogComponentProps } from './dialog-context';
 import { useI18n } from '~/i18n';
 
 interface CampaignContent {

@@ -1,4 +1,4 @@
-import type { DialogComponentProps } from './registry';
+import type { DialogComponentProps } from './dialog-context';
 import { useI18n } from '~/i18n';
 
 /** A yes/no question; closes with true on agree and false on cancel. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useDialogs } from './dialog-provider';
+import { useDialogs } from './dialog-context';
 import { topmostDialog, visibleDialogIds } from './dialog-store';
 import { DIALOG_COMPONENTS } from './registry';
 import { useI18n } from '~/i18n';

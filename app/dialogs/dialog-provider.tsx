@@ -2,26 +2,11 @@
  * Dialogs for the whole site: open returns a promise of the arguments the dialog is closed
  * with. Opening any dialog locks page scroll (spec §2).
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { EMPTY_DIALOGS, closeDialog, openDialog, type DialogEntry, type DialogKind, type DialogState } from './dialog-store';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { EMPTY_DIALOGS, closeDialog, openDialog, type DialogEntry, type DialogState } from './dialog-store';
+import { DialogContext, type DialogApi } from './dialog-context';
 import { DialogHost } from './dialog-host';
 
-export interface OpenOptions {
-  type?: DialogKind;
-  preventClose?: boolean;
-  title?: string;
-  componentProps?: Record<string, unknown>;
-  /** Queue mode: show after the dialogs already open, one after another. */
-  queue?: boolean;
-}
-
-export interface DialogApi {
-  state: DialogState;
-  open: (component: string, options?: OpenOptions) => { id: string; closed: Promise<unknown> };
-  close: (id: string, args?: unknown, options?: { force?: boolean }) => void;
-}
-
-const DialogContext = createContext<DialogApi | null>(null);
 let sequence = 0;
 
 export function DialogProvider({ children }: { children: ReactNode }) {
@@ -65,10 +50,4 @@ export function DialogProvider({ children }: { children: ReactNode }) {
       <DialogHost />
     </DialogContext.Provider>
   );
-}
-
-export function useDialogs(): DialogApi {
-  const api = useContext(DialogContext);
-  if (!api) throw new Error('useDialogs needs a DialogProvider');
-  return api;
 }

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { GameProviderView } from '#common/games-contract';
-import type { DialogComponentProps } from './registry';
+import type { DialogComponentProps } from './dialog-context';
 import { browserApi } from '~/api/client';
 import { useI18n } from '~/i18n';
 import { configValue, useRootData } from '~/site-data';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DialogComponentProps } from './registry';
+import type { DialogComponentProps } from './dialog-context';
 import { useI18n } from '~/i18n';
 
 /** The idle-logout warning (spec §4): no close button, a countdown of the seconds left. */

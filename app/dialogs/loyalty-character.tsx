@@ -8,7 +8,7 @@ import type { LoyaltyCharacter } from '#common/loyalty-contract';
 import { useI18n } from '~/i18n';
 import { CharacterPicker } from '~/components/character-picker';
 import { CharacterAvatar } from '~/components/loyalty-badge';
-import type { DialogComponentProps } from './registry';
+import type { DialogComponentProps } from './dialog-context';
 
 export function LoyaltyCharacterChange({
   close,

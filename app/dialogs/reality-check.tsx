@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DialogComponentProps } from './registry';
+import type { DialogComponentProps } from './dialog-context';
 import { useI18n } from '~/i18n';
 import { formatElapsed } from '~/format';
 import { signOut } from '~/account-actions';

@@ -12,11 +12,6 @@ import { RealityCheck } from './reality-check';
 import { SiteMenu } from './site-menu';
 import { SocialRegistration } from './social-registration';
 
-export interface DialogComponentProps {
-  dialogId: string;
-  close: (args?: unknown) => void;
-}
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each dialog declares its own props
 export const DIALOG_COMPONENTS: Record<string, ComponentType<any>> = {
   auth: AuthPopup,

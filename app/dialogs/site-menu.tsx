@@ -1,11 +1,11 @@
 import { Link, NavLink, useLocation } from 'react-router';
-import type { DialogComponentProps } from './registry';
+import type { DialogComponentProps } from './dialog-context';
 import { useI18n } from '~/i18n';
 import { configValue, useRootData } from '~/site-data';
 import { Icon } from '~/components/icon';
 import { iconForPath } from '~/components/route-icon';
 import { LanguageSwitch } from '~/components/language-switch';
-import type { NavItem } from '~/components/header';
+import type { NavItem } from '~/components/nav-active';
 import { signOut } from '~/account-actions';
 import { isAuthenticated } from '#common/api-contract';
 import { stripLocalePrefix } from '#common/locale';

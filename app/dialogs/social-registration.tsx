@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { isApiError } from '#common/errors';
 import { validateCheckbox, validationMessage } from '#common/validators';
-import type { DialogComponentProps } from './registry';
+import type { DialogComponentProps } from './dialog-context';
 import { browserApi } from '~/api/client';
 import { useI18n } from '~/i18n';
 import { configValue, useRootData } from '~/site-data';
@@ -34,7 +34,7 @@ export function SocialRegistration({ close }: DialogComponentProps) {
     if (termsError) return;
     setBusy(true);
     try {
-      await browserApi(locale).call('POST', 'auth.completeRegistration', { terms: terms ? '1' : '0', currency });
+      await browserApi(locale).call('auth.completeRegistration', { terms: terms ? '1' : '0', currency });
       close();
       await revalidator.revalidate();
     } catch (error) {

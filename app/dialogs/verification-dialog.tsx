@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { DialogComponentProps } from './registry';
+import type { DialogComponentProps } from './dialog-context';
 import { useI18n } from '~/i18n';
 
 /** The identity-verification dialog: the provider's page in a frame; it closes with the decision. */

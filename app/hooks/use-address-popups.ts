@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useDialogs } from '~/dialogs/dialog-provider';
+import { useDialogs } from '~/dialogs/dialog-context';
 
 export const PROMO_CODE_KEY = 'promo_code';
 export const SHOW_POPUP_REG_KEY = 'show_popup_reg';

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { isApiError } from '#common/errors';
 import { DEFAULT_MESSAGES, validationMessage, type MessageKey } from '#common/validators';
-import { browserApi, type Params } from '~/api/client';
+import type { MethodName, ParamsInput, ResultOf } from '#common/contract';
+import { browserApi } from '~/api/client';
 import { useI18n } from '~/i18n';
 import { configValue, useRootData } from '~/site-data';
 import { useToasts } from '~/toasts/toast-provider';
@@ -35,15 +36,15 @@ export function useApiAction() {
     return { field, text };
   }
 
-  async function run<T>(
-    name: string,
-    params: Params,
+  async function run<Name extends MethodName>(
+    name: Name,
+    params: ParamsInput<Name>,
     options: { successKey?: string; reload?: boolean } = {},
-  ): Promise<T | undefined> {
+  ): Promise<ResultOf<Name> | undefined> {
     setBusy(true);
     setErrors({});
     try {
-      const result = await browserApi(locale).call<T>('POST', name, params);
+      const result = await browserApi(locale).call<Name>(name, ...([params] as never));
       if (options.successKey) show(t(options.successKey), { tone: 'success' });
       if (options.reload !== false) void revalidator.revalidate();
       return result;

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { isAuthenticated } from '#common/api-contract';
-import { useDialogs } from '~/dialogs/dialog-provider';
+import { useDialogs } from '~/dialogs/dialog-context';
 import { useRootData } from '~/site-data';
 import { useI18n } from '~/i18n';
 import { idleSchedule } from '~/session-timers';

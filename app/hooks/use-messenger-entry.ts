@@ -13,7 +13,7 @@ import { browserApi } from '~/api/client';
 import { useI18n } from '~/i18n';
 import { useRootData } from '~/site-data';
 import { useToasts } from '~/toasts/toast-provider';
-import { useDialogs } from '~/dialogs/dialog-provider';
+import { useDialogs } from '~/dialogs/dialog-context';
 import { isApiError } from '#common/errors';
 
 declare global {
@@ -65,7 +65,7 @@ export function useMessengerEntry(): void {
     if (!initData) return;
     isTried.current = true;
     browserApi(locale)
-      .call('POST', 'auth.messengerEntry', { init_data: initData })
+      .call('auth.messengerEntry', { init_data: initData })
       .then(reloadSignedIn)
       .catch((error: unknown) => {
         const ticket = isApiError(error) && error.errorData?.two_factor === 'required' ? error.errorData.ticket : undefined;

@@ -3,21 +3,12 @@
  * and net position shown while playing), from responsibleGaming.getSessionSummary. The summary
  * is fetched again after every round a game reports, so the net position follows play.
  */
+import type { PlaySessionSummary } from '#common/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { isAuthenticated } from '#common/api-contract';
-import type { Money } from '#common/money';
 import { browserApi } from '~/api/client';
 import { useI18n } from '~/i18n';
 import { useRootData } from '~/site-data';
-
-export interface PlaySessionSummary {
-  session_started_at: string;
-  elapsed_seconds: number;
-  staked: Money;
-  returned: Money;
-  net_position: Money;
-  game_transfers: number;
-}
 
 export function usePlaySession(): { summary: PlaySessionSummary | null; refresh: () => Promise<void> } {
   const root = useRootData();
@@ -28,7 +19,7 @@ export function usePlaySession(): { summary: PlaySessionSummary | null; refresh:
   const refresh = useCallback(async () => {
     if (!isSignedIn) return setSummary(null);
     try {
-      setSummary(await browserApi(locale).call<PlaySessionSummary>('GET', 'responsibleGaming.getSessionSummary'));
+      setSummary(await browserApi(locale).call('responsibleGaming.getSessionSummary'));
     } catch {
       // The figures are a courtesy while playing: a failed refresh keeps the last ones shown.
     }

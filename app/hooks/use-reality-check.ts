@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { isAuthenticated } from '#common/api-contract';
 import { browserApi } from '~/api/client';
-import { useDialogs } from '~/dialogs/dialog-provider';
+import { useDialogs } from '~/dialogs/dialog-context';
 import { useI18n } from '~/i18n';
 import { useRootData } from '~/site-data';
 
@@ -32,7 +32,7 @@ export function useRealityCheck() {
   useEffect(() => {
     if (!isSignedIn) return;
     browserApi(locale)
-      .call<{ reality_check_minutes: number }>('GET', 'responsibleGaming.get')
+      .call('responsibleGaming.get')
       .then((view) => setMinutes(view.reality_check_minutes))
       .catch(() => setMinutes(0));
   }, [isSignedIn, locale]);

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { isAuthenticated } from '#common/api-contract';
-import { useDialogs } from '~/dialogs/dialog-provider';
+import { useDialogs } from '~/dialogs/dialog-context';
 import { useRootData } from '~/site-data';
 
 export const SOCIAL_REGISTRATION_DIALOG = 'socialRegistration';

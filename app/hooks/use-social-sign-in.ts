@@ -19,7 +19,7 @@ import {
 } from '#common/social-sign-in';
 import { useI18n } from '~/i18n';
 import { useToasts } from '~/toasts/toast-provider';
-import { useDialogs } from '~/dialogs/dialog-provider';
+import { useDialogs } from '~/dialogs/dialog-context';
 
 /** How long this tab waits for its pop-up; other tabs of the site ignore the broadcast. */
 const PENDING_MS = 15 * 60 * 1000;

@@ -71,7 +71,7 @@ export default function GameClient({ loaderData }: Route.ComponentProps) {
 
   const loadRounds = useCallback(async () => {
     try {
-      setRounds(await api.call<RoundView[]>('GET', 'games.getRounds', { sysname, count: 10 }));
+      setRounds(await api.call('games.getRounds', { sysname, count: 10 }));
     } catch (caught) {
       setError(errorText(t, caught));
     }
@@ -79,7 +79,7 @@ export default function GameClient({ loaderData }: Route.ComponentProps) {
 
   const loadSeeds = useCallback(async () => {
     try {
-      setSeeds(await api.call<SeedsView>('GET', 'games.getSeeds'));
+      setSeeds(await api.call('games.getSeeds'));
     } catch (caught) {
       setError(errorText(t, caught));
     }
@@ -94,7 +94,7 @@ export default function GameClient({ loaderData }: Route.ComponentProps) {
     setError(null);
     try {
       const freespin = options.freespinPackId ? { freespin_pack_id: options.freespinPackId } : {};
-      const result = await api.call<PlayResult>('POST', 'games.play', {
+      const result = await api.call('games.play', {
         sysname,
         mode,
         bet: JSON.stringify(bet),

@@ -14,7 +14,7 @@ import { isAuthenticated } from '#common/api-contract';
 import { pageMeta } from '~/seo';
 import { useI18n } from '~/i18n';
 import { useRootData } from '~/site-data';
-import { useDialogs } from '~/dialogs/dialog-provider';
+import { useDialogs } from '~/dialogs/dialog-context';
 import { Icon } from '~/components/icon';
 import { useBalances } from '~/balance';
 import { browserApi } from '~/api/client';
@@ -42,7 +42,7 @@ function useHasFreespins(sysname: string, isReal: boolean): boolean {
     if (!isReal) return;
     let isCurrent = true;
     browserApi(locale)
-      .call<{ items: { game: { sysname: string }; remaining_count: number }[] }>('GET', 'freespins.get', {
+      .call('freespins.get', {
         status: 'active',
         count: '99',
       })

@@ -19,7 +19,7 @@ import { browserApi } from '~/api/client';
 import { loaderApi } from '~/api/loader-api';
 import { loadOrFail } from '~/api/errors';
 import { configValue, useRootData } from '~/site-data';
-import { useDialogs } from '~/dialogs/dialog-provider';
+import { useDialogs } from '~/dialogs/dialog-context';
 import { useToasts } from '~/toasts/toast-provider';
 import { gamesApi } from '~/games/games-api';
 import {
@@ -48,9 +48,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [categories, providers, config] = await Promise.all([
     loadOrFail(api.categories()),
     loadOrFail(api.providers()),
-    (context as unknown as PageLoadContext)
-      .fetchInternal(`/nfx/cms-config/${locale}`)
-      .then((response) => response.json() as Promise<ConfigSections>),
+    // The root loader reads the same configuration: the load context hands both one read per request.
+    (context as unknown as PageLoadContext).siteConfig(locale) as Promise<ConfigSections>,
   ]);
   const filter = parseHallFilter(url.searchParams);
   if (params.id !== undefined) {

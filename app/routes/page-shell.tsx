@@ -12,7 +12,7 @@ import { useCurrentRoute } from '~/route-info';
 import { configValue, useRootData } from '~/site-data';
 import { Icon } from '~/components/icon';
 import { iconForPath, iconForRoute } from '~/components/route-icon';
-import type { NavItem } from '~/components/header';
+import type { NavItem } from '~/components/nav-active';
 
 export const meta: Route.MetaFunction = (args) => {
   const leaf = args.matches[args.matches.length - 1];

@@ -8,7 +8,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/profile-bets';
-import { formatMoney, type Money } from '#common/money';
+import type { GameHistoryItem, HistoryExportView } from '#common/contract';
+import { formatMoney } from '#common/money';
 import { pageMeta } from '~/seo';
 import { useI18n } from '~/i18n';
 import { browserApi } from '~/api/client';
@@ -26,38 +27,13 @@ export const GAME_HISTORY_PAGE_SIZE = 4;
 const EXPORT_POLL_MS = 1_500;
 const EXPORT_POLL_LIMIT = 80;
 
-export interface GameHistoryItem {
-  id: string;
-  sysname: string;
-  game_name: string;
-  status: string;
-  stake: Money;
-  payout: Money;
-  net: Money;
-  is_freespin: boolean;
-  created_at: string;
-}
-
-interface HistoryPage {
-  items: GameHistoryItem[];
-  total: number;
-}
-
-export interface HistoryExport {
-  id: string;
-  status: 'pending' | 'ready' | 'failed';
-  row_count: number | null;
-  is_truncated: boolean;
-  download_url: string | null;
-}
-
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.profile-index-bets.title');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = loaderApi(request, context);
   const [page, latestExport] = await Promise.all([
-    loadOrFail(api.call<HistoryPage>('GET', 'games.getHistory', { offset: '0', count: String(GAME_HISTORY_PAGE_SIZE) })),
-    loadOrFail(api.call<HistoryExport | null>('GET', 'games.gethistoryexportrequest')),
+    loadOrFail(api.call('games.getHistory', { offset: '0', count: String(GAME_HISTORY_PAGE_SIZE) })),
+    loadOrFail(api.call('games.gethistoryexportrequest')),
   ]);
   return { page, latestExport };
 }
@@ -100,7 +76,7 @@ function GameHistoryRows({ items }: { items: readonly GameHistoryItem[] }) {
 }
 
 /** Asks for an export, follows it until the server has made it, then offers the download. */
-function HistoryExportPanel({ initial }: { initial: HistoryExport | null }) {
+function HistoryExportPanel({ initial }: { initial: HistoryExportView | null }) {
   const { t, locale } = useI18n();
   const describe = useCashierError();
   const { show } = useToasts();
@@ -114,7 +90,7 @@ function HistoryExportPanel({ initial }: { initial: HistoryExport | null }) {
     const timer = setTimeout(() => {
       polls.current += 1;
       browserApi(locale)
-        .call<HistoryExport>('GET', 'games.gethistoryexportrequest', { id: current.id })
+        .call('games.gethistoryexportrequest', { id: current.id })
         .then(setCurrent)
         .catch((error: unknown) => show(describe(error).text, { tone: 'error' }));
     }, EXPORT_POLL_MS);
@@ -125,7 +101,7 @@ function HistoryExportPanel({ initial }: { initial: HistoryExport | null }) {
     setBusy(true);
     try {
       polls.current = 0;
-      setCurrent(await browserApi(locale).call<HistoryExport>('POST', 'games.createhistoryexportrequest'));
+      setCurrent(await browserApi(locale).call('games.createhistoryexportrequest'));
     } catch (error) {
       show(describe(error).text, { tone: 'error' });
     } finally {
@@ -181,7 +157,7 @@ export default function ProfileBets({ loaderData }: Route.ComponentProps) {
   async function loadMore() {
     setBusy(true);
     try {
-      const page = await browserApi(locale).call<HistoryPage>('GET', 'games.getHistory', {
+      const page = await browserApi(locale).call('games.getHistory', {
         offset: String(items.length),
         count: String(GAME_HISTORY_PAGE_SIZE),
       });

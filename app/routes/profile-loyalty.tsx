@@ -12,14 +12,17 @@ import { loaderApi } from '~/api/loader-api';
 import { loadOrFail } from '~/api/errors';
 import { ProfileLayout } from '~/components/profile-layout';
 import { CharacterAvatar, usePointsLabel } from '~/components/loyalty-badge';
-import { useDialogs } from '~/dialogs/dialog-provider';
+import { useDialogs } from '~/dialogs/dialog-context';
 import { useApiAction } from '~/hooks/use-api-action';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.profile-index-loyalty.title');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = loaderApi(request, context);
-  const [info, characters] = await Promise.all([loadOrFail(api.loyalty.getInfo()), loadOrFail(api.loyalty.getCharacters())]);
+  const [info, characters] = await Promise.all([
+    loadOrFail(api.call('loyalty.getinfo')),
+    loadOrFail(api.call('loyalty.getcharacters')),
+  ]);
   return { info, characters: characters.items };
 }
 

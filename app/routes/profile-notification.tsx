@@ -6,14 +6,11 @@ import { loaderApi } from '~/api/loader-api';
 import { loadOrFail } from '~/api/errors';
 import { ProfileLayout } from '~/components/profile-layout';
 import { useApiAction } from '~/hooks/use-api-action';
-import type { ProfileInfo } from './profile-settings';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.profile-index-notification.title');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const profile = await loadOrFail(
-    loaderApi(request, context).call<ProfileInfo>('GET', 'account.getprofileinfo', { fields: 'contacts' }),
-  );
+  const profile = await loadOrFail(loaderApi(request, context).call('account.getprofileinfo', { fields: 'contacts' }));
   return { contacts: profile.contacts };
 }
 

@@ -4,6 +4,7 @@
  */
 import { type FormEvent } from 'react';
 import type { Route } from './+types/profile-responsible-game';
+import type { PeriodLimitView, ResponsibleGamingView, SelfExclusionOption, TimeoutOption } from '#common/contract';
 import { formatMoney } from '#common/money';
 import { pageMeta } from '~/seo';
 import { useI18n } from '~/i18n';
@@ -11,31 +12,13 @@ import { loaderApi } from '~/api/loader-api';
 import { loadOrFail } from '~/api/errors';
 import { ProfileLayout } from '~/components/profile-layout';
 import { useApiAction } from '~/hooks/use-api-action';
-import { useDialogs } from '~/dialogs/dialog-provider';
+import { useDialogs } from '~/dialogs/dialog-context';
 import { formatDateTime } from '~/format';
-
-export interface ResponsibleGamingView {
-  currency: string;
-  limits: {
-    period: 'day' | 'week' | 'month';
-    limit_amount: string | null;
-    available_amount: string | null;
-    pending_amount?: string | null;
-    pending_effective_at: string | null;
-    expired_at: string;
-  }[];
-  reality_check_minutes: number;
-  reality_check_options: number[];
-  cooling_off_hours: number;
-  is_deposit_limit_missing: boolean;
-  timeout_options: string[];
-  self_exclusion_options: string[];
-}
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.profile-index-responsible-game.title');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { rg: await loadOrFail(loaderApi(request, context).call<ResponsibleGamingView>('GET', 'responsibleGaming.get')) };
+  return { rg: await loadOrFail(loaderApi(request, context).call('responsibleGaming.get')) };
 }
 
 function DepositLimit({
@@ -43,7 +26,7 @@ function DepositLimit({
   currency,
   coolingOffHours,
 }: {
-  limit: ResponsibleGamingView['limits'][number];
+  limit: PeriodLimitView;
   currency: string;
   coolingOffHours: number;
 }) {
@@ -53,9 +36,7 @@ function DepositLimit({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const amount = String(new FormData(event.currentTarget).get('amount') ?? '');
-    void run<{ applied: boolean }>('responsibleGaming.setDepositLimit', { period: limit.period, amount }).then(
-      (result) => result,
-    );
+    void run('responsibleGaming.setDepositLimit', { period: limit.period, amount }).then((result) => result);
   }
   return (
     <form className="limit" onSubmit={submit} noValidate data-limit={limit.period}>
@@ -101,7 +82,7 @@ function Exclusions({ rg }: { rg: ResponsibleGamingView }) {
   const { t, localePath } = useI18n();
   const { open } = useDialogs();
   const { run, isBusy, errors } = useApiAction();
-  async function takeTimeout(duration: string) {
+  async function takeTimeout(duration: TimeoutOption) {
     const isAgreed = await open('confirm', {
       type: 'confirm',
       componentProps: { titleKey: 'rg.timeout.confirm', textKey: `rg.timeout.${duration}` },
@@ -113,7 +94,9 @@ function Exclusions({ rg }: { rg: ResponsibleGamingView }) {
   function selfExclude(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const params = { duration: String(form.get('duration') ?? ''), password: String(form.get('password') ?? '') };
+    // The chosen option as the form holds it; the server refuses one it does not offer.
+    const duration = String(form.get('duration') ?? '') as SelfExclusionOption;
+    const params = { duration, password: String(form.get('password') ?? '') };
     void open('confirm', {
       type: 'confirm',
       componentProps: { titleKey: 'rg.selfExclusion.confirm', textKey: 'rg.selfExclusion.warning' },

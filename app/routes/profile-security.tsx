@@ -1,4 +1,5 @@
 /** /profile/security: change the password; set up, confirm or turn off two-factor authentication. */
+import type { ParamsInput, TwoFactorSetup } from '#common/contract';
 import { useState, type FormEvent } from 'react';
 import type { Route } from './+types/profile-security';
 import { pageMeta } from '~/seo';
@@ -36,9 +37,10 @@ function ChangePassword() {
     event.preventDefault();
     const form = event.currentTarget;
     const params = Object.fromEntries([...new FormData(form).entries()].map(([key, value]) => [key, String(value)]));
-    void run('account.changepassword', params, { successKey: 'security.passwordChanged' }).then(
-      (result) => result === 1 && form.reset(),
-    );
+    // The form's fields are the method's parameters; the server checks each one.
+    void run('account.changepassword', params as ParamsInput<'account.changepassword'>, {
+      successKey: 'security.passwordChanged',
+    }).then((result) => result === 1 && form.reset());
   }
   return (
     <form className="card form-grid" onSubmit={submit} noValidate data-form="password">
@@ -76,12 +78,6 @@ function ChangePassword() {
   );
 }
 
-interface TwoFactorSetup {
-  secret: string;
-  otpauth_uri: string;
-  qr_svg: string;
-}
-
 function TwoFactor({ isEnabled }: { isEnabled: boolean }) {
   const { t } = useI18n();
   const { run, isBusy, errors } = useApiAction();
@@ -89,8 +85,8 @@ function TwoFactor({ isEnabled }: { isEnabled: boolean }) {
   const [code, setCode] = useState('');
 
   async function start() {
-    const result = await run<TwoFactorSetup>('account.changeTwoFactorAuth', { enable: '1' }, { reload: false });
-    if (result) setSetup(result);
+    const result = await run('account.changeTwoFactorAuth', { enable: '1' }, { reload: false });
+    if (typeof result === 'object') setSetup(result);
   }
   async function confirm(event: FormEvent) {
     event.preventDefault();

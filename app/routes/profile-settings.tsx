@@ -1,6 +1,7 @@
 /** /profile/settings: personal data (spec §3), contacts with confirmation codes, fake name and language. */
 import { useState, type FormEvent } from 'react';
 import type { Route } from './+types/profile-settings';
+import type { ProfileInfo } from '#common/contract';
 import { localeCookie, LOCALE_INFO, localizePath, stripLocalePrefix, type Locale } from '#common/locale';
 import { pageMeta } from '~/seo';
 import { useI18n } from '~/i18n';
@@ -11,33 +12,11 @@ import { ProfileLayout } from '~/components/profile-layout';
 import { useApiAction } from '~/hooks/use-api-action';
 import { browserApi } from '~/api/client';
 
-export interface ProfileInfo {
-  first_name: string;
-  last_name: string;
-  sex: number;
-  birth_date: string;
-  address: string;
-  postcode: string;
-  home_town: string;
-  country: string;
-  fakename: string;
-  document: { type: string; number: string };
-  contacts: {
-    type: 'email' | 'phone';
-    contact: string;
-    is_confirmed: boolean;
-    is_subscribed: boolean;
-    phone_country_code?: string;
-  }[];
-}
-
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.profile-index-settings.title');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {
-    profile: await loadOrFail(
-      loaderApi(request, context).call<ProfileInfo>('GET', 'account.getprofileinfo', { fields: 'contacts,document' }),
-    ),
+    profile: await loadOrFail(loaderApi(request, context).call('account.getprofileinfo', { fields: 'contacts,document' })),
   };
 }
 
@@ -231,7 +210,7 @@ function AccountPreferences({ fakename }: { fakename: string }) {
   const { run, isBusy, errors } = useApiAction();
   async function changeLocale(next: Locale) {
     // Spec §4: saved to the account, the cookie set, and the data fetched again (a full load).
-    await browserApi(locale).call('POST', 'account.changelocale', { locale: next });
+    await browserApi(locale).call('account.changelocale', { locale: next });
     document.cookie = localeCookie(next, window.location.protocol === 'https:');
     window.location.assign(localizePath(stripLocalePrefix(window.location.pathname), next));
   }

@@ -6,7 +6,7 @@ import { useI18n } from '~/i18n';
 import { useRootData } from '~/site-data';
 import { ProfileLayout } from '~/components/profile-layout';
 import { useApiAction } from '~/hooks/use-api-action';
-import { useDialogs } from '~/dialogs/dialog-provider';
+import { useDialogs } from '~/dialogs/dialog-context';
 import { useToasts } from '~/toasts/toast-provider';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.profile-index-verification.title');
@@ -34,7 +34,7 @@ export default function ProfileVerification() {
   async function start() {
     if ((await run('account.setUserOnVerification', {}, { reload: false })) !== 1) return;
     if (!(await run('verification.createApplicant', {}, { reload: false }))) return;
-    const access = await run<{ url: string }>('verification.getAccessToken', {}, { reload: false });
+    const access = await run('verification.getAccessToken', {}, { reload: false });
     if (!access) return;
     const status = await open('verification', { componentProps: { url: access.url } }).closed;
     if (status === 'approved' || status === 'rejected')

@@ -29,9 +29,9 @@ function errorPage(error: unknown) {
 export const meta: Route.MetaFunction = (args) => (args.error ? pageMeta(args, `system.${errorPage(args.error)}.header`) : []);
 
 async function findSeo(ctx: PageLoadContext, locale: string, bare: string): Promise<SeoRecord | null> {
-  const url = `/cms/api/seos?locale=${locale}&filters[url][$eq]=${encodeURIComponent(bare)}`;
-  const body = (await ctx.fetchInternal(url).then((response) => response.json())) as { data?: { attributes: SeoRecord }[] };
-  return body.data?.[0]?.attributes ?? null;
+  const { body } = await ctx.readContent('seos', new URLSearchParams({ locale, 'filters[url][$eq]': bare }));
+  const { data } = body as { data?: { attributes: SeoRecord }[] | null };
+  return data?.[0]?.attributes ?? null;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<SiteLayoutData> {
@@ -54,9 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Si
     if (preferred !== DEFAULT_LOCALE) throw redirect(`${localizePath('/', preferred)}${url.search}`);
   }
 
-  const config = (await ctx.fetchInternal(`/nfx/cms-config/${locale}`).then((response) => response.json())) as {
-    'settings-seo'?: { redirects?: RedirectRule[] };
-  };
+  const config = (await ctx.siteConfig(locale)) as { 'settings-seo'?: { redirects?: RedirectRule[] } };
   const match = matchRedirect(config['settings-seo']?.redirects ?? [], url.pathname);
   if (match) throw redirect(match.isExternal ? match.to : `${match.to}${url.search}`, match.status);
 

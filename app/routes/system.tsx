@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const params = { u: String(form.get('u') ?? ''), c: String(form.get('c') ?? ''), s: String(form.get('s') ?? '') };
   try {
-    await loaderApi(request, context).call('POST', 'account.unsubscribe', params);
+    await loaderApi(request, context).call('account.unsubscribe', params);
     return { isDone: true };
   } catch (error) {
     if (isApiError(error)) return { isDone: false, errorType: error.type };

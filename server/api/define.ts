@@ -1,12 +1,20 @@
 /**
- * How a product API method is declared: its service and method names, the verbs it answers,
- * its parameters (zod), whether it needs a signed-in player, and its handler.
+ * How a product API method is implemented: the contract (common/contract) declares its verbs,
+ * parameters, session need and answer; the server adds the handler and the context it runs in.
  */
-import type { z } from 'zod';
+import {
+  API_CONTRACT,
+  METHOD_VERBS,
+  type HttpVerb,
+  type MethodContract,
+  type MethodName,
+  type ParamsOutput,
+  type ResultOf,
+} from '#common/contract';
 import type { Locale } from '#common/locale';
-import type { Site } from '../modules/sites/service';
+import type { Site } from '../modules/sites';
 import type { Services } from '../services';
-import type { AccountStatus } from '../modules/account/tables';
+import type { AccountStatus } from '../modules/account';
 
 export interface RequestIdentity {
   /** Random id of this browser, from the visitor cookie; storage and analytics key on it. */
@@ -23,6 +31,8 @@ export interface RequestIdentity {
   accountStatus: AccountStatus | null;
 }
 
+export type { HttpVerb };
+
 export interface ApiContext extends RequestIdentity {
   site: Site;
   locale: Locale;
@@ -32,24 +42,39 @@ export interface ApiContext extends RequestIdentity {
   setSession: (token: string | null) => void;
 }
 
-export type HttpVerb = 'GET' | 'POST';
-
-export interface ApiMethod<Schema extends z.ZodType = z.ZodType> {
+/** A method as the dispatcher runs it: its contract entry, its wire name split, and its handler. */
+export interface ApiMethod extends MethodContract {
+  /** The wire name as the contract spells it, e.g. `account.getInfo`. */
+  name: MethodName;
   service: string;
   method: string;
   verbs: readonly HttpVerb[];
-  params: Schema;
-  requiresUser?: boolean;
-  /**
-   * Answers even while the site is closed to this visitor (maintenance, blocked country): the
-   * site needs it to render the page that says so.
-   */
-  isAvailableWhenClosed?: boolean;
-  handler: (ctx: ApiContext, params: z.infer<Schema>) => Promise<unknown>;
+  handler: (ctx: ApiContext, params: unknown) => Promise<unknown>;
 }
 
-export function defineMethod<Schema extends z.ZodType>(method: ApiMethod<Schema>): ApiMethod<Schema> {
-  return method;
+/** A handler for each method, told apart by name so the handler is typed by the one named. */
+export type MethodImplementation = {
+  [Name in MethodName]: {
+    name: Name;
+    handler: (ctx: ApiContext, params: ParamsOutput<Name>) => Promise<ResultOf<Name>>;
+  };
+}[MethodName];
+
+/**
+ * Binds a handler to its contract entry: the handler receives the schema's output and must answer
+ * the declared result, so a handler and the contract cannot disagree and still compile.
+ */
+export function defineMethod(implementation: MethodImplementation): ApiMethod {
+  const { name, handler } = implementation;
+  const dot = name.indexOf('.');
+  return {
+    ...(API_CONTRACT[name] as MethodContract),
+    name,
+    service: name.slice(0, dot),
+    method: name.slice(dot + 1),
+    verbs: METHOD_VERBS[name],
+    handler: handler as ApiMethod['handler'],
+  };
 }
 
 /** Lookup key of a method: names are matched case-insensitively (getInfo = getinfo). */

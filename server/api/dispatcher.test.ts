@@ -289,7 +289,7 @@ describe.each(testDatabaseKinds())('an unexpected failure on %s (architecture §
   beforeAll(async () => {
     t = await createTestApp(kind);
     // Break the storage table under the running app, as a failed migration or lost database would.
-    await t.services.db.execute(sql`ALTER TABLE storage_entries RENAME TO storage_entries_gone`);
+    await t.db.execute(sql`ALTER TABLE storage_entries RENAME TO storage_entries_gone`);
   });
   afterAll(() => t?.close());
 

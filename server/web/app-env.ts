@@ -1,5 +1,5 @@
 import type { RequestIdentity } from '../api/define';
-import type { Site } from '../modules/sites/service';
+import type { Site } from '../modules/sites';
 import type { Services } from '../services';
 
 /** Values every request carries through the Hono app, set by the first middleware. */

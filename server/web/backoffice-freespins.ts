@@ -12,9 +12,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ApiError } from '#common/errors';
-import { invalidParameter as invalid } from '../api/require-valid';
+import { invalidParameter as invalid } from '#common/parameter-errors';
 import type { AppEnv } from './app-env';
-import { gamesJurisdiction } from '../modules/game-rounds/jurisdiction';
+import { gamesJurisdiction } from '../modules/game-rounds';
 
 type Env = AppEnv & { Variables: { operator: string } };
 
@@ -60,15 +60,13 @@ export function createBackofficeFreespinRoutes() {
   routes.get('/', async (c) => {
     const userId = Number(c.req.query('user_id'));
     if (!Number.isSafeInteger(userId) || userId <= 0) throw invalid('user_id');
-    const page = await c
-      .get('services')
-      .freespins.list(c.get('site').id, userId, {
-        locale: 'en',
-        status: c.req.query('status') === 'active' ? 'active' : 'all',
-        offset: 0,
-        count: 99,
-        withDescription: true,
-      });
+    const page = await c.get('services').freespins.list(c.get('site').id, userId, {
+      locale: 'en',
+      status: c.req.query('status') === 'active' ? 'active' : 'all',
+      offset: 0,
+      count: 99,
+      withDescription: true,
+    });
     return c.json({ data: page });
   });
 

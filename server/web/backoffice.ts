@@ -8,7 +8,6 @@ import { Hono } from 'hono';
 import { ApiError } from '#common/errors';
 import { minorToAmount } from '#common/money';
 import type { AppEnv } from './app-env';
-import { checkLedger } from '../modules/wallet/ledger-check';
 import { createBackofficeFreespinRoutes } from './backoffice-freespins';
 
 /** Parses `name:token,name:token`. */
@@ -67,7 +66,7 @@ export function createBackofficeRoutes(tokens: Map<string, string>) {
     return c.json({ data: { id: row.id, status: row.status } });
   });
 
-  routes.get('/ledger/check', async (c) => c.json({ data: await checkLedger(c.get('services').db) }));
+  routes.get('/ledger/check', async (c) => c.json({ data: await c.get('services').checkLedger() }));
   routes.route('/freespins', createBackofficeFreespinRoutes());
 
   return routes;

@@ -2,7 +2,7 @@
  * Brand art generated as SVG from the site's settings, so no image is ever fetched from
  * outside: the logo, the app icon (manifest, favicon) and game tile art.
  */
-import type { Site } from '../modules/sites/service';
+import type { Site } from '../modules/sites';
 
 export interface BrandColors {
   primary: string;

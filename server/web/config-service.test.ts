@@ -40,7 +40,7 @@ describe.each(testDatabaseKinds())('configuration service GET /nfx/cms-config/{l
   it('serves each site its own stored configuration: an operator edit on one site reaches that site only', async () => {
     const [first, second] = activeSites;
     if (!first || !second) throw new Error('content/sites.json needs two active sites');
-    await t.services.db.execute(
+    await t.db.execute(
       sql`UPDATE content_entries SET data = data || '{"probe":"only-here"}'::jsonb WHERE site_id = ${first.id} AND collection = 'config' AND slug = 'loyalty' AND locale = 'it'`,
     );
     // Configuration is cached per process for a few seconds; step the clock past that.

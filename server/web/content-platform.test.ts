@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/api-harness';
 import { testDatabaseKinds } from '../../test/databases';
 import { expectedEntry, sharedContent, sharedSlugs, siteSeed } from '../../test/fixtures';
-import { contentEntries } from '../modules/content/tables';
+import { contentEntries } from '../db/schema';
 
 interface StrapiEntry {
   id: number;
@@ -135,7 +135,7 @@ describe.each(testDatabaseKinds())('content platform /cms/api on %s (spec §7: S
   ])('answers %s with 404 and a Strapi error body', async (_label, template) => {
     let path = template;
     if (template.includes('ID')) {
-      const [row] = await t.services.db
+      const [row] = await t.db
         .select({ id: contentEntries.id })
         .from(contentEntries)
         .where(and(eq(contentEntries.collection, 'config'), eq(contentEntries.siteId, siteSeed('aurora').id)))

@@ -4,21 +4,28 @@
  */
 import { Hono, type Context } from 'hono';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#common/locale';
-import type { ContentEntry } from '../modules/content/service';
+import type { InProcessAnswer } from '#common/load-context';
+import type { ContentEntry } from '../modules/content';
+import type { Site } from '../modules/sites';
+import type { Services } from '../services';
 import type { AppEnv } from './app-env';
 
 const COLLECTION_NAME = /^[a-z][a-z0-9-]{0,63}$/;
 /** Collections that are internal configuration, served by /nfx/cms-config instead. */
 const PRIVATE_COLLECTIONS = new Set(['config']);
 
+function strapiErrorBody(status: 400 | 404, name: string, message: string) {
+  return { data: null, error: { status, name, message, details: {} } };
+}
+
 function strapiError(c: Context, status: 400 | 404, name: string, message: string) {
-  return c.json({ data: null, error: { status, name, message, details: {} } }, status);
+  return c.json(strapiErrorBody(status, name, message), status);
 }
 
 /** A collection the platform serves: well named, not private, and holding content (as Strapi, unknown types are 404). */
-async function isPublicCollection(c: Context<AppEnv>, collection: string): Promise<boolean> {
+async function isPublicCollection(services: Services, collection: string): Promise<boolean> {
   if (!COLLECTION_NAME.test(collection) || PRIVATE_COLLECTIONS.has(collection)) return false;
-  return (await c.get('services').content.listCollections()).has(collection);
+  return (await services.content.listCollections()).has(collection);
 }
 
 function toStrapi(entry: ContentEntry) {
@@ -35,9 +42,9 @@ function toStrapi(entry: ContentEntry) {
 }
 
 /** filters[field][$eq]=value → { field: value }; other operators are not part of the subset. */
-function equalityFilters(url: URL): Record<string, string> | undefined {
+function equalityFilters(query: URLSearchParams): Record<string, string> | undefined {
   const filters: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) {
+  for (const [key, value] of query) {
     const match = /^filters\[([A-Za-z0-9_]+)\](?:\[\$eq\])?$/.exec(key);
     if (match?.[1]) filters[match[1]] = value;
     else if (key.startsWith('filters[')) return undefined;
@@ -50,37 +57,55 @@ function positiveInt(value: string | null, fallback: number, max: number): numbe
   return Number.isInteger(parsed) && parsed > 0 ? Math.min(parsed, max) : fallback;
 }
 
+/** A list of a collection, as the route answers it; the page renderer reads through it in process. */
+export async function contentListAnswer(
+  services: Services,
+  site: Site,
+  collection: string,
+  query: URLSearchParams,
+): Promise<InProcessAnswer> {
+  if (!(await isPublicCollection(services, collection)))
+    return { status: 404, body: strapiErrorBody(404, 'NotFoundError', 'Not Found') };
+  const localeParam = query.get('locale') ?? DEFAULT_LOCALE;
+  if (!isLocale(localeParam)) return { status: 400, body: strapiErrorBody(400, 'ValidationError', 'Unknown locale') };
+  const filters = equalityFilters(query);
+  if (!filters) return { status: 400, body: strapiErrorBody(400, 'ValidationError', 'Only $eq filters are supported') };
+  const page = positiveInt(query.get('pagination[page]'), 1, 10_000);
+  const pageSize = positiveInt(query.get('pagination[pageSize]'), 25, 100);
+  const { entries, total } = await services.content.list({
+    siteId: site.id,
+    collection,
+    locale: localeParam as Locale,
+    filters,
+    offset: (page - 1) * pageSize,
+    limit: pageSize,
+  });
+  return {
+    status: 200,
+    body: {
+      data: entries.map(toStrapi),
+      meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
+    },
+  };
+}
+
 export function createContentPlatformRoutes() {
   const routes = new Hono<AppEnv>();
 
   routes.get('/api/:collection', async (c) => {
-    const collection = c.req.param('collection');
-    if (!(await isPublicCollection(c, collection))) return strapiError(c, 404, 'NotFoundError', 'Not Found');
-    const url = new URL(c.req.url);
-    const localeParam = url.searchParams.get('locale') ?? DEFAULT_LOCALE;
-    if (!isLocale(localeParam)) return strapiError(c, 400, 'ValidationError', 'Unknown locale');
-    const filters = equalityFilters(url);
-    if (!filters) return strapiError(c, 400, 'ValidationError', 'Only $eq filters are supported');
-    const page = positiveInt(url.searchParams.get('pagination[page]'), 1, 10_000);
-    const pageSize = positiveInt(url.searchParams.get('pagination[pageSize]'), 25, 100);
-    const { entries, total } = await c.get('services').content.list({
-      siteId: c.get('site').id,
-      collection,
-      locale: localeParam as Locale,
-      filters,
-      offset: (page - 1) * pageSize,
-      limit: pageSize,
-    });
-    return c.json({
-      data: entries.map(toStrapi),
-      meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
-    });
+    const answer = await contentListAnswer(
+      c.get('services'),
+      c.get('site'),
+      c.req.param('collection'),
+      new URL(c.req.url).searchParams,
+    );
+    return c.json(answer.body as object, answer.status as 200);
   });
 
   routes.get('/api/:collection/:id', async (c) => {
     const collection = c.req.param('collection');
     const id = Number(c.req.param('id'));
-    if (!(await isPublicCollection(c, collection)) || !Number.isSafeInteger(id) || id <= 0) {
+    if (!(await isPublicCollection(c.get('services'), collection)) || !Number.isSafeInteger(id) || id <= 0) {
       return strapiError(c, 404, 'NotFoundError', 'Not Found');
     }
     const entry = await c.get('services').content.findById(c.get('site').id, collection, id);

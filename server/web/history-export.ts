@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { ApiError } from '#common/errors';
 import type { AppEnv } from './app-env';
-import { generalInfo } from '../modules/metadata/methods';
+import { generalInfo } from '../modules/metadata';
 
 export function createHistoryExportRoutes() {
   const routes = new Hono<AppEnv>();

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/api-harness';
 import { testDatabaseKinds } from '../../test/databases';
 import { cookiePair, siteSeed } from '../../test/fixtures';
-import { hits } from '../modules/analytics/tables';
+import { hits } from '../db/schema';
 
 describe.each(testDatabaseKinds())('GET /hit on %s (spec §7: referrer, track_id split, seon_session)', (kind) => {
   let t: TestApp;
@@ -16,7 +16,7 @@ describe.each(testDatabaseKinds())('GET /hit on %s (spec §7: referrer, track_id
     const response = await t.request(`/hit?${new URLSearchParams(query)}`, { host: options.host, headers: options.headers });
     const cookie = cookiePair(response, 'vid') ?? options.headers?.cookie ?? '';
     const visitorId = cookie.slice('vid='.length);
-    const rows = await t.services.db.select().from(hits).where(eq(hits.visitorId, visitorId));
+    const rows = await t.db.select().from(hits).where(eq(hits.visitorId, visitorId));
     return { response, rows, visitorId };
   }
 

@@ -13,8 +13,8 @@ import {
   signPayload,
   SIGNATURE_HEADER,
   type ReviewEvent,
-} from '../modules/verification/service';
-import { verificationSecret } from '../modules/verification/methods';
+  verificationSecret,
+} from '../modules/verification';
 import { isSameOriginRequest } from './same-origin';
 
 type Fetch = (request: Request) => Response | Promise<Response>;

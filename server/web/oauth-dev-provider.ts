@@ -12,9 +12,16 @@ import type { AppEnv } from './app-env';
 import { escapeXml } from './brand';
 import { isSameOriginRequest } from './same-origin';
 import { siteOrigin } from './site-origin';
-import { clientSecretOf, socialProviders, type SocialProvider } from '../modules/social/providers';
-import { isCodeVerifier, pkceChallenge, safeEqual } from '../modules/social/pkce';
-import { DEV_ACCESS_TOKEN_TTL_MS, devSubject } from '../modules/social/dev-provider-store';
+import {
+  clientSecretOf,
+  socialProviders,
+  type SocialProvider,
+  isCodeVerifier,
+  pkceChallenge,
+  safeEqual,
+  DEV_ACCESS_TOKEN_TTL_MS,
+  devSubject,
+} from '../modules/social';
 
 interface AuthorizeRequest {
   provider: SocialProvider;

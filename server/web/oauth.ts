@@ -16,8 +16,7 @@ import { validateEmail } from '#common/validators';
 import type { AppEnv } from './app-env';
 import { siteOrigin } from './site-origin';
 import { writeSessionCookie } from './session-cookie';
-import { clientSecretOf, socialProviders, type SocialProvider } from '../modules/social/providers';
-import type { TypeAuth } from '../modules/social/service';
+import { clientSecretOf, socialProviders, type SocialProvider, type TypeAuth } from '../modules/social';
 import { createDevIdentityProviderRoutes } from './oauth-dev-provider';
 import { socialResultPage, type SocialFailure } from './oauth-pages';
 

@@ -10,34 +10,27 @@ import { getCookie } from 'hono/cookie';
 import { normalizedPath } from '#common/address';
 import { isLocale, LOCALE_COOKIE } from '#common/locale';
 import type { PageLoadContext } from '#common/load-context';
+import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
-import { isCountryBlocked } from '../modules/sites/service';
-import { VISITOR_COOKIE } from './identity';
+import { isCountryBlocked } from '../modules/sites';
+import { invokeMethod } from '../api/invoke';
+import { readParams } from '../api/params';
+import { siteConfigAnswer } from './config-service';
+import { contentListAnswer } from './content-platform';
 
-/** Marks the page renderer's in-process calls (for logging only; it grants nothing). */
-export const INTERNAL_REQUEST_HEADER = 'x-internal-request';
-
-export type InternalFetch = (request: Request, env: unknown) => Response | Promise<Response>;
-
-/** The visitor's cookies as this request ends up with them (a just-issued visitor id included). */
-function cookieHeaderFor(c: Context<AppEnv>): string {
-  const original = c.req.header('cookie') ?? '';
-  const visitorId = c.get('identity').visitorId;
-  return original.includes(`${VISITOR_COOKIE}=${visitorId}`)
-    ? original
-    : [original, `${VISITOR_COOKIE}=${visitorId}`].filter(Boolean).join('; ');
+/** The JSON an HTTP answer would carry: what a loader reads in process is exactly what it read over HTTP. */
+function asJson(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 }
 
-async function loadContext(c: Context<AppEnv>, internalFetch: InternalFetch): Promise<PageLoadContext> {
+/** The loaders' view of this request: its site and account, and in-process reads of the API, configuration and content. */
+export async function pageLoadContext(c: Context<AppEnv>, logger: Logger): Promise<PageLoadContext> {
   const site = c.get('site');
+  const services = c.get('services');
+  const identity = c.get('identity');
   const cookieLocale = getCookie(c, LOCALE_COOKIE);
   const origin = new URL(c.req.url).origin;
-  const forwarded = {
-    cookie: cookieHeaderFor(c),
-    host: c.req.header('host') ?? new URL(c.req.url).host,
-    'accept-language': c.req.header('accept-language') ?? '',
-    'user-agent': c.req.header('user-agent') ?? '',
-  };
+  const configs = new Map<string, Promise<Record<string, unknown>>>();
   return {
     site: {
       id: site.id,
@@ -46,22 +39,46 @@ async function loadContext(c: Context<AppEnv>, internalFetch: InternalFetch): Pr
       locales: site.locales,
       isMaintenance: site.isMaintenance,
     },
-    account: await c
-      .get('services')
-      .accounts.infoFor(c.get('identity').uid, { currency: site.defaultCurrency, locale: site.locales[0] ?? 'en' }),
-    accountStatus: c.get('identity').accountStatus,
+    account: await services.accounts.infoFor(identity.uid, { currency: site.defaultCurrency, locale: site.locales[0] ?? 'en' }),
+    accountStatus: identity.accountStatus,
     cookieLocale: isLocale(cookieLocale) ? cookieLocale : undefined,
-    isCountryBlocked: isCountryBlocked(site, c.get('identity').country),
-    fetchInternal: async (path, init) => {
-      const headers = new Headers(init?.headers);
-      for (const [name, value] of Object.entries(forwarded)) if (!headers.has(name)) headers.set(name, value);
-      headers.set(INTERNAL_REQUEST_HEADER, '1');
-      return internalFetch(new Request(new URL(path, origin), { ...init, headers }), c.env);
+    isCountryBlocked: isCountryBlocked(site, identity.country),
+    callApi: async (path, init) => {
+      // The request the browser would have sent, read by the same parameter reader as /api.
+      const request = new Request(new URL(path, origin), { method: init.method, body: init.body });
+      const url = new URL(request.url);
+      const answer = await invokeMethod(
+        { site, identity, services },
+        {
+          call: url.pathname.replace(/^\/api\//, ''),
+          verb: init.method,
+          request,
+          locale: url.searchParams.get('locale'),
+          readParams: () => readParams(request, url),
+          isCrossSiteChecked: false,
+        },
+        logger,
+      );
+      // answer.sessionWrites are not applied: a loader's call never set the visitor's cookies (the
+      // internal HTTP answers it replaces were not passed on either).
+      return { status: answer.status, body: asJson(answer.body) };
+    },
+    siteConfig: (locale) => {
+      let config = configs.get(locale);
+      if (!config) {
+        config = siteConfigAnswer(services, site, locale).then((answer) => asJson(answer.body) as Record<string, unknown>);
+        configs.set(locale, config);
+      }
+      return config;
+    },
+    readContent: async (collection, query) => {
+      const answer = await contentListAnswer(services, site, collection, query);
+      return { status: answer.status, body: asJson(answer.body) };
     },
   };
 }
 
-export function createPageHandler(getBuild: () => Promise<ServerBuild>, mode: string, internalFetch: () => InternalFetch) {
+export function createPageHandler(getBuild: () => Promise<ServerBuild>, mode: string, logger: Logger) {
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   return async (c: Context<AppEnv>) => {
     const url = new URL(c.req.url);
@@ -74,7 +91,7 @@ export function createPageHandler(getBuild: () => Promise<ServerBuild>, mode: st
       mode === 'production'
         ? (handler ??= createRequestHandler(await getBuild(), mode))
         : createRequestHandler(await getBuild(), mode);
-    const response = await requestHandler(c.req.raw, (await loadContext(c, internalFetch())) as never);
+    const response = await requestHandler(c.req.raw, (await pageLoadContext(c, logger)) as never);
     // Keep cookies Hono set on the way in (the visitor id) on the page answer.
     const setCookie = c.res.headers.get('set-cookie');
     if (setCookie && !response.headers.has('set-cookie')) {

@@ -19,8 +19,9 @@ import {
   type ProviderAction,
   type ProviderErrorAnswer,
   type ProviderErrorCode,
-} from '../modules/provider-wallet/protocol';
-import { isSignatureValid, SIGNATURE_HEADER } from '../modules/provider-wallet/providers';
+  isSignatureValid,
+  SIGNATURE_HEADER,
+} from '../modules/provider-wallet';
 
 /** Wallet requests are small; anything larger is not one. */
 const MAX_PROVIDER_BODY_BYTES = 16 * 1024;

@@ -18,15 +18,13 @@ import {
   SANDBOX_PAGES_PATH,
   toProviderStatus,
   type SandboxPayment,
-} from '../modules/payments/sandbox/service';
-import { pixPayload } from '../modules/payments/sandbox/pix';
-import {
+  pixPayload,
   CHALLENGE_CODE,
   TEST_CARDS,
   type CardField,
   type CardInput,
   type CardProblem,
-} from '../modules/payments/sandbox/test-cards';
+} from '../modules/payments';
 
 /** The sandbox's own receiving account, shown on the bank-transfer page (a published example IBAN). */
 const SANDBOX_BANK = { beneficiary: 'Sandbox PSP Ltd', iban: 'GB33 BUKB 2020 1555 5555 55', bic: 'BUKBGB22' };

@@ -11,7 +11,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from '#common/errors';
 import type { AppEnv } from './app-env';
 import type { Services } from '../services';
-import { WebhookRejectedError, type ProviderEvent } from '../modules/payments/provider';
+import { WebhookRejectedError, type ProviderEvent } from '../modules/payments';
 
 /** What applies a verified provider event to our books (the cashier). */
 export interface ProviderEventSink {

@@ -1,7 +1,7 @@
 /** The session cookie: HttpOnly, SameSite=Lax, Secure behind HTTPS (architecture §4). */
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { SESSION_TTL_MS } from '../modules/auth/service';
+import { SESSION_TTL_MS } from '../modules/auth';
 
 export const SESSION_COOKIE = 'sid';
 

@@ -3,7 +3,7 @@
  * else the request's origin when its host is one of the site's hosts. A forged Host header can
  * therefore never make a password-reset link point elsewhere.
  */
-import type { Site } from '../modules/sites/service';
+import type { Site } from '../modules/sites';
 
 export function siteOrigin(site: Site, requestUrl: string): string {
   const configured = site.settings.public_origin;

@@ -18,9 +18,8 @@ import {
   useMyLiveBets,
   useSound,
   useLiveError,
-  type LiveBetAnswer,
-  type LiveRound,
 } from './live-table';
+import type { LiveRoundView } from '#common/contract';
 import './live-table.css';
 
 const GRAPH_WIDTH = 600;
@@ -42,7 +41,7 @@ function curvePath(elapsedMs: number): { path: string; top: number } {
 }
 
 /** The multiplier now, redrawn every frame while the round climbs. */
-function useClimb(round: LiveRound | null, serverNow: () => number): number {
+function useClimb(round: LiveRoundView | null, serverNow: () => number): number {
   const [elapsed, setElapsed] = useState(0);
   const isRunning = round?.phase === 'running';
   const startsAt = round ? Date.parse(round.betting_closes_at) : 0;
@@ -98,7 +97,7 @@ export function CrashGame({ sysname, mode, api, minBet, onBalance, onError }: Ga
     try {
       const bet: Record<string, string> = { stake: stake.trim() };
       if (autoCashOut.trim()) bet.auto_cash_out = autoCashOut.trim();
-      const answer = await api.call<LiveBetAnswer>('POST', 'games.placeLiveBet', {
+      const answer = await api.call('games.placeLiveBet', {
         sysname,
         mode,
         bet: JSON.stringify(bet),
@@ -119,7 +118,7 @@ export function CrashGame({ sysname, mode, api, minBet, onBalance, onError }: Ga
     setBusy(true);
     liveError.report(null);
     try {
-      const answer = await api.call<LiveBetAnswer>('POST', 'games.cashOut', { bet_id: myBet.id });
+      const answer = await api.call('games.cashOut', { bet_id: myBet.id });
       setBets([answer.bet]);
       setLastWin(formatMoney(answer.bet.payout));
       onBalance(answer.balance);

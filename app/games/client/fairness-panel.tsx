@@ -40,7 +40,7 @@ export function FairnessPanel({
     setBusy(true);
     onError(null);
     try {
-      onSeeds(await api.call<SeedsView>('POST', 'games.setClientSeed', { client_seed: clientSeed }));
+      onSeeds(await api.call('games.setClientSeed', { client_seed: clientSeed }));
     } catch (caught) {
       onError(caught);
     }
@@ -51,10 +51,7 @@ export function FairnessPanel({
     setBusy(true);
     onError(null);
     try {
-      const answer = await api.call<SeedsView & { previous: { server_seed: string; server_seed_hash: string } }>(
-        'POST',
-        'games.rotateSeeds',
-      );
+      const answer = await api.call('games.rotateSeeds');
       setPrevious(answer.previous);
       onSeeds({ server_seed_hash: answer.server_seed_hash, client_seed: answer.client_seed, nonce: answer.nonce });
       await reloadRounds();
@@ -67,7 +64,7 @@ export function FairnessPanel({
   async function verify(round: RoundView) {
     onError(null);
     try {
-      const answer = await api.call<{ server_seed: string | null; is_revealed: boolean }>('GET', 'games.verifyRound', {
+      const answer = await api.call('games.verifyRound', {
         round_id: round.id,
       });
       const state =

@@ -8,17 +8,8 @@ import { amountToMinor, formatMoney, minorToAmount, money } from '#common/money'
 import { RED_NUMBERS } from '#common/games/roulette';
 import { useI18n } from '~/i18n';
 import { newRequestId, type GameComponentProps } from './shared';
-import {
-  LiveFairness,
-  SoundToggle,
-  useCountdown,
-  useLiveTable,
-  useMyLiveBets,
-  useSound,
-  useLiveError,
-  type LiveBetAnswer,
-  type LiveResult,
-} from './live-table';
+import { LiveFairness, SoundToggle, useCountdown, useLiveTable, useMyLiveBets, useSound, useLiveError } from './live-table';
+import type { LiveResult } from '#common/contract';
 import { RouletteWheel } from './roulette-wheel';
 import './live-table.css';
 
@@ -45,7 +36,7 @@ export function LiveRouletteGame({ sysname, mode, api, minBet, onBalance, onErro
   );
   const result = round?.phase === 'result' && round.result && 'pocket' in round.result ? round.result : null;
   const lastPhase = useRef<string | undefined>(undefined);
-  const currency = bets[0]?.stake.currency ?? state?.balance?.currency ?? 'EUR';
+  const currency = bets[0]?.stake.currency ?? 'EUR';
 
   useEffect(() => {
     const phase = round ? `${round.id}:${round.phase}` : undefined;
@@ -82,7 +73,7 @@ export function LiveRouletteGame({ sysname, mode, api, minBet, onBalance, onErro
           stake: minorToAmount(stakeMinor),
         })),
       };
-      const answer = await api.call<LiveBetAnswer>('POST', 'games.placeLiveBet', {
+      const answer = await api.call('games.placeLiveBet', {
         sysname,
         mode,
         bet: JSON.stringify(bet),

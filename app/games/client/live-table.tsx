@@ -13,54 +13,8 @@ import { crashPoint } from '#common/games/crash';
 import { createFairRng, serverSeedHash } from '#common/games/fair';
 import { spinLiveRoulette } from '#common/games/live-roulette';
 import { useI18n } from '~/i18n';
+import type { LiveBetView, LiveResult, LiveRoundView, LiveState } from '#common/contract';
 import type { Api, GameMode } from './shared';
-
-export type LiveResult = { crash_point: number } | { pocket: number; color: 'green' | 'red' | 'black' };
-
-export interface LiveRound {
-  id: string;
-  round_no: number;
-  engine: 'crash' | 'live-roulette';
-  phase: 'betting' | 'running' | 'result';
-  server_seed_hash: string;
-  client_seed: string;
-  nonce: number;
-  betting_opens_at: string;
-  betting_closes_at: string;
-  result_at: string | null;
-  next_at: string | null;
-  multiplier: number | null;
-  result: LiveResult | null;
-  server_seed: string | null;
-  bets_count: number;
-}
-
-export interface LiveBet {
-  id: string;
-  round_id: string;
-  round_no: number;
-  mode: GameMode;
-  status: 'open' | 'won' | 'lost';
-  stake: Money;
-  payout: Money;
-  bet: unknown;
-  auto_cash_out: string | null;
-  cash_out: string | null;
-}
-
-export interface LiveState {
-  server_time: string;
-  round: LiveRound | null;
-  history: LiveRound[];
-  my_bets: LiveBet[];
-  balance?: Money | null;
-}
-
-export interface LiveBetAnswer {
-  bet: LiveBet;
-  is_replay: boolean;
-  balance: Money | null;
-}
 
 /** The table as the events stream tells it, with the server clock's offset from the browser's. */
 export function useLiveTable(sysname: string) {
@@ -98,10 +52,10 @@ export function useMyLiveBets(
   api: Api,
   sysname: string,
   mode: GameMode,
-  round: LiveRound | null,
+  round: LiveRoundView | null,
   onBalance: (balance: Money | null) => void,
 ) {
-  const [bets, setBets] = useState<LiveBet[]>([]);
+  const [bets, setBets] = useState<LiveBetView[]>([]);
   const [roundId, setRoundId] = useState<string | null>(null);
   const key = round ? `${round.id}:${round.phase}` : '';
   // Only the newest answer counts: an older one arriving late would bring back a settled bet as open.
@@ -110,7 +64,7 @@ export function useMyLiveBets(
   const reload = useCallback(async () => {
     const asked = ++latest.current;
     try {
-      const state = await api.call<LiveState>('GET', 'games.getLiveState', { sysname, mode });
+      const state = await api.call('games.getLiveState', { sysname, mode });
       if (asked !== latest.current) return;
       setBets(state.my_bets);
       setRoundId(state.round?.id ?? null);
@@ -183,14 +137,17 @@ export function SoundToggle({ sound }: { sound: ReturnType<typeof useSound> }) {
 }
 
 /** The result a round's seeds give, recomputed here (the same pure engines as the server). */
-export function recomputeLiveResult(round: Pick<LiveRound, 'engine' | 'client_seed' | 'nonce'>, serverSeed: string): LiveResult {
+export function recomputeLiveResult(
+  round: Pick<LiveRoundView, 'engine' | 'client_seed' | 'nonce'>,
+  serverSeed: string,
+): LiveResult {
   const rng = createFairRng({ serverSeed, clientSeed: round.client_seed, nonce: round.nonce });
   if (round.engine === 'crash') return { crash_point: crashPoint(rng) };
   const spin = spinLiveRoulette(rng);
   return { pocket: spin.pocket, color: spin.color };
 }
 
-export function verifyLiveRound(round: LiveRound): boolean {
+export function verifyLiveRound(round: LiveRoundView): boolean {
   if (!round.server_seed || !round.result) return false;
   if (serverSeedHash(round.server_seed) !== round.server_seed_hash.toLowerCase()) return false;
   return JSON.stringify(recomputeLiveResult(round, round.server_seed)) === JSON.stringify(round.result);
@@ -235,8 +192,8 @@ export function LiveFairness({
   history,
   describe,
 }: {
-  round: LiveRound | null;
-  history: LiveRound[];
+  round: LiveRoundView | null;
+  history: LiveRoundView[];
   describe: (result: LiveResult) => string;
 }) {
   const { t } = useI18n();

@@ -10,18 +10,15 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '#common/errors';
-import { formatMoney, minorToAmount, money, type Money } from '#common/money';
+import type { OpenRound, StatefulResult } from '#common/contract';
+import { formatMoney, minorToAmount, money } from '#common/money';
 import { MINES_CELLS, minesMultiplier, minesPayout } from '#common/games/mines';
 import { useI18n } from '~/i18n';
 import { newRequestId, type GameComponentProps, type RoundView } from './shared';
 import './table-games.css';
 
-/** An answer of games.start / games.act: the round, the table as the player sees it, the balance. */
-export interface StatefulAnswer<G> {
-  round: RoundView;
-  game: G;
-  balance: Money | null;
-}
+/** An answer of games.start / games.act with the table as this game's component reads it. */
+export type StatefulAnswer<G> = Omit<OpenRound, 'game' | 'round'> & { round: RoundView; game: G };
 
 /** Refusals of the stateful rules, worded by the game itself (the rest go to the client's error line). */
 const ROUND_FIELDS = ['action', 'params', 'round_id', 'request_id'];
@@ -51,11 +48,9 @@ export function useStatefulRound<G>(
   report.current = props;
 
   const loadOpenRound = useCallback(async (): Promise<boolean> => {
-    const open = await api.call<{ round: RoundView | null; game: G | null; balance: Money | null }>('GET', 'games.getOpenRound', {
-      sysname,
-    });
+    const open = await api.call('games.getOpenRound', { sysname });
     if (open.round && open.game) {
-      setAnswer({ round: open.round, game: open.game, balance: open.balance });
+      setAnswer({ round: open.round, game: open.game as G, balance: open.balance });
       return true;
     }
     return false;
@@ -103,7 +98,12 @@ export function useStatefulRound<G>(
     report.current.onError(caught);
   }
 
-  async function send(method: 'games.start' | 'games.act', params: Record<string, string>, action: string): Promise<void> {
+  /** One request of the round: `request` sends it with the request id it is given. */
+  async function send(
+    method: 'games.start' | 'games.act',
+    request: (requestId: string) => Promise<StatefulResult>,
+    action: string,
+  ): Promise<void> {
     if (inFlight.current) return;
     inFlight.current = true;
     setBusy(true);
@@ -111,8 +111,8 @@ export function useStatefulRound<G>(
     setResumed(false);
     report.current.onError(null);
     try {
-      const next = await api.call<StatefulAnswer<G>>('POST', method, { ...params, request_id: newRequestId() });
-      setAnswer(next);
+      const next = await request(newRequestId());
+      setAnswer({ round: next.round, game: next.game as G, balance: next.balance });
       const balance = next.balance ? `${next.balance.amount} ${next.balance.currency}` : null;
       if (method === 'games.start' || next.round.status !== 'open' || balance !== lastBalance.current)
         report.current.onBalance(next.balance);
@@ -127,12 +127,24 @@ export function useStatefulRound<G>(
     }
   }
 
-  const start = (bet: Record<string, unknown>) => send('games.start', { sysname, mode, bet: JSON.stringify(bet) }, 'start');
+  const start = (bet: Record<string, unknown>) =>
+    send(
+      'games.start',
+      (requestId) => api.call('games.start', { sysname, mode, bet: JSON.stringify(bet), request_id: requestId }),
+      'start',
+    );
   const act = (action: string, params?: Record<string, unknown>) => {
     if (!answer || answer.round.status !== 'open') return Promise.resolve();
+    const roundId = answer.round.id;
     return send(
       'games.act',
-      { round_id: answer.round.id, action, ...(params ? { params: JSON.stringify(params) } : {}) },
+      (requestId) =>
+        api.call('games.act', {
+          round_id: roundId,
+          action,
+          ...(params ? { params: JSON.stringify(params) } : {}),
+          request_id: requestId,
+        }),
       action,
     );
   };

@@ -3,40 +3,14 @@
  * views of the product API, the clear error text for an API error, request ids, and the message
  * that tells the framing game page a balance moved.
  */
+import type { GameMode, PlayResult, RoundView, SeedsView } from '#common/contract';
 import { isApiError } from '#common/errors';
 import type { Money } from '#common/money';
 import type { browserApi } from '~/api/client';
 
 export type Api = ReturnType<typeof browserApi>;
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
-export type GameMode = 'real' | 'demo';
-
-export interface RoundView {
-  id: string;
-  engine: string;
-  mode: GameMode;
-  status?: string;
-  stake: Money;
-  payout: Money;
-  bet: unknown;
-  outcome: unknown;
-  server_seed_hash: string;
-  client_seed: string;
-  nonce: number;
-  created_at: string;
-}
-
-export interface SeedsView {
-  server_seed_hash: string;
-  client_seed: string;
-  nonce: number;
-}
-
-export interface PlayResult {
-  round: RoundView;
-  is_replay: boolean;
-  balance: Money | null;
-}
+export type { GameMode, PlayResult, RoundView, SeedsView };
 
 /** games.play for the single-request engines: the bet as an object; undefined when refused (the error is shown). */
 export type Play = (bet: Record<string, unknown>, options?: { freespinPackId?: string }) => Promise<PlayResult | undefined>;

@@ -4,31 +4,20 @@
  * autoplay within the site's jurisdiction rules (games.getSettings).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { formatMoney, minorToAmount, amountToMinor, type Money } from '#common/money';
+import { formatMoney, minorToAmount, amountToMinor } from '#common/money';
 import { useI18n } from '~/i18n';
 import type { Api } from './shared';
 import type { AutoplayPlan, AutoplayState } from './autoplay';
 import type { AutoplaySettings } from './use-game-settings';
-
-export interface FreespinPack {
-  id: string;
-  game: { sysname: string; name: string };
-  remaining_count: number;
-  total_count: number;
-  stake: Money;
-  win: Money;
-  win_balance: 'main' | 'bonus';
-  expires_at: string;
-  status: string;
-}
+import type { FreespinPackView } from '#common/contract';
 
 /** The player's active packs for one slot, reloaded after each free spin. */
 export function useFreespinPacks(api: Api, sysname: string, isEnabled: boolean) {
-  const [packs, setPacks] = useState<FreespinPack[]>([]);
+  const [packs, setPacks] = useState<FreespinPackView[]>([]);
   const reload = useCallback(async () => {
     if (!isEnabled) return;
     try {
-      const page = await api.call<{ items: FreespinPack[] }>('GET', 'freespins.get', { status: 'active', count: '99' });
+      const page = await api.call('freespins.get', { status: 'active', count: '99' });
       setPacks(page.items.filter((pack) => pack.game.sysname === sysname && pack.remaining_count > 0));
     } catch {
       // Packs are an extra: the slot plays on without them.
@@ -46,9 +35,9 @@ export function FreespinPanel({
   isBusy,
   onPlay,
 }: {
-  packs: readonly FreespinPack[];
+  packs: readonly FreespinPackView[];
   isBusy: boolean;
-  onPlay: (pack: FreespinPack) => void;
+  onPlay: (pack: FreespinPackView) => void;
 }) {
   const { t } = useI18n();
   if (packs.length === 0) return null;

@@ -8,7 +8,8 @@ import { formatMoney } from '#common/money';
 import { useI18n } from '~/i18n';
 import type { GameComponentProps, PlayResult } from './shared';
 import { useAutoplay } from './autoplay';
-import { AutoplayPanel, FreespinPanel, useFreespinPacks, type FreespinPack } from './slot-extras';
+import type { FreespinPackView } from '#common/contract';
+import { AutoplayPanel, FreespinPanel, useFreespinPacks } from './slot-extras';
 import { useGameSettings } from './use-game-settings';
 
 const SLOT_STAKES = ['0.10', '0.20', '0.50', '1.00', '2.00', '5.00', '10.00'];
@@ -77,7 +78,7 @@ export function SlotGame({ engine, sysname, mode, api, play, minBet, maxBet }: G
   const { packs, reload: reloadPacks } = useFreespinPacks(api, sysname, mode === 'real');
 
   const spinOnce = useCallback(
-    async (pack?: FreespinPack) => {
+    async (pack?: FreespinPackView) => {
       setBusy(true);
       pacing.spinStarted();
       const answer = pack ? await play({ stake: pack.stake.amount }, { freespinPackId: pack.id }) : await play({ stake });

@@ -4,27 +4,17 @@
  * load, autoplay stays hidden and no pause is assumed: the server enforces the duration anyway.
  */
 import { useEffect, useState } from 'react';
+import type { GameSettings } from '#common/contract';
 import type { Api } from './shared';
 
-export interface AutoplaySettings {
-  is_allowed: boolean;
-  max_rounds: number;
-  round_options: number[];
-  is_loss_limit_required: boolean;
-  is_single_win_limit_required: boolean;
-}
-
-export interface GameSettings {
-  min_spin_duration_ms: number;
-  autoplay: AutoplaySettings;
-}
+export type AutoplaySettings = GameSettings['autoplay'];
 
 export function useGameSettings(api: Api): GameSettings | null {
   const [settings, setSettings] = useState<GameSettings | null>(null);
   useEffect(() => {
     let isCurrent = true;
     api
-      .call<GameSettings>('GET', 'games.getSettings')
+      .call('games.getSettings')
       .then((loaded) => {
         if (isCurrent) setSettings(loaded);
       })

@@ -1,0 +1,41 @@
+/** campaigns.* (spec §7: deposit offers use offset 0 and fields trigger,description,promotions; promo codes). */
+import { z } from 'zod';
+import type { Money } from '../money';
+import { method } from './method';
+
+/** A deposit offer as the player sees it (spec §3 offer/campaign). */
+export interface OfferView {
+  id: number;
+  sysname: string;
+  trigger: { action: string; params: { exclude_methods: string[]; min_amount: string | null }; user_satisfies_params: boolean };
+  description: { title: string; text: string; image: string | null };
+  promotions: { type: string; percent: number; max_amount: string | null; currency: string }[];
+}
+
+export interface PromoCheck {
+  offer_id: number;
+  title: string;
+  text: string;
+}
+
+export interface PromoActivation {
+  offer_id: number;
+  title: string;
+  bonus: Money;
+}
+
+const promoParams = z.object({ promo_code: z.string().max(64).default(''), fields: z.string().max(200).optional() });
+
+export const campaignsContract = {
+  'campaigns.getoffers': method<OfferView[]>()({
+    params: z.object({
+      offset: z.coerce.number().int().min(0).max(1000).default(0),
+      count: z.coerce.number().int().min(1).max(100).default(20),
+      /** Spec §7 sends trigger,description,promotions; every offer carries all of them anyway. */
+      fields: z.unknown().optional(),
+    }),
+  }),
+  /** Promo codes are guessable: both are rate-limited per player and per address. */
+  'campaigns.checkPromocode': method<PromoCheck>()({ params: promoParams }),
+  'campaigns.activateOffer': method<PromoActivation>()({ params: promoParams, requiresUser: true }),
+};
