@@ -9,15 +9,15 @@ import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { registeredPlayer, type Browser } from '../../../test/player';
 import { createJobHandlers } from '../../job-handlers';
-import { sites } from '../sites/tables';
-import { checkLedger } from '../wallet/ledger-check';
+import { sites } from '../../db/schema';
+import { checkLedger } from '../wallet';
 
 describe.each(testDatabaseKinds())('cashier with the sandbox provider on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);
     // Every notification twice, and an instant payment's "pending" after its "success".
-    await t.services.db
+    await t.db
       .update(sites)
       .set({
         settings: sql`jsonb_set(jsonb_set(${sites.settings}, '{payments,sandbox,duplicateRate}', '1'), '{payments,sandbox,outOfOrder}', 'true')`,
@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds())('cashier with the sandbox provider on %s', (k
     await deliver(120_000);
     expect(await status(browser, start.id)).toBe('success');
     expect(await balance(browser)).toBe('40.00');
-    expect((await checkLedger(t.services.db)).isSound).toBe(true);
+    expect((await checkLedger(t.db)).isSound).toBe(true);
   });
 
   it('a crash before our commit leaves the notification unacknowledged; the retry credits it, once', async () => {
@@ -79,6 +79,6 @@ describe.each(testDatabaseKinds())('cashier with the sandbox provider on %s', (k
     await deliver(10 * 60_000);
     expect(await status(browser, start.id)).toBe('success');
     expect(await balance(browser)).toBe('25.00');
-    expect((await checkLedger(t.services.db)).isSound).toBe(true);
+    expect((await checkLedger(t.db)).isSound).toBe(true);
   });
 });

@@ -11,9 +11,9 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { RecordingProvider } from '../../../test/recording-provider';
-import { contacts, users } from '../account/tables';
-import { checkLedger } from '../wallet/ledger-check';
-import type { ProviderStatus } from '../payments/provider';
+import { contacts, users } from '../../db/schema';
+import { checkLedger } from '../wallet';
+import type { ProviderStatus } from '../payments';
 import type { PlayerRequest } from './service';
 import { payments } from './tables';
 
@@ -75,8 +75,8 @@ describe.each(testDatabaseKinds())('cashier properties on %s', (kind) => {
         locale: 'en',
         isSubscribed: false,
       }))!;
-      await t.services.db.update(users).set({ isVerified: true }).where(eq(users.id, user.id));
-      await t.services.db.update(contacts).set({ isConfirmed: true }).where(eq(contacts.userId, user.id));
+      await t.db.update(users).set({ isVerified: true }).where(eq(users.id, user.id));
+      await t.db.update(contacts).set({ isConfirmed: true }).where(eq(contacts.userId, user.id));
       players.push({ site, user: { ...user, isVerified: true }, locale: 'en', origin: 'http://127.0.0.1' });
     }
   });
@@ -85,7 +85,7 @@ describe.each(testDatabaseKinds())('cashier properties on %s', (kind) => {
   async function perform(player: PlayerRequest, step: Action): Promise<void> {
     const cashier = t.services.cashier;
     const mine = async (statusWanted: string) =>
-      (await t.services.db.select().from(payments).where(eq(payments.userId, player.user.id))).filter(
+      (await t.db.select().from(payments).where(eq(payments.userId, player.user.id))).filter(
         (row) => row.direction === 'withdrawal' && row.status === statusWanted,
       );
     switch (step.kind) {
@@ -136,7 +136,7 @@ describe.each(testDatabaseKinds())('cashier properties on %s', (kind) => {
 
   /** Balances implied by the payments' states: the model the ledger must agree with. */
   async function expectedBalances(userId: number) {
-    const rows = await t.services.db.select().from(payments).where(eq(payments.userId, userId));
+    const rows = await t.db.select().from(payments).where(eq(payments.userId, userId));
     let main = 0n;
     let pending = 0n;
     for (const row of rows) {
@@ -160,7 +160,7 @@ describe.each(testDatabaseKinds())('cashier properties on %s', (kind) => {
                 await Promise.all(script.slice(at, at + 2).map((step) => perform(player, step)));
             }),
           );
-          const report = await checkLedger(t.services.db);
+          const report = await checkLedger(t.db);
           expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
           for (const player of players) {
             const balances = await t.services.wallet.balances(player.site.id, player.user.id, 'EUR');

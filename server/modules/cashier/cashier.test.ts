@@ -9,14 +9,13 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { Browser, registeredPlayer, signedInPlayer } from '../../../test/player';
-import { contacts, users } from '../account/tables';
-import { checkLedger } from '../wallet/ledger-check';
+import { contacts, users, auditLog } from '../../db/schema';
+import { checkLedger } from '../wallet';
 import { RecordingProvider } from '../../../test/recording-provider';
 import { payments } from './tables';
 import pino from 'pino';
 import { createHttpApp } from '../../http';
 import { parseOperatorTokens } from '../../web/backoffice';
-import { auditLog } from '../wallet/tables';
 
 describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
   let t: TestApp;
@@ -30,7 +29,7 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
   afterAll(() => t.close());
 
   const expectSoundLedger = async () => {
-    const report = await checkLedger(t.services.db);
+    const report = await checkLedger(t.db);
     expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
   };
 
@@ -51,8 +50,8 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
   }
 
   async function makeEligibleForWithdrawal(uid: number) {
-    await t.services.db.update(users).set({ isVerified: true }).where(eq(users.id, uid));
-    await t.services.db.update(contacts).set({ isConfirmed: true }).where(eq(contacts.userId, uid));
+    await t.db.update(users).set({ isVerified: true }).where(eq(users.id, uid));
+    await t.db.update(contacts).set({ isConfirmed: true }).where(eq(contacts.userId, uid));
   }
 
   it('lists the deposit methods of the site for the player currency with bounds (spec §3 payment method info)', async () => {
@@ -77,7 +76,7 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
       expect(answer.status, amount).toBe(400);
       expect(answer.json.error, amount).toMatchObject({ type: 'InvalidParameterException', error_data: { field: 'amount' } });
     }
-    expect(await t.services.db.select().from(payments).where(eq(payments.userId, uid))).toHaveLength(0);
+    expect(await t.db.select().from(payments).where(eq(payments.userId, uid))).toHaveLength(0);
   });
 
   it('refuses an unknown method and a flow the method does not offer', async () => {
@@ -158,7 +157,7 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
     } finally {
       provider.isDown = false;
     }
-    expect((await t.services.db.select().from(payments).where(eq(payments.userId, uid)))[0]?.status).toBe('fail');
+    expect((await t.db.select().from(payments).where(eq(payments.userId, uid)))[0]?.status).toBe('fail');
   });
 
   it('deposit limits are enforced with BillingDepositLimitExceededException, counting deposits still in flight', async () => {
@@ -203,9 +202,9 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
       'requisites[iban]': 'DE89370400440532013000',
     };
     expect((await browser.call('cashier.makewithdrawal', request)).json.error?.type).toBe('KycWithdrawalException');
-    await t.services.db.update(users).set({ isVerified: true }).where(eq(users.id, uid));
+    await t.db.update(users).set({ isVerified: true }).where(eq(users.id, uid));
     expect((await browser.call('cashier.makewithdrawal', request)).json.error?.type).toBe('UserNeedConfirmContactException');
-    await t.services.db.update(contacts).set({ isConfirmed: true }).where(eq(contacts.userId, uid));
+    await t.db.update(contacts).set({ isConfirmed: true }).where(eq(contacts.userId, uid));
     const made = browser.data<{ id: string; status: string }>(await browser.call('cashier.makewithdrawal', request));
     expect(made.status).toBe('pending');
     expect(await mainBalance(browser)).toBe('60.00');
@@ -477,7 +476,7 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
     });
     expect(((await declined.json()) as { data: { status: string } }).data.status).toBe('declined');
     expect(await mainBalance(browser)).toBe('100.00');
-    const audit = await t.services.db
+    const audit = await t.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.subject, `payment:${made.id}`));

@@ -2,7 +2,6 @@
  * The cashier in the product API (spec §7 cashier.*, account.getBalance, getcurrencyrates,
  * setCurrency): parameters checked here, rules in the service.
  */
-import { z } from 'zod';
 import { ApiError } from '#common/errors';
 import type { DepositSettings } from '#common/cashier-contract';
 import { defineMethod, type ApiContext } from '../../api/define';
@@ -31,25 +30,14 @@ async function playerRequest(ctx: ApiContext): Promise<PlayerRequest> {
   return { site: ctx.site, user, locale: ctx.locale, origin: siteOrigin(ctx.site, ctx.request.url) };
 }
 
-const amountParam = z.string().max(32);
-const idParam = z.string().min(1).max(64);
-
 export const cashierMethods = [
   defineMethod({
-    service: 'cashier',
-    method: 'getpaymentmethods',
-    verbs: ['GET'],
-    requiresUser: true,
-    params: z.object({ type: z.enum(['deposit', 'withdrawal']).default('deposit') }),
+    name: 'cashier.getpaymentmethods',
     handler: async (ctx, params) =>
       (await ctx.services.cashier.listMethods(await playerRequest(ctx), params.type)).map(methodView),
   }),
   defineMethod({
-    service: 'cashier',
-    method: 'getdepositsettings',
-    verbs: ['GET'],
-    requiresUser: true,
-    params: z.object({}),
+    name: 'cashier.getdepositsettings',
     handler: async (ctx): Promise<DepositSettings> => {
       const request = await playerRequest(ctx);
       const depositLimit = await ctx.services.responsibleGaming.tightestLimitView(request.user.id, request.user.currency);
@@ -62,19 +50,7 @@ export const cashierMethods = [
     },
   }),
   defineMethod({
-    service: 'cashier',
-    method: 'makedeposit',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z
-      .object({
-        method: z.string().min(1).max(64),
-        amount: amountParam,
-        currency: z.string().max(8).optional(),
-        campaign_offer_id: z.coerce.number().int().default(-1),
-        flow: z.enum(['same_window', 'new_window', 'mobile']).default('same_window'),
-      })
-      .catchall(z.unknown()),
+    name: 'cashier.makedeposit',
     handler: async (ctx, params) =>
       ctx.services.cashier.startDeposit(await playerRequest(ctx), {
         method: params.method,
@@ -86,24 +62,11 @@ export const cashierMethods = [
       }),
   }),
   defineMethod({
-    service: 'cashier',
-    method: 'getdepositinfo',
-    verbs: ['GET'],
-    requiresUser: true,
-    params: z.object({ id: idParam }),
+    name: 'cashier.getdepositinfo',
     handler: async (ctx, params) => ctx.services.cashier.depositInfo(await playerRequest(ctx), params.id),
   }),
   defineMethod({
-    service: 'cashier',
-    method: 'gethistory',
-    verbs: ['GET'],
-    requiresUser: true,
-    params: z.object({
-      offset: z.coerce.number().int().min(0).max(100_000).default(0),
-      count: z.coerce.number().int().min(1).max(100).default(4),
-      type: z.enum(['deposit', 'withdrawal', 'bonuses', 'cashbacks']).default('deposit'),
-      statuses: z.string().max(200).optional(),
-    }),
+    name: 'cashier.gethistory',
     handler: async (ctx, params) =>
       ctx.services.cashier.history(
         await playerRequest(ctx),
@@ -117,27 +80,15 @@ export const cashierMethods = [
       ),
   }),
   defineMethod({
-    service: 'cashier',
-    method: 'getwithdrawsettings',
-    verbs: ['GET'],
-    requiresUser: true,
-    params: z.object({}),
+    name: 'cashier.getwithdrawsettings',
     handler: async (ctx) => ctx.services.cashier.withdrawSettings(await playerRequest(ctx)),
   }),
   defineMethod({
-    service: 'cashier',
-    method: 'getbanks',
-    verbs: ['GET'],
-    requiresUser: true,
-    params: z.object({}),
+    name: 'cashier.getbanks',
     handler: async (ctx) => BANKS[(await playerRequest(ctx)).user.currency] ?? BANKS.default,
   }),
   defineMethod({
-    service: 'cashier',
-    method: 'makewithdrawal',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({ method: z.string().min(1).max(64), amount: amountParam }).catchall(z.unknown()),
+    name: 'cashier.makewithdrawal',
     handler: async (ctx, params) =>
       ctx.services.cashier.makeWithdrawal(await playerRequest(ctx), {
         method: params.method,
@@ -146,29 +97,18 @@ export const cashierMethods = [
       }),
   }),
   defineMethod({
-    service: 'cashier',
-    method: 'cancelwithdrawal',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({ id: idParam }),
+    name: 'cashier.cancelwithdrawal',
     handler: async (ctx, params) => {
       await ctx.services.cashier.cancelWithdrawal(await playerRequest(ctx), params.id);
       return 1;
     },
   }),
   defineMethod({
-    service: 'account',
-    method: 'getcurrencyrates',
-    verbs: ['GET'],
-    params: z.object({}),
+    name: 'account.getcurrencyrates',
     handler: async (ctx) => ctx.services.cashier.currencyRates(ctx.site),
   }),
   defineMethod({
-    service: 'account',
-    method: 'setCurrency',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({ currency: z.string().min(3).max(8) }),
+    name: 'account.setCurrency',
     handler: async (ctx, params) => {
       if (!ctx.site.currencies.includes(params.currency))
         throw new ApiError('InvalidParameterException', 'Invalid parameter: currency', {

@@ -12,7 +12,7 @@ import type {
   RequisiteField,
 } from '#common/cashier-contract';
 import { amountToMinor, minorToAmount } from '#common/money';
-import type { ContentService } from '../content/service';
+import type { ContentService } from '../content';
 
 export interface PaymentMethod extends PaymentMethodView {
   minMinor: bigint;

@@ -12,6 +12,7 @@ import { playRoulette, validateRouletteBets, type RouletteBet } from '#common/ga
 import { playCascadeSlot } from '#common/games/slot-cascade';
 import { playClassicSlot } from '#common/games/slot-classic';
 import { playFruitsSlot } from '#common/games/slot-fruits';
+import { BetParamError } from '../round-intake';
 
 /** Engines a round of which is one request: bet, draw, settle. */
 export const SINGLE_REQUEST_ENGINES = ['dice', 'roulette', 'slot-classic', 'slot-fruits', 'slot-cascade'] as const;
@@ -21,15 +22,8 @@ export function isSingleRequestEngine(engine: string | undefined): engine is Sin
   return (SINGLE_REQUEST_ENGINES as readonly string[]).includes(engine ?? '');
 }
 
-/** Which parameter is wrong: `stake` (amount) or `bet` (anything else about the bet). */
-export class BetParamError extends Error {
-  constructor(
-    readonly field: 'stake' | 'bet',
-    message: string,
-  ) {
-    super(message);
-  }
-}
+// The intake translates this error into the answer, so it is the intake's.
+export { BetParamError } from '../round-intake';
 
 /** A positive amount with at most two decimals ("1", "0.10"); anything else is a wrong stake. */
 export function parseStake(value: unknown): bigint {

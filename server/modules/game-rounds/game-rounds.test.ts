@@ -17,8 +17,8 @@ import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { fundPlayer } from '../../../test/host-player';
 import { Browser, signedInPlayer, type ApiAnswer } from '../../../test/player';
-import { checkLedger } from '../wallet/ledger-check';
-import { ledgerTransfers } from '../wallet/tables';
+import { checkLedger } from '../wallet';
+import { ledgerTransfers } from '../../db/schema';
 import type { RoundView, SeedsView } from './service';
 import { gameRounds } from './tables';
 
@@ -53,7 +53,7 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
   afterAll(() => t.close());
 
   const expectSoundLedger = async () => {
-    const report = await checkLedger(t.services.db);
+    const report = await checkLedger(t.db);
     expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
   };
 
@@ -84,11 +84,11 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
   }
 
   async function transfersOf(uid: number) {
-    return t.services.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.userId, uid));
+    return t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.userId, uid));
   }
 
   async function roundCount(ownerKey: string): Promise<number> {
-    const [row] = await t.services.db
+    const [row] = await t.db
       .select({ n: sql<number>`count(*)::int` })
       .from(gameRounds)
       .where(eq(gameRounds.ownerKey, ownerKey));
@@ -239,7 +239,7 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
     expect(kinds).toContain('demo_bet');
     expect(kinds.some((kind) => kind.startsWith('game_'))).toBe(false);
 
-    const transfersBefore = (await t.services.db.select({ n: sql<number>`count(*)::int` }).from(ledgerTransfers))[0]?.n;
+    const transfersBefore = (await t.db.select({ n: sql<number>`count(*)::int` }).from(ledgerTransfers))[0]?.n;
     const visitor = new Browser(t);
     visitor.cookie = 'vid=anonymous-visitor-0001';
     const seeds = visitor.data<SeedsView>(await visitor.call('games.getSeeds', {}, 'GET'));
@@ -247,7 +247,7 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
     expect(demo).toMatchObject({ balance: null, round: { mode: 'demo', server_seed_hash: seeds.server_seed_hash, nonce: 0 } });
     const recall = visitor.data<RoundView[]>(await visitor.call('games.getRounds', { sysname: CLASSIC }, 'GET'));
     expect(recall.map((round) => round.id)).toEqual([demo.round.id]);
-    expect((await t.services.db.select({ n: sql<number>`count(*)::int` }).from(ledgerTransfers))[0]?.n).toBe(transfersBefore);
+    expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(ledgerTransfers))[0]?.n).toBe(transfersBefore);
     await expectSoundLedger();
   });
 
@@ -399,7 +399,7 @@ describe.each(testDatabaseKinds())('game rounds on %s', (kind) => {
     );
     expect((await balances(uid)).main).toBe(500n);
     expect(await roundCount(`user:${uid}`)).toBe(0);
-    const rows = await t.services.db
+    const rows = await t.db
       .select()
       .from(gameRounds)
       .where(and(eq(gameRounds.siteId, siteId), eq(gameRounds.userId, uid)));

@@ -2,16 +2,12 @@
  * games.getSettings: the site's jurisdiction rules for in-house play (jurisdiction.ts), for the
  * game client to pace spins and offer (or hide) autoplay. Public: the same for every visitor of a site.
  */
-import { z } from 'zod';
 import { defineMethod } from '../../api/define';
 import { gamesJurisdiction, jurisdictionView } from './jurisdiction';
 
 export const jurisdictionMethods = [
   defineMethod({
-    service: 'games',
-    method: 'getSettings',
-    verbs: ['GET'],
-    params: z.object({}),
+    name: 'games.getSettings',
     handler: async (ctx) => jurisdictionView(gamesJurisdiction(ctx.site.settings)),
   }),
 ];

@@ -13,105 +13,54 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { ApiError } from '#common/errors';
-import { invalidParameter as invalid } from '../../api/require-valid';
-import { checkStake } from '../games/stake-limits';
-import type { Locale } from '#common/locale';
+import { invalidParameter as invalid } from '#common/parameter-errors';
 import { money, type Money } from '#common/money';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
-import type { GamesService } from '../games/service';
-import { canonicalJson } from '../wallet/audit';
-import { house, move, player } from '../wallet/postings';
-import { IdempotencyConflictError, InsufficientFundsError, type PlayerBalances } from '../wallet/service';
-import type { createWalletService } from '../wallet/service';
-import { BetParamError, isSingleRequestEngine, outcomeJson, prepareBet, type PreparedBet } from './engines';
+import type { GamesService } from '../games';
+import {
+  grantDemoCredit,
+  ownerKeyOf,
+  requireDemoOffered,
+  requireSameRequest,
+  requireSignedInForReal,
+  type BetPath,
+  type Gambler,
+  type RoundIntake,
+  type RoundMoney,
+} from '../round-intake';
+import { InsufficientFundsError, type PlayerBalances, type WalletService } from '../wallet';
+import { isSingleRequestEngine, outcomeJson, prepareBet } from './engines';
 import { isStatefulEngine, recomputeOutcome } from './stateful-engines';
 import { fairSeeds, gameRounds, type GameRoundMode } from './tables';
 import { enforceMinSpinDuration, isSlotEngine, type GamesJurisdiction } from './jurisdiction';
+import { RECALL_DEFAULT, RECALL_MAX } from '#common/contract/games';
+import type { PlayResult, RoundView, SeedsView } from '#common/contract';
 
-type WalletService = ReturnType<typeof createWalletService>;
+export type { PlayResult, RoundView, SeedsView };
 
-/** Who plays: a signed-in player (uid > 0) or an anonymous visitor (demo only). */
-export interface Gambler {
-  siteId: string;
-  uid: number;
-  visitorId: string;
-  locale: Locale;
-  /** The currency of an anonymous visitor's demo rounds: the site's default. */
-  siteCurrency: string;
-}
+export { RECALL_DEFAULT, RECALL_MAX };
+
+// Who plays and under which owner key is the intake's; these names stay for this module's callers.
+export { DEMO_CREDIT_MINOR, ownerKeyOf, playingCurrency, type Gambler } from '../round-intake';
 
 export interface GameRoundsDeps {
   db: Database;
   wallet: WalletService;
+  /** The round-intake core: every bet's checks, transfers and hooks. */
+  intake: RoundIntake;
   games: Pick<GamesService, 'getGame'>;
-  findUser: (uid: number) => Promise<{ currency: string } | undefined>;
-  activeExclusion: (uid: number) => Promise<{ kind: string; endsAt: Date | null } | undefined>;
   /** The site's jurisdiction rules for play (jurisdiction.ts); none when absent. */
   jurisdiction?: (siteId: string) => Promise<Pick<GamesJurisdiction, 'minSpinDurationMs'>>;
   /** Freespin packs (server/modules/freespins): pays a round with one spin of a pack, inside the round's transaction. */
   freespins?: { settleRound(tx: Executor, round: RoundRow, packId: number): Promise<PlayerBalances> };
 }
 
-/**
- * The currency a gambler plays in: the account's, or the site's for an anonymous visitor's demo
- * play. Refuses a player who is gone or excluded from play, before any stake moves.
- */
-export async function playingCurrency(who: Gambler, deps: Pick<GameRoundsDeps, 'findUser' | 'activeExclusion'>): Promise<string> {
-  if (who.uid <= 0) return who.siteCurrency;
-  const user = await deps.findUser(who.uid);
-  if (!user) throw new ApiError('AuthorizationException', 'Sign in to continue');
-  const exclusion = await deps.activeExclusion(who.uid);
-  if (exclusion)
-    throw new ApiError('AccessDeniedException', 'The account is excluded from play', {
-      exclusion: exclusion.kind,
-      until: exclusion.endsAt?.toISOString() ?? null,
-    });
-  return user.currency;
-}
-
-/** What a demo player's fun balance is topped up to, once a day, when it cannot cover a stake. */
-export const DEMO_CREDIT_MINOR = 100_000n;
-export const RECALL_DEFAULT = 10;
-export const RECALL_MAX = 100;
 const CLIENT_SEED_PATTERN = /^[^\p{Cc}]{1,64}$/u;
-
-export interface SeedsView {
-  server_seed_hash: string;
-  client_seed: string;
-  /** The nonce of the next round. */
-  nonce: number;
-}
-
-export interface RoundView {
-  id: string;
-  sysname: string;
-  engine: string;
-  mode: GameRoundMode;
-  status: string;
-  stake: Money;
-  payout: Money;
-  bet: unknown;
-  outcome: unknown;
-  server_seed_hash: string;
-  client_seed: string;
-  nonce: number;
-  created_at: string;
-  settled_at: string | null;
-}
-
-export interface PlayResult {
-  round: RoundView;
-  /** True when the request id was played before: the first round, nothing moved now. */
-  is_replay: boolean;
-  /** The balance the round was played on (main for real, fun for demo), after it; null for an anonymous visitor. */
-  balance: Money | null;
-}
 
 type SeedRow = typeof fairSeeds.$inferSelect;
 type RoundRow = typeof gameRounds.$inferSelect;
 
-export const ownerKeyOf = (who: Gambler) => (who.uid > 0 ? `user:${who.uid}` : `visitor:${who.visitorId}`);
 const newServerSeed = () => randomBytes(32).toString('hex');
 const newClientSeed = () => randomBytes(10).toString('hex');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -150,6 +99,20 @@ export async function roundOfRequest(tx: Executor, who: Gambler, requestId: stri
   return row;
 }
 
+/** A round's money on the ledger: `round:{id}`, the player's own (a timed-out round's payout is the system's). */
+export function roundMoneyOf(row: RoundRow, path: BetPath, userId: number): RoundMoney {
+  return {
+    path,
+    siteId: row.siteId,
+    userId,
+    currency: row.currency,
+    mode: row.mode,
+    sysname: row.sysname,
+    reference: `round:${row.id}`,
+    actor: `player:${userId}`,
+  };
+}
+
 /** Takes the next nonce of the owner's seed; call holding the seed's lock (lockActiveSeed). */
 export async function drawNonce(tx: Executor, seed: SeedRow): Promise<number> {
   await tx
@@ -180,7 +143,7 @@ export function newRoundColumns(
 }
 
 export function createGameRoundsService(deps: GameRoundsDeps) {
-  const { db, wallet } = deps;
+  const { db, wallet, intake } = deps;
 
   async function findActiveSeed(
     executor: Executor,
@@ -242,74 +205,11 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
     return row;
   }
 
-  /** Fun balance below the stake: top it up to DEMO_CREDIT_MINOR, at most once a day. */
-  /** Tops the fun balance up for a demo stake, once a day across every game (live tables pass their clock's day). */
-  async function grantDemoCredit(
-    tx: Executor,
-    who: Gambler,
-    currency: string,
-    stakeMinor: bigint,
-    now = new Date(),
-  ): Promise<void> {
-    const fun = (await wallet.balances(who.siteId, who.uid, currency, tx)).fun;
-    if (fun >= stakeMinor || fun >= DEMO_CREDIT_MINOR) return;
-    const day = now.toISOString().slice(0, 10);
-    try {
-      await wallet.transfer(
-        {
-          siteId: who.siteId,
-          userId: who.uid,
-          kind: 'demo_credit',
-          currency,
-          amountMinor: DEMO_CREDIT_MINOR - fun,
-          legs: move(house('fun_issuer', who.uid), player(who.uid, 'fun'), DEMO_CREDIT_MINOR - fun),
-          idempotencyKey: `demo-credit:${who.siteId}:${who.uid}:${currency}:${day}`,
-          actor: 'system',
-          reason: 'demo credit',
-        },
-        tx,
-      );
-    } catch (error) {
-      // Granted already today (for another amount): the stake then finds the balance short.
-      if (!(error instanceof IdempotencyConflictError)) throw error;
-    }
-  }
-
+  /** The stake and, when the round paid, the win (`round:{id}:bet`, `round:{id}:win`). */
   async function settleMoney(tx: Executor, who: Gambler, round: RoundRow): Promise<PlayerBalances> {
-    const isReal = round.mode === 'real';
-    const account = player(who.uid, isReal ? 'main' : 'fun');
-    const houseAccount = house(isReal ? 'game' : 'fun_issuer', who.uid);
-    const common = {
-      siteId: who.siteId,
-      userId: who.uid,
-      currency: round.currency,
-      reference: `round:${round.id}`,
-      actor: `player:${who.uid}`,
-    };
-    await wallet.transfer(
-      {
-        ...common,
-        kind: isReal ? 'game_bet' : 'demo_bet',
-        amountMinor: round.stakeMinor,
-        legs: move(account, houseAccount, round.stakeMinor),
-        idempotencyKey: `round:${round.id}:bet`,
-        reason: `${round.sysname} bet`,
-      },
-      tx,
-    );
-    if (round.payoutMinor > 0n) {
-      await wallet.transfer(
-        {
-          ...common,
-          kind: isReal ? 'game_win' : 'demo_win',
-          amountMinor: round.payoutMinor,
-          legs: move(houseAccount, account, round.payoutMinor),
-          idempotencyKey: `round:${round.id}:win`,
-          reason: `${round.sysname} win`,
-        },
-        tx,
-      );
-    }
+    const roundMoney = roundMoneyOf(round, 'single-request', who.uid);
+    await intake.stake(tx, roundMoney, { amountMinor: round.stakeMinor, idempotencyKey: `round:${round.id}:bet` });
+    await intake.settle(tx, roundMoney, { amountMinor: round.payoutMinor, idempotencyKey: `round:${round.id}:win` });
     return wallet.balances(who.siteId, who.uid, round.currency, tx);
   }
 
@@ -321,7 +221,9 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
     activeSeed,
     /** For the stateful games (stateful.ts): the same seed lock and demo credit as play. */
     lockActiveSeed,
-    grantDemoCredit,
+    /** Tops the fun balance up for a demo stake, once a day across every game (round-intake demo-credit.ts). */
+    grantDemoCredit: (tx: Executor, who: Gambler, currency: string, stakeMinor: bigint, now?: Date) =>
+      grantDemoCredit(wallet, tx, who, currency, stakeMinor, now),
 
     /** games.getSeeds: the hash of the server seed the next round will use, the client seed, the next nonce. */
     async getSeeds(who: Gambler): Promise<SeedsView> {
@@ -393,30 +295,21 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
       who: Gambler,
       input: { sysname: string; mode: GameRoundMode; bet: string; requestId: string; freespinPackId?: number },
     ): Promise<PlayResult> {
-      if (input.mode === 'real' && who.uid <= 0) throw new ApiError('AuthorizationException', 'Sign in to play for real money');
+      requireSignedInForReal(who, input.mode);
       const game = await deps.games.getGame(who.siteId, who.locale, input.sysname);
       if (!isSingleRequestEngine(game.engine)) throw invalid('sysname', 'This game cannot be played here');
-      if (input.mode === 'demo' && !game.has_demo) throw invalid('mode', 'This game has no demo mode');
+      requireDemoOffered(game, input.mode);
       // A free spin is a real round paid by its pack (freespins/service.ts settleRound).
       if (input.freespinPackId !== undefined && (input.mode !== 'real' || !deps.freespins))
         throw invalid('freespin_pack_id', 'Free spins are played for real money only');
       const engine = game.engine;
-
-      let prepared: PreparedBet;
-      try {
-        prepared = prepareBet(engine, input.bet);
-      } catch (error) {
-        if (error instanceof BetParamError) throw invalid(error.field, error.message);
-        throw error;
-      }
-      checkStake(game.game_params, prepared.stakeMinor);
-
-      const currency = await playingCurrency(who, deps);
-
-      const ownerKey = ownerKeyOf(who);
-      // canonicalJson drops an undefined freespin_pack_id: a paid round hashes as before.
-      const requestHash = sha256(
-        canonicalJson({ sysname: input.sysname, mode: input.mode, bet: prepared.normal, freespin_pack_id: input.freespinPackId }),
+      // An absent freespin_pack_id is left out of the hash: a paid round hashes as before.
+      const { prepared, currency, ownerKey, requestHash } = await intake.admitStake(
+        who,
+        input,
+        game,
+        () => prepareBet(engine, input.bet),
+        { freespin_pack_id: input.freespinPackId },
       );
       await activeSeed(who);
       const minSpinDurationMs =
@@ -429,7 +322,7 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
           const seed = await lockActiveSeed(tx, who);
           const earlier = await roundOfRequest(tx, who, input.requestId);
           if (earlier) {
-            if (earlier.requestHash !== requestHash) throw invalid('request_id', 'This request id was used for another round');
+            requireSameRequest(earlier, requestHash, 'This request id was used for another round');
             const balances = who.uid > 0 ? await wallet.balances(who.siteId, who.uid, earlier.currency, tx) : undefined;
             return { round: roundView(earlier), is_replay: true, balance: balanceOf(balances, earlier.mode, earlier.currency) };
           }
@@ -465,7 +358,6 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
 
           let balances: PlayerBalances | undefined;
           if (who.uid > 0) {
-            if (input.mode === 'demo') await grantDemoCredit(tx, who, currency, prepared.stakeMinor);
             // A free spin is paid by its pack: one spin consumed, nothing taken from the player.
             balances =
               input.freespinPackId !== undefined && deps.freespins
@@ -481,13 +373,7 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
         });
       } catch (error) {
         if (!(error instanceof InsufficientFundsError)) throw error;
-        const balances = await wallet.balances(who.siteId, who.uid, currency);
-        if (input.mode === 'real' && balances.main === 0n)
-          throw new ApiError('UserNeedDepositException', 'Make a deposit to play for real money');
-        throw invalid(
-          'stake',
-          input.mode === 'real' ? 'The stake is above your balance' : 'The stake is above your demo balance',
-        );
+        throw await intake.shortBalance(who, input.mode, currency, 'stake');
       }
     },
 

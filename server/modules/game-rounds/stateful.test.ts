@@ -19,8 +19,8 @@ import { fundPlayer } from '../../../test/host-player';
 import { Browser, signedInPlayer, type ApiAnswer } from '../../../test/player';
 import { createJobHandlers } from '../../job-handlers';
 import { createServices } from '../../services';
-import { checkLedger } from '../wallet/ledger-check';
-import { ledgerTransfers } from '../wallet/tables';
+import { checkLedger } from '../wallet';
+import { ledgerTransfers } from '../../db/schema';
 import type { RoundView } from './service';
 import { fairSeeds, gameRounds } from './tables';
 
@@ -58,7 +58,7 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
   afterAll(() => t.close());
 
   const expectSoundLedger = async () => {
-    const report = await checkLedger(t.services.db);
+    const report = await checkLedger(t.db);
     expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
   };
 
@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
       request_id: requestId,
     });
   const mainBalance = async (uid: number) => minorToAmount((await t.services.wallet.balances(siteId, uid, currency)).main);
-  const transfersOf = async (uid: number) => t.services.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.userId, uid));
+  const transfersOf = async (uid: number) => t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.userId, uid));
   const keysOf = async (uid: number, roundId: string) =>
     (await transfersOf(uid))
       .flatMap((row) => (row.idempotencyKey?.startsWith(`round:${roundId}:`) ? [row.idempotencyKey] : []))
@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
   /** Picks a client seed under which the player's next round satisfies `wanted`, and sets it. */
   async function arrange(browser: Browser, uid: number, wanted: (seeds: RoundSeeds) => boolean): Promise<RoundSeeds> {
     browser.data(await browser.call('games.getSeeds', {}, 'GET'));
-    const [seed] = await t.services.db
+    const [seed] = await t.db
       .select()
       .from(fairSeeds)
       .where(and(eq(fairSeeds.ownerKey, `user:${uid}`), sql`${fairSeeds.revealedAt} IS NULL`));
@@ -401,7 +401,7 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     const opened = browser.data<Answer>(await start(browser, MINES, { stake: '1.00', mines: 3 }));
     browser.data(await act(browser, opened.round.id, 'reveal', { cell: safe[0] }));
 
-    const restarted = createServices(t.services.db);
+    const restarted = createServices(t.db);
     const who = { siteId, uid, visitorId: 'restart-visitor', locale: 'en' as const, siteCurrency: currency };
     const open = await restarted.statefulRounds.getOpenRound(who, MINES);
     expect(open.round?.id).toBe(opened.round.id);
@@ -433,7 +433,7 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     // The three rounds were left a day and an hour ago; the fourth is recent and stays open.
     const longAgo = new Date(Date.now() - 25 * HOUR);
     for (const id of [blackjack.round.id, cashOut.round.id, refund.round.id]) {
-      await t.services.db.execute(
+      await t.db.execute(
         sql`UPDATE game_rounds SET created_at = ${longAgo.toISOString()}::timestamptz, state = jsonb_set(state, '{touched_at}', to_jsonb(${longAgo.toISOString()}::text)) WHERE id = ${Number(id)}`,
       );
     }
@@ -444,7 +444,7 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
 
     const rowOf = async (id: string) =>
       (
-        await t.services.db
+        await t.db
           .select()
           .from(gameRounds)
           .where(eq(gameRounds.id, Number(id)))
@@ -506,7 +506,7 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     expect(opened.balance).toBeNull();
     const played = visitor.data<Answer>(await act(visitor, opened.round.id, 'reveal', { cell: 0 }));
     expect(played.round.status).toBe('settled');
-    const [{ n }] = (await t.services.db
+    const [{ n }] = (await t.db
       .select({ n: sql<number>`count(*)::int` })
       .from(ledgerTransfers)
       .where(like(ledgerTransfers.idempotencyKey, `round:${opened.round.id}:%`))) as [{ n: number }];

@@ -17,24 +17,27 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { ApiError } from '#common/errors';
-import { invalidParameter as invalid } from '../../api/require-valid';
-import { checkStake } from '../games/stake-limits';
+import { invalidParameter as invalid } from '#common/parameter-errors';
 import { money, type Money } from '#common/money';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
-import type { GamesService } from '../games/service';
-import { canonicalJson } from '../wallet/audit';
-import { house, move, player } from '../wallet/postings';
-import { InsufficientFundsError, type PlayerBalances, type createWalletService } from '../wallet/service';
-import { BetParamError } from './engines';
+import type { GamesService } from '../games';
+import { canonicalJson } from '#common/canonical-json';
+import {
+  ownerKeyOf,
+  refuseExclusion,
+  requireDemoOffered,
+  requireSignedInForReal,
+  type Gambler,
+  type RoundIntake,
+} from '../round-intake';
+import { InsufficientFundsError, type PlayerBalances, type WalletService } from '../wallet';
 import {
   drawNonce,
   newRoundColumns,
-  ownerKeyOf,
-  playingCurrency,
+  roundMoneyOf,
   roundOfRequest,
   roundView,
-  type Gambler,
   type GameRoundsService,
   type RoundView,
 } from './service';
@@ -60,8 +63,10 @@ import {
   type StatefulEngine,
 } from './stateful-engines';
 import { fairSeeds, gameRounds, type GameRoundMode } from './tables';
+import type { StatefulResult } from '#common/contract';
 
-type WalletService = ReturnType<typeof createWalletService>;
+export type { StatefulResult };
+
 type RoundRow = typeof gameRounds.$inferSelect;
 
 /** A round left without an action this long is settled by the open-round rule (default: 24 hours). */
@@ -70,9 +75,10 @@ export const DEFAULT_ABANDON_AFTER_MS = 24 * 60 * 60 * 1000;
 export interface StatefulRoundsDeps {
   db: Database;
   wallet: WalletService;
+  /** The round-intake core: every bet's checks, transfers and hooks. */
+  intake: RoundIntake;
   games: Pick<GamesService, 'getGame'>;
-  rounds: Pick<GameRoundsService, 'activeSeed' | 'lockActiveSeed' | 'grantDemoCredit'>;
-  findUser: (uid: number) => Promise<{ currency: string } | undefined>;
+  rounds: Pick<GameRoundsService, 'activeSeed' | 'lockActiveSeed'>;
   activeExclusion: (uid: number) => Promise<{ kind: string; endsAt: Date | null } | undefined>;
   /** How long an open round may wait for its player before settleAbandoned ends it. */
   abandonAfterMs?: number;
@@ -84,16 +90,6 @@ interface StoredState {
   actions: RecordedAction[];
   /** When the round was opened or last acted on (ISO): the abandon clock starts here. */
   touched_at: string;
-}
-
-export interface StatefulResult {
-  round: RoundView;
-  /** The table as the player may see it: publicMinesView / publicBlackjackView, bigints as strings. */
-  game: Record<string, unknown>;
-  /** True when the request id was seen before: its first result, nothing moved now. */
-  is_replay: boolean;
-  /** The balance played on (main for real, fun for demo) after the request; null for an anonymous visitor. */
-  balance: Money | null;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -120,7 +116,7 @@ function actionsOf(row: RoundRow): RecordedAction[] {
 }
 
 export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
-  const { db, wallet } = deps;
+  const { db, wallet, intake } = deps;
   const abandonAfterMs = deps.abandonAfterMs ?? DEFAULT_ABANDON_AFTER_MS;
 
   async function seedsOf(executor: Executor, row: RoundRow) {
@@ -144,55 +140,23 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
     return { ...game, engine: game.engine };
   }
 
-  /**
-   * Moves money of a round between the player (main for real play, fun for demo) and the house:
-   * a stake, or the round's payout. Anonymous demo rounds move nothing.
-   */
-  async function moveRoundMoney(
-    tx: Executor,
-    row: RoundRow,
-    direction: 'bet' | 'win',
-    amountMinor: bigint,
-    idempotencyKey: string,
-    actor: string,
-  ): Promise<void> {
-    const uid = row.userId;
-    if (!uid || amountMinor <= 0n) return;
-    const isReal = row.mode === 'real';
-    const playerAccount = player(uid, isReal ? 'main' : 'fun');
-    const houseAccount = house(isReal ? 'game' : 'fun_issuer', uid);
-    await wallet.transfer(
-      {
-        siteId: row.siteId,
-        userId: uid,
-        kind: `${isReal ? 'game' : 'demo'}_${direction}`,
-        currency: row.currency,
-        amountMinor,
-        legs:
-          direction === 'bet' ? move(playerAccount, houseAccount, amountMinor) : move(houseAccount, playerAccount, amountMinor),
-        idempotencyKey,
-        reference: `round:${row.id}`,
-        actor,
-        reason: `${row.sysname} ${direction}`,
-      },
-      tx,
-    );
+  /** One stake of a round: the opening one (`round:{id}:bet`), or `:bet:2`, `:bet:3` … for doubles, splits, insurance. */
+  async function moveStake(tx: Executor, row: RoundRow, amountMinor: bigint, sequence: number): Promise<void> {
+    // An anonymous visitor's demo round moves no money.
+    if (!row.userId || amountMinor <= 0n) return;
+    const idempotencyKey = sequence === 1 ? `round:${row.id}:bet` : `round:${row.id}:bet:${sequence}`;
+    await intake.stake(tx, roundMoneyOf(row, 'stateful', row.userId), { amountMinor, idempotencyKey });
   }
 
-  /** One stake of a round: the opening one (`round:{id}:bet`), or `:bet:2`, `:bet:3` … for doubles, splits, insurance. */
-  const moveStake = (tx: Executor, row: RoundRow, amountMinor: bigint, sequence: number) =>
-    moveRoundMoney(
-      tx,
-      row,
-      'bet',
+  /** The round's payout (`round:{id}:win`), once; the hooks hear of a lost round too. */
+  async function movePayout(tx: Executor, row: RoundRow, amountMinor: bigint, actor: string): Promise<void> {
+    if (!row.userId) return;
+    await intake.settle(tx, roundMoneyOf(row, 'stateful', row.userId), {
       amountMinor,
-      sequence === 1 ? `round:${row.id}:bet` : `round:${row.id}:bet:${sequence}`,
-      `player:${row.userId ?? 0}`,
-    );
-
-  /** The round's payout (`round:{id}:win`), once. */
-  const movePayout = (tx: Executor, row: RoundRow, amountMinor: bigint, actor: string) =>
-    moveRoundMoney(tx, row, 'win', amountMinor, `round:${row.id}:win`, actor);
+      idempotencyKey: `round:${row.id}:win`,
+      actor,
+    });
+  }
 
   /**
    * Writes the round after a change: still open (new state), or settled (outcome, payout paid).
@@ -251,14 +215,6 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
     return { ...((row.outcome ?? {}) as Record<string, unknown>) };
   }
 
-  /** Turns a short balance into the error games.play answers with, once the transaction is gone. */
-  async function insufficientFunds(who: Gambler, mode: GameRoundMode, currency: string, field: string): Promise<never> {
-    const balances = await wallet.balances(who.siteId, who.uid, currency);
-    if (mode === 'real' && balances.main === 0n)
-      throw new ApiError('UserNeedDepositException', 'Make a deposit to play for real money');
-    throw invalid(field, mode === 'real' ? 'The stake is above your balance' : 'The stake is above your demo balance');
-  }
-
   /** The owner's round, locked: another player's round and an unknown id look the same. */
   async function lockOwnRound(tx: Executor, who: Gambler, roundId: number): Promise<RoundRow> {
     const [row] = await tx
@@ -291,23 +247,13 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
       who: Gambler,
       input: { sysname: string; mode: GameRoundMode; bet: string; requestId: string },
     ): Promise<StatefulResult> {
-      if (input.mode === 'real' && who.uid <= 0) throw new ApiError('AuthorizationException', 'Sign in to play for real money');
+      requireSignedInForReal(who, input.mode);
       const game = await statefulGame(who, input.sysname);
-      if (input.mode === 'demo' && !game.has_demo) throw invalid('mode', 'This game has no demo mode');
+      requireDemoOffered(game, input.mode);
       const engine = game.engine;
-      let prepared;
-      try {
-        prepared = prepareStatefulBet(engine, input.bet);
-      } catch (error) {
-        if (error instanceof BetParamError) throw invalid(error.field, error.message);
-        throw error;
-      }
-      checkStake(game.game_params, prepared.stakeMinor);
-
-      const currency = await playingCurrency(who, deps);
-
-      const ownerKey = ownerKeyOf(who);
-      const requestHash = sha256(canonicalJson({ sysname: input.sysname, mode: input.mode, bet: prepared.normal }));
+      const { prepared, currency, ownerKey, requestHash } = await intake.admitStake(who, input, game, () =>
+        prepareStatefulBet(engine, input.bet),
+      );
       await deps.rounds.activeSeed(who);
       try {
         return await inTransaction(db, async (tx) => {
@@ -373,7 +319,6 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
             })
             .returning();
           if (!opened) throw new Error('the round could not be recorded');
-          if (who.uid > 0 && input.mode === 'demo') await deps.rounds.grantDemoCredit(tx, who, currency, prepared.stakeMinor);
           await moveStake(tx, opened, prepared.stakeMinor, 1);
           // A blackjack dealt and decided at once (a natural, a dealer peek) settles now.
           const row = isOver(engine, state) ? await saveRound(tx, opened, engine, state, [], 'player') : opened;
@@ -385,7 +330,7 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
           };
         });
       } catch (error) {
-        if (error instanceof InsufficientFundsError) return insufficientFunds(who, input.mode, currency, 'stake');
+        if (error instanceof InsufficientFundsError) throw await intake.shortBalance(who, input.mode, currency, 'stake');
         throw error;
       }
     },
@@ -430,12 +375,7 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
             };
           }
           if (row.status !== 'open') throw invalid('action', 'This round is over');
-          if (row.userId && row.mode === 'real' && exclusion) {
-            throw new ApiError('AccessDeniedException', 'The account is excluded from play', {
-              exclusion: exclusion.kind,
-              until: exclusion.endsAt?.toISOString() ?? null,
-            });
-          }
+          if (row.userId && row.mode === 'real' && exclusion) refuseExclusion(exclusion);
           const stored = storedState(row);
           let next;
           try {
@@ -445,14 +385,6 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
             throw error;
           }
           const recorded = [...stored.actions, { ...normal, request_id: input.requestId, request_hash: requestHash }];
-          if (row.userId && row.mode === 'demo' && totalStakeMinor(engine, next) > row.stakeMinor) {
-            await deps.rounds.grantDemoCredit(
-              tx,
-              { ...who, uid: row.userId },
-              row.currency,
-              totalStakeMinor(engine, next) - row.stakeMinor,
-            );
-          }
           const saved = await saveRound(tx, row, engine, next, recorded, isOver(engine, next) ? 'player' : null);
           return {
             round: roundView(saved),
@@ -462,7 +394,7 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
           };
         });
       } catch (error) {
-        if (error instanceof InsufficientFundsError) return insufficientFunds(who, mode, currency, 'action');
+        if (error instanceof InsufficientFundsError) throw await intake.shortBalance(who, mode, currency, 'action');
         throw error;
       }
     },

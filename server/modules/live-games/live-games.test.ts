@@ -11,17 +11,14 @@ import { crashElapsedMsAt, crashMultiplierAt } from '#common/games/crash';
 import { sha256Hex } from '#common/games/fair';
 import { amountToMinor, minorToAmount } from '#common/money';
 import { createHttpApp } from '../../http';
-import { runMigrations, SCHEMA_LOCK_KEY } from '../../db/migrate';
-import { seedContent } from '../content/seed';
 import { createServices, type Services } from '../../services';
 import { openDatabase } from '../../db/client';
 import type { TestApp } from '../../../test/api-harness';
 import { API_VERSION } from '#common/api-contract';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../test/databases';
+import { createSeededTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../test/databases';
 import { Browser, signedInPlayer, type ApiAnswer } from '../../../test/player';
-import { checkLedger } from '../wallet/ledger-check';
-import { house, move, player } from '../wallet/postings';
-import { ledgerTransfers } from '../wallet/tables';
+import { checkLedger, house, move, player } from '../wallet';
+import { ledgerTransfers } from '../../db/schema';
 import { liveResult } from './rules';
 import type { LiveBetResult, LiveState, LiveTable } from './service';
 import { startLiveScheduler } from './scheduler';
@@ -71,9 +68,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await runMigrations(database.handle);
-    await database.handle.withAdvisoryLock(SCHEMA_LOCK_KEY, (db) => seedContent(db));
+    database = await createSeededTestDatabase(kind);
     services = makeServices(database.handle.db);
     const app = createHttpApp({
       services,
@@ -93,6 +88,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
       app,
       services,
       database,
+      db: database.handle.db,
       request,
       async api(name, options = {}) {
         const query = new URLSearchParams({ v: API_VERSION, locale: 'en', ...options.params });
@@ -108,7 +104,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
   afterAll(() => database.drop());
 
   const expectSoundLedger = async () => {
-    const report = await checkLedger(services.db);
+    const report = await checkLedger(database.handle.db);
     expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
   };
 
@@ -130,7 +126,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
   }
 
   const mainOf = async (uid: number) => (await services.wallet.balances(siteId, uid, currency)).main;
-  const transfersOf = (uid: number) => services.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.userId, uid));
+  const transfersOf = (uid: number) => database.handle.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.userId, uid));
 
   function bet(
     browser: Browser,
@@ -151,7 +147,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
   }
 
   async function tableRound(sysname: string) {
-    const [round] = await services.db
+    const [round] = await database.handle.db
       .select()
       .from(liveRounds)
       .where(and(eq(liveRounds.siteId, siteId), eq(liveRounds.sysname, sysname)))
@@ -167,7 +163,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     for (const { sysname, wish } of wanted) {
       if (wish) wishes.set(sysname, wish);
       else wishes.delete(sysname);
-      const rows = await services.db
+      const rows = await database.handle.db
         .select()
         .from(liveRounds)
         .where(and(eq(liveRounds.siteId, siteId), eq(liveRounds.sysname, sysname)));
@@ -269,7 +265,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     await services.liveGames.advanceAll();
     expect(await mainOf(alice.uid)).toBe(900n + 3600n);
     expect(await mainOf(bob.uid)).toBe(800n);
-    const [aliceRow] = await services.db
+    const [aliceRow] = await database.handle.db
       .select()
       .from(liveBets)
       .where(eq(liveBets.id, Number(aliceBet.bet.id)));
@@ -340,7 +336,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
       result: { crash_point: crashPoint },
       server_seed: round.serverSeed,
     });
-    const [bobRow] = await services.db
+    const [bobRow] = await database.handle.db
       .select()
       .from(liveBets)
       .where(eq(liveBets.id, Number(bobBet.bet.id)));
@@ -442,7 +438,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     expect(await restarted.liveGames.overdueRounds()).toBe(0);
     expect(await mainOf(alice.uid)).toBe(900n + 3600n);
     expect(await mainOf(bob.uid)).toBe(900n + 150n);
-    const settled = await services.db.select().from(liveRounds).where(eq(liveRounds.id, roulette.id));
+    const settled = await database.handle.db.select().from(liveRounds).where(eq(liveRounds.id, roulette.id));
     expect(settled[0]).toMatchObject({ status: 'settled', result: { pocket } });
     await restarted.liveGames.advanceAll();
     expect((await tableRound(ROULETTE)).roundNo).toBe(roulette.roundNo + 1);
@@ -471,7 +467,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
         services.liveGames.advanceAll(),
         second.liveGames.advanceAll(),
       ]);
-      const rows = await services.db.select().from(liveRounds).where(like(liveRounds.sysname, '%'));
+      const rows = await database.handle.db.select().from(liveRounds).where(like(liveRounds.sysname, '%'));
       const keys = rows.map((row) => `${row.siteId}/${row.sysname}/${row.roundNo}`);
       expect(new Set(keys).size).toBe(keys.length);
       const open = rows.filter((row) => row.status === 'open');

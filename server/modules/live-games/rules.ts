@@ -6,18 +6,19 @@ import { z } from 'zod';
 import { amountToMinor, minorToAmount } from '#common/money';
 import { CRASH_MAX_CASH_OUT_HUNDREDTHS, CRASH_MIN_CASH_OUT_HUNDREDTHS, crashElapsedMsAt, crashPoint } from '#common/games/crash';
 import { createFairRng, type RoundSeeds } from '#common/games/fair';
-import { spinLiveRoulette, type LiveRouletteSpin } from '#common/games/live-roulette';
+import { spinLiveRoulette } from '#common/games/live-roulette';
 import type { RouletteBet } from '#common/games/roulette';
-import { BetParamError, parseStake, prepareBet } from '../game-rounds/engines';
+import type { LiveEngine, LiveResult } from '#common/contract';
+import { parseStake, prepareBet } from '../game-rounds';
+import { BetParamError } from '../round-intake';
 
-export const LIVE_ENGINES = ['crash', 'live-roulette'] as const;
-export type LiveEngine = (typeof LIVE_ENGINES)[number];
+export const LIVE_ENGINES = ['crash', 'live-roulette'] as const satisfies readonly LiveEngine[];
+// The engine and result shapes are the contract's (common/contract/games.ts): the browser reads them too.
+export type { LiveEngine, LiveResult };
 
 export function isLiveEngine(engine: unknown): engine is LiveEngine {
   return typeof engine === 'string' && (LIVE_ENGINES as readonly string[]).includes(engine);
 }
-
-export type LiveResult = { crash_point: number } | { pocket: number; color: LiveRouletteSpin['color'] };
 
 /** The round's result from its seeds: the crash point in hundredths, or the pocket. */
 export function liveResult(engine: LiveEngine, seeds: RoundSeeds): LiveResult {

@@ -8,9 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
-import { checkLedger } from '../wallet/ledger-check';
-import { house, move, player } from '../wallet/postings';
-import { ledgerTransfers } from '../wallet/tables';
+import { checkLedger, house, move, player } from '../wallet';
+import { ledgerTransfers } from '../../db/schema';
 import { providerClient, type ProviderClient } from './provider-client';
 import { DEMO_PROVIDER, isSignatureValid, parseProviderSecrets, providerConfigs, signBody } from './providers';
 import { providerTransactions } from './tables';
@@ -74,7 +73,7 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
   afterAll(() => t.close());
 
   const expectSoundLedger = async () => {
-    const report = await checkLedger(t.services.db);
+    const report = await checkLedger(t.db);
     expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
   };
 
@@ -111,7 +110,7 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
   }
 
   const mainOf = async (uid: number) => (await t.services.wallet.balances(siteId, uid, currency)).main;
-  const transfersOf = (uid: number) => t.services.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.userId, uid));
+  const transfersOf = (uid: number) => t.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.userId, uid));
 
   function money(
     action: 'bet' | 'win',
@@ -319,7 +318,7 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
       body: { status: 'ERROR', code: 'INSUFFICIENT_FUNDS', balance: 1_000, currency },
     });
     expect(await mainOf(p.uid)).toBe(1_000n);
-    const rows = await t.services.db
+    const rows = await t.db
       .select()
       .from(providerTransactions)
       .where(and(eq(providerTransactions.provider, DEMO_PROVIDER.name), eq(providerTransactions.txId, bet.tx)));
@@ -407,7 +406,7 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
     const late = await money('bet', p, 500, betTx, round).send();
     expect(late.body).toMatchObject({ status: 'ERROR', code: 'TRANSACTION_ROLLED_BACK', balance: 10_000 });
     expect(await mainOf(p.uid)).toBe(10_000n);
-    const [tombstone] = await t.services.db
+    const [tombstone] = await t.db
       .select()
       .from(providerTransactions)
       .where(and(eq(providerTransactions.provider, DEMO_PROVIDER.name), eq(providerTransactions.txId, betTx)));

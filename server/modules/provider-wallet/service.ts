@@ -13,16 +13,18 @@
  *   is refused; a rollback of a known bet reverses it once (`…:tx:{bet}:rollback`);
  * - a refused request (insufficient funds, expired session…) records nothing.
  * Bets: player main → house game; wins: house game → player main; rollbacks the reverse of the bet.
+ * The provider did the bet's intake on its side; its money moves through the transfer half of the
+ * round-intake core, so the hooks see provider bets as they see ours.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { invalidParameter as invalid } from '../../api/require-valid';
+import { invalidParameter as invalid } from '#common/parameter-errors';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
-import type { GamesService } from '../games/service';
-import { canonicalJson } from '../wallet/audit';
-import { house, move, player } from '../wallet/postings';
-import { IdempotencyConflictError, InsufficientFundsError, type WalletService } from '../wallet/service';
+import type { GamesService } from '../games';
+import { canonicalJson } from '#common/canonical-json';
+import type { RoundIntake, RoundMoney } from '../round-intake';
+import { IdempotencyConflictError, InsufficientFundsError, type WalletService } from '../wallet';
 import { amountJson, ProviderRefusal, type ProviderOkAnswer, type ProviderRequest } from './protocol';
 import type { ProviderConfig } from './providers';
 import { providerRounds, providerSessions, providerTransactions, type ProviderTxKind } from './tables';
@@ -30,6 +32,8 @@ import { providerRounds, providerSessions, providerTransactions, type ProviderTx
 export interface ProviderWalletDeps {
   db: Database;
   wallet: WalletService;
+  /** The round-intake core's transfer half: the bet, win and rollback transfers and their hooks. */
+  intake: RoundIntake;
   games: Pick<GamesService, 'getGame'>;
   findUser: (uid: number) => Promise<{ siteId: string; status: string } | undefined>;
   activeExclusion: (uid: number) => Promise<unknown>;
@@ -56,7 +60,7 @@ class SeenBefore extends Error {}
 const hashOf = (value: Record<string, unknown>) => createHash('sha256').update(canonicalJson(value)).digest('hex');
 
 export function createProviderWalletService(deps: ProviderWalletDeps) {
-  const { db, wallet } = deps;
+  const { db, wallet, intake } = deps;
   const providers = new Map(deps.providers.map((config) => [config.name, config]));
 
   async function balanceMinor(siteId: string, userId: number, currency: string, executor: Executor = db): Promise<bigint> {
@@ -140,11 +144,15 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     return { existing };
   }
 
-  function ledgerCommon(session: SessionRow, provider: string, roundId: string) {
+  /** A provider round's money on the ledger: the session's player and currency, always real. */
+  function roundMoney(session: SessionRow, provider: string, roundId: string): RoundMoney {
     return {
+      path: 'provider',
       siteId: session.siteId,
       userId: session.userId,
       currency: session.currency,
+      mode: 'real',
+      sysname: session.sysname,
       reference: `provider:${provider}:round:${roundId}`,
       actor: `provider:${provider}`,
     };
@@ -275,17 +283,10 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       if (round.endedAt) throw new ProviderRefusal('ROUND_ENDED', 'The round has ended', withBalance(session));
       if (request.amount === 0n) return null;
       try {
-        const result = await wallet.transfer(
-          {
-            ...ledgerCommon(session, provider, request.round_id),
-            kind: 'provider_bet',
-            amountMinor: request.amount,
-            legs: move(player(session.userId, 'main'), house('game', session.userId), request.amount),
-            idempotencyKey: `provider:${provider}:tx:${request.transaction_id}`,
-            reason: `${session.sysname} bet`,
-          },
-          tx,
-        );
+        const result = await intake.stake(tx, roundMoney(session, provider, request.round_id), {
+          amountMinor: request.amount,
+          idempotencyKey: `provider:${provider}:tx:${request.transaction_id}`,
+        });
         if (result.isReplay) throw new SeenBefore();
         return result.transferId;
       } catch (error) {
@@ -327,18 +328,12 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
         });
       if (round.currency !== session.currency)
         throw new ProviderRefusal('CURRENCY_MISMATCH', `The round plays in ${round.currency}`, { field: 'currency' });
-      if (request.amount === 0n) return null;
-      const result = await wallet.transfer(
-        {
-          ...ledgerCommon(session, provider, request.round_id),
-          kind: 'provider_win',
-          amountMinor: request.amount,
-          legs: move(house('game', session.userId), player(session.userId, 'main'), request.amount),
-          idempotencyKey: `provider:${provider}:tx:${request.transaction_id}`,
-          reason: `${session.sysname} win`,
-        },
-        tx,
-      );
+      // A win of nothing moves no money; the hooks still hear the round paid nothing.
+      const result = await intake.settle(tx, roundMoney(session, provider, request.round_id), {
+        amountMinor: request.amount,
+        idempotencyKey: `provider:${provider}:tx:${request.transaction_id}`,
+      });
+      if (!result) return null;
       if (result.isReplay) throw new SeenBefore();
       return result.transferId;
     });
@@ -415,17 +410,10 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
             ...withBalance(session),
           });
         if (target.status === 'applied' && target.amountMinor > 0n) {
-          const result = await wallet.transfer(
-            {
-              ...ledgerCommon(session, provider, request.round_id),
-              kind: 'provider_rollback',
-              amountMinor: target.amountMinor,
-              legs: move(house('game', session.userId), player(session.userId, 'main'), target.amountMinor),
-              idempotencyKey: `provider:${provider}:tx:${target.txId}:rollback`,
-              reason: `${session.sysname} bet rolled back`,
-            },
-            tx,
-          );
+          const result = await intake.refund(tx, roundMoney(session, provider, request.round_id), {
+            amountMinor: target.amountMinor,
+            idempotencyKey: `provider:${provider}:tx:${target.txId}:rollback`,
+          });
           movedMinor = target.amountMinor;
           transferId = result.transferId;
         }

@@ -12,9 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
-import { checkLedger } from '../wallet/ledger-check';
-import { house, move, player } from '../wallet/postings';
-import { ledgerTransfers } from '../wallet/tables';
+import { checkLedger, house, move, player } from '../wallet';
+import { ledgerTransfers } from '../../db/schema';
 import { providerClient, type ProviderClient, type ProviderReply } from './provider-client';
 import { DEMO_PROVIDER } from './providers';
 
@@ -238,7 +237,7 @@ describe.each(testDatabaseKinds())('provider simulator on %s', (kind) => {
 
       // The books agree: each player's ledger balance is what the simulator computed from OK answers.
       for (const who of players) expect((await t.services.wallet.balances(siteId, who.uid, currency)).main).toBe(who.expected);
-      const [moved] = await t.services.db
+      const [moved] = await t.db
         .select({
           bets: sql<number>`count(*) FILTER (WHERE ${ledgerTransfers.kind} = 'provider_bet')::int`,
           wins: sql<number>`count(*) FILTER (WHERE ${ledgerTransfers.kind} = 'provider_win')::int`,
@@ -256,7 +255,7 @@ describe.each(testDatabaseKinds())('provider simulator on %s', (kind) => {
         );
       expect(moved).toEqual({ bets: tally.okBets, wins: tally.paidWins, rollbacks: tally.rollbacks });
 
-      const report = await checkLedger(t.services.db);
+      const report = await checkLedger(t.db);
       expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
 
       // The run exercised what it claims to.

@@ -1,0 +1,33 @@
+/**
+ * The in-house games' public face (architecture §3): the single-request and stateful round
+ * services, their types, methods and jurisdiction rules, and the declared pure helpers other
+ * games read bets with.
+ */
+export {
+  createGameRoundsService,
+  DEMO_CREDIT_MINOR,
+  ownerKeyOf,
+  playingCurrency,
+  roundView,
+  type Gambler,
+  type GameRoundsDeps,
+  type GameRoundsService,
+  type PlayResult,
+  type RoundView,
+  type SeedsView,
+} from './service';
+export {
+  createStatefulRoundsService,
+  type StatefulResult,
+  type StatefulRoundsDeps,
+  type StatefulRoundsService,
+} from './stateful';
+export { gameRoundsMethods } from './methods';
+export { statefulRoundsMethods } from './stateful-methods';
+export { jurisdictionMethods } from './jurisdiction-methods';
+export { gamesJurisdiction, type GamesJurisdiction } from './jurisdiction';
+// Bet parsing shared with the live tables.
+export { BetParamError, isSingleRequestEngine, parseStake, prepareBet } from './engines';
+// A player's rounds as game history lists and exports them.
+export { listPlayerRounds, listPlayerRoundsBefore, type PlayerRoundRow, type PlayerRoundsFilter } from './player-history';
+export type { GameRoundMode } from './tables';

@@ -1,0 +1,20 @@
+/** Live tables' public face (architecture §3): the service, its types, methods, routes and scheduler. */
+export {
+  createLiveGamesService,
+  DEFAULT_LIVE_CONFIG,
+  betView,
+  type LiveBetResult,
+  type LiveBetView,
+  type LiveGamesConfig,
+  type LiveGamesDeps,
+  type LiveGamesService,
+  type LivePhase,
+  type LiveRoundView,
+  type LiveState,
+  type LiveTable,
+} from './service';
+export { liveGamesMethods } from './methods';
+export { createLiveRoutes } from './routes';
+export { startLiveScheduler, type LiveScheduler, type SchedulerLogger } from './scheduler';
+export { createLiveEvents, type LiveEvent, type LiveEvents } from './events';
+export { isLiveEngine, liveResult, type LiveEngine, type LiveResult } from './rules';

@@ -1,0 +1,158 @@
+/**
+ * The table clock: moves each table on to where the server clock says it is. A round opens with
+ * its seed drawn, takes bets until betting closes, climbs or spins until its result, shows it
+ * until the next opens. One process (holding the lease, lease.ts) runs this; any may, safely.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, lte } from 'drizzle-orm';
+import { crashMultiplierAt, settleCrash, CRASH_MIN_CASH_OUT_HUNDREDTHS } from '#common/games/crash';
+import { settleLiveRoulette } from '#common/games/live-roulette';
+import { inTransaction, type Executor } from '../../db/retry';
+import { payLiveWin } from './bet-money';
+import { crashPointOf, latestRound, resultOf, type LiveContext, type LiveTable } from './context';
+import { crashDurationMs, isLiveEngine, liveResult, rouletteBetsOf } from './rules';
+import { liveBets, liveRounds, type LiveRoundRow } from './tables';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** What the bet won by the round's result: a crash bet's automatic target against the crash point, a roulette bet against the pocket. */
+function settledBet(bet: typeof liveBets.$inferSelect, result: ReturnType<typeof resultOf>) {
+  if (!('crash_point' in result)) {
+    const { payoutMinor } = settleLiveRoulette(rouletteBetsOf(bet.bet), { pocket: result.pocket, color: result.color });
+    return { payoutMinor, cashOut: null };
+  }
+  if (bet.autoCashOut === null) return { payoutMinor: 0n, cashOut: null };
+  const settlement = settleCrash({ stakeMinor: bet.stakeMinor, cashOutHundredths: bet.autoCashOut }, result.crash_point);
+  return { payoutMinor: settlement.payoutMinor, cashOut: settlement.isWin ? bet.autoCashOut : null };
+}
+
+/** Settles every open bet of a round by the result its seed decides, and the round. */
+export async function settleLiveRound(ctx: LiveContext, tx: Executor, round: LiveRoundRow): Promise<void> {
+  const result = resultOf(round);
+  const open = await tx
+    .select()
+    .from(liveBets)
+    .where(and(eq(liveBets.roundId, round.id), eq(liveBets.status, 'open')))
+    .orderBy(liveBets.id)
+    .for('update');
+  const settledAt = new Date(ctx.clock());
+  for (const bet of open) {
+    const { payoutMinor, cashOut } = settledBet(bet, result);
+    await tx
+      .update(liveBets)
+      .set({ status: payoutMinor > 0n ? 'won' : 'lost', payoutMinor, cashOut, settledAt })
+      .where(eq(liveBets.id, bet.id));
+    await payLiveWin(ctx, tx, bet, round, payoutMinor, 'system');
+  }
+  await tx.update(liveRounds).set({ status: 'settled', result, settledAt }).where(eq(liveRounds.id, round.id));
+}
+
+/** Crash while climbing: pays the automatic cash-outs the multiplier has reached. */
+export async function runAutoCashOuts(ctx: LiveContext, tx: Executor, round: LiveRoundRow, now: number): Promise<void> {
+  const reached = Math.min(crashMultiplierAt(now - round.bettingClosesAt.getTime()), crashPointOf(round));
+  if (reached < CRASH_MIN_CASH_OUT_HUNDREDTHS) return;
+  const due = await tx
+    .select()
+    .from(liveBets)
+    .where(and(eq(liveBets.roundId, round.id), eq(liveBets.status, 'open'), lte(liveBets.autoCashOut, reached)))
+    .orderBy(liveBets.id)
+    .for('update');
+  for (const bet of due) {
+    const cashOut = bet.autoCashOut ?? reached;
+    const { payoutMinor } = settleCrash({ stakeMinor: bet.stakeMinor, cashOutHundredths: cashOut }, crashPointOf(round));
+    await tx
+      .update(liveBets)
+      .set({ status: 'won', cashOut, payoutMinor, settledAt: new Date(now) })
+      .where(eq(liveBets.id, bet.id));
+    await payLiveWin(ctx, tx, bet, round, payoutMinor, 'system');
+  }
+}
+
+/** Opens a table's round `roundNo` now: its seed drawn, its hash shown, its times fixed. */
+export async function openLiveRound(
+  ctx: LiveContext,
+  tx: Executor,
+  table: LiveTable,
+  roundNo: number,
+  now: number,
+): Promise<void> {
+  const serverSeed = ctx.drawServerSeed(table, roundNo);
+  const clientSeed = `${table.siteId}:${table.sysname}`;
+  const closes = now + ctx.config.bettingMs;
+  const result = liveResult(table.engine, { serverSeed, clientSeed, nonce: roundNo });
+  const runMs = 'crash_point' in result ? crashDurationMs(result.crash_point) : ctx.config.spinMs;
+  await tx
+    .insert(liveRounds)
+    .values({
+      siteId: table.siteId,
+      sysname: table.sysname,
+      engine: table.engine,
+      roundNo,
+      serverSeed,
+      serverSeedHash: sha256(serverSeed),
+      clientSeed,
+      bettingOpensAt: new Date(now),
+      bettingClosesAt: new Date(closes),
+      resultAt: new Date(closes + runMs),
+      nextAt: new Date(closes + runMs + ctx.config.resultMs),
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * Moves one table on to where the clock says it is: settles a round whose result is out (also
+ * one left by a stopped process), pays reached automatic cash-outs, opens the next round.
+ * Returns when it next has something to do. Safe to run from several processes at once: the
+ * table's newest round row is locked, and each step checks the state it changes.
+ */
+export async function advanceTable(ctx: LiveContext, table: LiveTable): Promise<number> {
+  const { config } = ctx;
+  return inTransaction(ctx.db, async (tx) => {
+    const now = ctx.clock();
+    const round = await latestRound(tx, table, 'update');
+    if (!round) {
+      await openLiveRound(ctx, tx, table, 1, now);
+      return now + config.bettingMs;
+    }
+    if (round.status === 'open') {
+      if (now < round.bettingClosesAt.getTime()) return round.bettingClosesAt.getTime();
+      if (now < round.resultAt.getTime()) {
+        if (round.engine !== 'crash') return round.resultAt.getTime();
+        await runAutoCashOuts(ctx, tx, round, now);
+        return Math.min(round.resultAt.getTime(), now + 100);
+      }
+      await settleLiveRound(ctx, tx, round);
+    }
+    if (now >= round.nextAt.getTime()) {
+      await openLiveRound(ctx, tx, table, round.roundNo + 1, now);
+      return now + config.bettingMs;
+    }
+    return round.nextAt.getTime();
+  });
+}
+
+/** The catalogue's live tables, remembered for half a minute: the catalogue rarely changes. */
+export interface TableListCache {
+  current?: { at: number; tables: LiveTable[] };
+}
+
+/** Every site's live tables. */
+export async function listLiveTables(ctx: LiveContext, cache: TableListCache): Promise<LiveTable[]> {
+  if (cache.current && Date.now() - cache.current.at < 30_000) return cache.current.tables;
+  const tables: LiveTable[] = [];
+  for (const site of await ctx.sites.listSites()) {
+    for (const game of await ctx.games.listGames(site.id, 'en')) {
+      if (isLiveEngine(game.engine)) tables.push({ siteId: site.id, sysname: game.sysname, engine: game.engine });
+    }
+  }
+  tables.sort((a, b) => `${a.siteId}/${a.sysname}`.localeCompare(`${b.siteId}/${b.sysname}`));
+  cache.current = { at: Date.now(), tables };
+  return tables;
+}
+
+/** Advances every table once; returns when the earliest of them next has work. */
+export async function advanceAllTables(ctx: LiveContext, cache: TableListCache): Promise<number> {
+  let next = ctx.clock() + 1000;
+  for (const table of await listLiveTables(ctx, cache)) next = Math.min(next, await advanceTable(ctx, table));
+  return next;
+}

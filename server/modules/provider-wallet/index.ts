@@ -1,0 +1,33 @@
+/** The seamless wallet's public face (architecture §3): the service, its protocol, its providers. */
+export {
+  createProviderWalletService,
+  PROVIDER_SESSION_TTL_MS,
+  type ProviderSession,
+  type ProviderWalletDeps,
+  type ProviderWalletService,
+} from './service';
+export {
+  amountJson,
+  PROVIDER_ACTIONS,
+  PROVIDER_ERROR_STATUS,
+  ProviderRefusal,
+  requestSchemas,
+  type ProviderAction,
+  type ProviderAnswer,
+  type ProviderErrorAnswer,
+  type ProviderErrorCode,
+  type ProviderOkAnswer,
+  type ProviderRequest,
+} from './protocol';
+export {
+  DEMO_PROVIDER,
+  isSignatureValid,
+  parseProviderCurrencies,
+  parseProviderSecrets,
+  providerConfigs,
+  signBody,
+  SIGNATURE_HEADER,
+  type ProviderConfig,
+} from './providers';
+// A signed client of the protocol, as a provider would call us (simulator, benchmark).
+export { providerClient, type ProviderClient } from './provider-client';

@@ -1,0 +1,98 @@
+/**
+ * The round-intake core (architecture §3): every bet of every game passes here. In-house rounds
+ * (single-request, stateful, live tables, free spins) use both halves; the provider wallet, whose
+ * provider did the intake on its side, uses the transfer half. The hooks (hooks.ts) run inside
+ * the bet's transaction on every path.
+ */
+import type { ApiError } from '#common/errors';
+import type { GameParams } from '#common/games-contract';
+import type { Executor } from '../../db/retry';
+import type { TransferResult, WalletService } from '../wallet';
+import {
+  admitStake,
+  playingCurrency,
+  shortBalanceError,
+  type AdmittedBet,
+  type BetRequest,
+  type Gambler,
+  type PlayMode,
+  type PlayerLookup,
+  type PreparedStake,
+} from './admission';
+import { grantDemoCredit } from './demo-credit';
+import { runHooks, type RoundHooks } from './hooks';
+import { moneyEvent, payoutTransfer, refundTransfer, stakeTransfer, type RoundMoney, type RoundMovement } from './transfers';
+
+export interface RoundIntakeDeps extends PlayerLookup {
+  wallet: WalletService;
+  /** Hooks attached from the start; more may be attached later (a module built after the intake). */
+  hooks?: readonly RoundHooks[];
+}
+
+/** A stake's movement; `at` is the clock's now, which picks the day of a demo top-up. */
+export type StakeMovement = RoundMovement & { at?: Date };
+
+export function createRoundIntake(deps: RoundIntakeDeps) {
+  const { wallet } = deps;
+  const attached: RoundHooks[] = [...(deps.hooks ?? [])];
+
+  return {
+    /** Attaches a set of hooks to every bet path; returns the function that detaches it. */
+    attach(hooks: RoundHooks): () => void {
+      attached.push(hooks);
+      return () => {
+        const index = attached.indexOf(hooks);
+        if (index >= 0) attached.splice(index, 1);
+      };
+    },
+
+    playingCurrency: (who: Gambler) => playingCurrency(who, deps),
+
+    /** The intake of an in-house bet once its game is found and its mode allowed (admission.ts admitStake). */
+    admitStake<P extends PreparedStake>(
+      who: Gambler,
+      request: BetRequest,
+      game: { game_params: GameParams },
+      prepare: () => P,
+      hashExtra?: Record<string, unknown>,
+    ): Promise<AdmittedBet<P>> {
+      return admitStake(who, request, game, prepare, deps, hashExtra);
+    },
+
+    /** Moves a stake in the bet's transaction: the hooks first (they may refuse it), a demo top-up, the transfer. */
+    async stake(tx: Executor, round: RoundMoney, movement: StakeMovement): Promise<TransferResult> {
+      await runHooks(attached, 'beforeStake', tx, moneyEvent(round, movement.amountMinor));
+      if (round.mode === 'demo')
+        await grantDemoCredit(
+          wallet,
+          tx,
+          { siteId: round.siteId, uid: round.userId },
+          round.currency,
+          movement.amountMinor,
+          movement.at,
+        );
+      return wallet.transfer(stakeTransfer(round, movement), tx);
+    },
+
+    /** Settles a round's payout (no transfer for nothing), then tells the hooks what it paid. */
+    async settle(tx: Executor, round: RoundMoney, movement: RoundMovement): Promise<TransferResult | undefined> {
+      const result = movement.amountMinor > 0n ? await wallet.transfer(payoutTransfer(round, movement), tx) : undefined;
+      await runHooks(attached, 'afterSettle', tx, moneyEvent(round, movement.amountMinor));
+      return result;
+    },
+
+    /** Gives a stake back, then tells the hooks. */
+    async refund(tx: Executor, round: RoundMoney, movement: RoundMovement): Promise<TransferResult> {
+      const result = await wallet.transfer(refundTransfer(round, movement), tx);
+      await runHooks(attached, 'afterRefund', tx, moneyEvent(round, movement.amountMinor));
+      return result;
+    },
+
+    /** The answer to a stake the balance did not cover; reads the balance after the bet's transaction is gone. */
+    async shortBalance(who: Gambler, mode: PlayMode, currency: string, field: string): Promise<ApiError> {
+      return shortBalanceError(await wallet.balances(who.siteId, who.uid, currency), mode, field);
+    },
+  };
+}
+
+export type RoundIntake = ReturnType<typeof createRoundIntake>;

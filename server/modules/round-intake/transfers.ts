@@ -1,0 +1,108 @@
+/**
+ * The transfer half of the intake, pure: the ledger transfer of a round's stake, payout or
+ * refund. Kinds, postings, references and idempotency keys are persisted data a replay is
+ * compared with, so they are written here once and never change shape:
+ * - in-house rounds and live bets: player main ↔ house game (`game_bet`, `game_win`), or player
+ *   fun ↔ house fun issuer in demo (`demo_bet`, `demo_win`);
+ * - free spins: house bonus cost → house game (`freespin_bet`), the win house game → player main
+ *   (`freespin_win`) or bonus (`bonus_freespin_win`) as the pack says;
+ * - external providers: player main ↔ house game (`provider_bet`, `provider_win`, `provider_rollback`).
+ */
+import { house, move, player, type AccountRef, type TransferInput } from '../wallet';
+import type { BetPath, RoundMoneyEvent } from './hooks';
+
+/** A round's money on the ledger: whose, in what, on which path, and under which reference. */
+export interface RoundMoney {
+  path: BetPath;
+  siteId: string;
+  userId: number;
+  currency: string;
+  mode: 'real' | 'demo';
+  sysname: string;
+  reference: string;
+  /** Who moves it: `player:12`, `provider:acme`, `system`. */
+  actor: string;
+  /** A free spin's pack: it pays the stake, and says where the win goes. */
+  freespinPack?: { id: number; winBalance: 'main' | 'bonus' };
+}
+
+/** One movement of a round: its amount, its idempotency key and, when not the round's, who made it. */
+export interface RoundMovement {
+  amountMinor: bigint;
+  idempotencyKey: string;
+  actor?: string;
+}
+
+function playerSide(round: RoundMoney): AccountRef {
+  return player(round.userId, round.mode === 'real' ? 'main' : 'fun');
+}
+
+function houseSide(round: RoundMoney): AccountRef {
+  return house(round.mode === 'real' ? 'game' : 'fun_issuer', round.userId);
+}
+
+function kindOf(round: RoundMoney, direction: 'bet' | 'win' | 'rollback'): string {
+  if (round.path === 'provider') return `provider_${direction}`;
+  if (round.freespinPack)
+    return direction === 'bet'
+      ? 'freespin_bet'
+      : round.freespinPack.winBalance === 'bonus'
+        ? 'bonus_freespin_win'
+        : 'freespin_win';
+  return `${round.mode === 'real' ? 'game' : 'demo'}_${direction}`;
+}
+
+function transferOf(round: RoundMoney, movement: RoundMovement, kind: string, legs: TransferInput['legs'], reason: string) {
+  return {
+    siteId: round.siteId,
+    userId: round.userId,
+    kind,
+    currency: round.currency,
+    amountMinor: movement.amountMinor,
+    legs,
+    idempotencyKey: movement.idempotencyKey,
+    reference: round.reference,
+    actor: movement.actor ?? round.actor,
+    reason,
+  } satisfies TransferInput;
+}
+
+/** The stake: from the player (or a free spin's pack) to the house. */
+export function stakeTransfer(round: RoundMoney, movement: RoundMovement): TransferInput {
+  const { amountMinor } = movement;
+  if (round.freespinPack) {
+    const legs = move(house('bonus_cost', round.userId), house('game', round.userId), amountMinor);
+    return transferOf(round, movement, kindOf(round, 'bet'), legs, `${round.sysname} free spin (pack ${round.freespinPack.id})`);
+  }
+  const legs = move(playerSide(round), houseSide(round), amountMinor);
+  return transferOf(round, movement, kindOf(round, 'bet'), legs, `${round.sysname} bet`);
+}
+
+/** The payout: from the house to the player (a free spin's win to the balance its pack names). */
+export function payoutTransfer(round: RoundMoney, movement: RoundMovement): TransferInput {
+  const { amountMinor } = movement;
+  if (round.freespinPack) {
+    const winAccount = player(round.userId, round.freespinPack.winBalance);
+    const legs = move(house('game', round.userId), winAccount, amountMinor);
+    return transferOf(
+      round,
+      movement,
+      kindOf(round, 'win'),
+      legs,
+      `${round.sysname} free spin win (pack ${round.freespinPack.id})`,
+    );
+  }
+  const legs = move(houseSide(round), playerSide(round), amountMinor);
+  return transferOf(round, movement, kindOf(round, 'win'), legs, `${round.sysname} win`);
+}
+
+/** A stake given back: from the house to the player. */
+export function refundTransfer(round: RoundMoney, movement: RoundMovement): TransferInput {
+  const legs = move(houseSide(round), playerSide(round), movement.amountMinor);
+  return transferOf(round, movement, kindOf(round, 'rollback'), legs, `${round.sysname} bet rolled back`);
+}
+
+export function moneyEvent(round: RoundMoney, amountMinor: bigint): RoundMoneyEvent {
+  const { path, siteId, userId, currency, mode, sysname, reference } = round;
+  return { path, siteId, userId, currency, mode, sysname, reference, amountMinor };
+}
