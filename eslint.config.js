@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import moduleBoundaries from './eslint-rules/module-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['build/', '.react-router/', 'node_modules/', 'var/', 'e2e/artifacts/', 'bench/results/', 'coverage/'] },
@@ -38,5 +39,12 @@ export default tseslint.config(
         { patterns: [{ group: ['**/server/**', '**/app/**', '~/*'], message: 'common/ depends on nothing above it.' }] },
       ],
     },
+  },
+  {
+    // Module faces (architecture §3): other code imports a module only through its index.ts, and
+    // only the module itself touches its tables. See eslint-rules/module-boundaries.js.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { house: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: { 'house/module-boundaries': 'error' },
   },
 );

@@ -1,7 +1,8 @@
 /**
  * What the server hands the app's loaders during SSR. The app never imports server code: it
- * sees only this contract, and talks to the API through `fetchInternal` (an in-process call of
- * the same HTTP surface the browser uses).
+ * sees only this contract. The product API, the configuration and the content platform are read
+ * in process, through the same code and checks as their HTTP routes, without a second trip
+ * through the HTTP stack.
  */
 import type { AccountInfo } from './api-contract';
 import type { Locale } from './locale';
@@ -14,11 +15,27 @@ export interface SiteSummary {
   isMaintenance: boolean;
 }
 
+/** An answer as its HTTP route would give it: the status and the parsed JSON body. */
+export interface InProcessAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** A product-API request as the client builds it: `/api/{service}.{method}?{query}`, form body for POST. */
+export interface ApiRequest {
+  method: 'GET' | 'POST';
+  body?: URLSearchParams;
+}
+
 export interface PageLoadContext {
   site: SiteSummary;
   account: AccountInfo;
-  /** Calls our own HTTP surface in-process, forwarding the visitor's cookies and host. */
-  fetchInternal: (path: string, init?: RequestInit) => Promise<Response>;
+  /** Runs a product-API call in process through the /api pipeline: the same envelope and errors. */
+  callApi: (path: string, request: ApiRequest) => Promise<InProcessAnswer>;
+  /** /nfx/cms-config/{locale}'s body, loaded once per page request however many loaders ask. */
+  siteConfig: (locale: string) => Promise<Record<string, unknown>>;
+  /** /cms/api/{collection}?{query} in process: the same status and Strapi body. */
+  readContent: (collection: string, query: URLSearchParams) => Promise<InProcessAnswer>;
   /** A banned or deleted player's session: the page is the user-blocked page (spec §2). */
   accountStatus: 'active' | 'banned' | 'deleted' | null;
   /** The visitor's country is one the site keeps out: every page is forbidden (403). */

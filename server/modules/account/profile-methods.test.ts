@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { Browser, lastMessageTo, registeredPlayer, uniqueEmail } from '../../../test/player';
-import { totpCode } from '../auth/totp';
+import { totpCode } from '../auth';
 
 function codeIn(text: string | undefined): string {
   const code = /\b(\d{6})\b/.exec(text ?? '')?.[1];

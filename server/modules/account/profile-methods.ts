@@ -3,8 +3,6 @@
  * sendconfirmationtocontact, confirmContact, changeSubscription, changefakename, changelocale,
  * changepassword. Mutations answer 1 (spec §5).
  */
-import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { ApiError } from '#common/errors';
 import { isLocale, localizePath } from '#common/locale';
 import { unsubscribeKey, unsubscribeQuery } from './unsubscribe';
@@ -24,11 +22,10 @@ import {
   validateRequired,
   type ValidationResult,
 } from '#common/validators';
+import type { ProfileFields } from '#common/contract';
 import { defineMethod, type ApiContext } from '../../api/define';
-import { requireValid } from '../../api/require-valid';
-import { contacts, users } from './tables';
+import { requireValid } from '#common/parameter-errors';
 import { canonicalContact, contactTypeOf } from './service';
-import { hashPassword, verifyPassword } from '../auth/passwords';
 
 async function requireUser(ctx: ApiContext) {
   const user = await ctx.services.accounts.findUser(ctx.uid);
@@ -57,8 +54,6 @@ function adulthoodCutoff(): Date {
   return new Date(Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate()));
 }
 
-const contactParam = z.string().trim().min(1).max(254);
-
 /** E-mails carry a signed link to stop news and offers to that address. */
 async function unsubscribeFooter(ctx: ApiContext, contact: { type: string; value: string }): Promise<string> {
   if (contact.type !== 'email') return '';
@@ -68,11 +63,7 @@ async function unsubscribeFooter(ctx: ApiContext, contact: { type: string; value
 }
 
 async function findContact(ctx: ApiContext, value: string) {
-  const [row] = await ctx.services.db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.userId, ctx.uid), eq(contacts.value, value)))
-    .limit(1);
+  const row = await ctx.services.accounts.findContact(ctx.uid, value);
   if (!row)
     throw new ApiError('InvalidParameterException', 'Invalid parameter: contact', { field: 'contact', errorType: 'unknown' });
   return row;
@@ -87,19 +78,15 @@ function normalizeContact(raw: string): { type: 'email' | 'phone'; value: string
 
 export const profileMethods = [
   defineMethod({
-    service: 'account',
-    method: 'getprofileinfo',
-    verbs: ['GET'],
-    requiresUser: true,
-    params: z.object({ fields: z.string().optional() }),
+    name: 'account.getprofileinfo',
     handler: async (ctx) => {
       const user = await requireUser(ctx);
-      const rows = await ctx.services.db.select().from(contacts).where(eq(contacts.userId, user.id)).orderBy(contacts.id);
+      const rows = await ctx.services.accounts.listContacts(user.id);
       const profile = user.profile as Record<string, string>;
       return {
-        ...Object.fromEntries(
+        ...(Object.fromEntries(
           Object.keys(PROFILE_VALIDATORS).map((field) => [field, profile[field] ?? (field === 'sex' ? 0 : '')]),
-        ),
+        ) as ProfileFields),
         sex: Number(profile.sex ?? 0),
         fakename: user.fakename,
         contacts: rows.map((row) => ({
@@ -114,11 +101,7 @@ export const profileMethods = [
     },
   }),
   defineMethod({
-    service: 'account',
-    method: 'saveProfileInfo',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.record(z.string(), z.unknown()),
+    name: 'account.saveProfileInfo',
     handler: async (ctx, params) => {
       const user = await requireUser(ctx);
       const changes: Record<string, string> = {};
@@ -129,33 +112,20 @@ export const profileMethods = [
         requireValid(field, validate(text));
         changes[field] = text;
       }
-      await ctx.services.db
-        .update(users)
-        .set({ profile: { ...user.profile, ...changes }, updatedAt: new Date() })
-        .where(eq(users.id, user.id));
+      await ctx.services.accounts.saveProfile(user.id, { ...user.profile, ...changes });
       return 1;
     },
   }),
   defineMethod({
-    service: 'account',
-    method: 'addcontact',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({
-      contact: contactParam,
-      phone_country_code: z
-        .string()
-        .regex(/^\+?\d{1,4}$/)
-        .optional(),
-    }),
+    name: 'account.addcontact',
     handler: async (ctx, params) => {
       const { type, value } = normalizeContact(params.contact);
-      const [row] = await ctx.services.db
-        .insert(contacts)
-        .values({ userId: ctx.uid, type, value, phoneCountryCode: type === 'phone' ? (params.phone_country_code ?? null) : null })
-        .onConflictDoNothing()
-        .returning({ id: contacts.id });
-      if (!row)
+      const isAdded = await ctx.services.accounts.addContact(ctx.uid, {
+        type,
+        value,
+        phoneCountryCode: type === 'phone' ? (params.phone_country_code ?? null) : null,
+      });
+      if (!isAdded)
         throw new ApiError('InvalidParameterException', 'This contact is already added', {
           field: 'contact',
           errorType: 'taken',
@@ -164,11 +134,7 @@ export const profileMethods = [
     },
   }),
   defineMethod({
-    service: 'account',
-    method: 'sendconfirmationtocontact',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({ contact: contactParam }),
+    name: 'account.sendconfirmationtocontact',
     handler: async (ctx, params) => {
       const contact = await findContact(ctx, normalizeContact(params.contact).value);
       if (contact.isConfirmed) throw new ApiError('InvalidRequestException', 'This contact is already confirmed');
@@ -188,11 +154,7 @@ export const profileMethods = [
     },
   }),
   defineMethod({
-    service: 'account',
-    method: 'confirmContact',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({ contact: contactParam, code: z.string().max(12) }),
+    name: 'account.confirmContact',
     handler: async (ctx, params) => {
       requireValid('code', validateCode(params.code));
       const contact = await findContact(ctx, normalizeContact(params.contact).value);
@@ -200,80 +162,46 @@ export const profileMethods = [
       if (!(await ctx.services.oneTimeSecrets.consumeCode(ctx.uid, contact.value, params.code.trim()))) {
         throw new ApiError('InvalidParameterException', 'The code is wrong or expired', { field: 'code', errorType: 'smsCode' });
       }
-      await ctx.services.db.update(contacts).set({ isConfirmed: true }).where(eq(contacts.id, contact.id));
+      await ctx.services.accounts.confirmContact(contact.id);
       return 1;
     },
   }),
   defineMethod({
-    service: 'account',
-    method: 'changeSubscription',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({ contact: contactParam, subscription: z.enum(['0', '1']) }),
+    name: 'account.changeSubscription',
     handler: async (ctx, params) => {
       const contact = await findContact(ctx, normalizeContact(params.contact).value);
-      await ctx.services.db
-        .update(contacts)
-        .set({ isSubscribed: params.subscription === '1' })
-        .where(eq(contacts.id, contact.id));
+      await ctx.services.accounts.setSubscription(contact.id, params.subscription === '1');
       return 1;
     },
   }),
   defineMethod({
-    service: 'account',
-    method: 'changefakename',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({ fakename: z.string().max(40) }),
+    name: 'account.changefakename',
     handler: async (ctx, params) => {
       requireValid('fakename', validateFakename(params.fakename));
-      await ctx.services.db.update(users).set({ fakename: params.fakename }).where(eq(users.id, ctx.uid));
+      await ctx.services.accounts.setFakename(ctx.uid, params.fakename);
       return 1;
     },
   }),
   defineMethod({
-    service: 'account',
-    method: 'changelocale',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({ locale: z.string() }),
+    name: 'account.changelocale',
     handler: async (ctx, params) => {
       if (!isLocale(params.locale) || !ctx.site.locales.includes(params.locale)) {
         throw new ApiError('InvalidParameterException', 'Invalid parameter: locale', { field: 'locale' });
       }
-      await ctx.services.db.update(users).set({ locale: params.locale }).where(eq(users.id, ctx.uid));
+      await ctx.services.accounts.setLocale(ctx.uid, params.locale);
       return 1;
     },
   }),
   defineMethod({
-    service: 'account',
-    method: 'changepassword',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({
-      old_password: z.string().max(200),
-      new_password: z.string().max(200),
-      new_password_repeated: z.string().max(200).optional(),
-    }),
+    name: 'account.changepassword',
     handler: async (ctx, params) => {
       const user = await requireUser(ctx);
       requireValid('new_password', validatePassword(params.new_password));
       requireValid('new_password', validatePasswordLength(params.new_password));
       if (params.new_password_repeated !== undefined)
         requireValid('new_password_repeated', validatePassword(params.new_password_repeated, params.new_password));
-      await ctx.services.rateLimits.consume({ key: `change-password:user:${user.id}`, max: 10, windowMs: 15 * 60 * 1000 });
-      if (!(await verifyPassword(user.passwordHash, params.old_password))) {
-        throw new ApiError('InvalidParameterException', 'Invalid parameter: old_password', {
-          field: 'old_password',
-          errorType: 'password',
-        });
-      }
-      await ctx.services.db
-        .update(users)
-        .set({ passwordHash: await hashPassword(params.new_password) })
-        .where(eq(users.id, user.id));
       // Every other session ends; this browser gets a fresh one.
-      await ctx.services.auth.revokeAllSessions(user.id);
+      await ctx.services.auth.changePassword(user, params.old_password, params.new_password);
       ctx.setSession(await ctx.services.auth.openSession(user.id, ctx));
       return 1;
     },

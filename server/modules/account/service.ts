@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { AccountInfo } from '#common/api-contract';
 import { money } from '#common/money';
 import type { Locale } from '#common/locale';
@@ -6,6 +6,10 @@ import type { Database } from '../../db/client';
 import { contacts, users } from './tables';
 
 export type UserRow = typeof users.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
+
+/** What identity verification (KYC) tells the account about the player. */
+export type VerificationFlags = Partial<Pick<UserRow, 'isOnVerification' | 'isVerified' | 'isKycBlockEnabled'>>;
 
 /** The account info of an anonymous visitor: uid 0, zero balances in the site currency. */
 export function anonymousAccountInfo(currency: string, locale: Locale): AccountInfo {
@@ -89,6 +93,19 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
     async infoFor(uid: number, fallback: { currency: string; locale: Locale }): Promise<AccountInfo> {
       const user = uid > 0 ? await findUser(uid) : undefined;
       return user ? accountInfo(user) : anonymousAccountInfo(fallback.currency, fallback.locale);
+    },
+
+    /**
+     * The user whose id another module's subquery selects, in one statement: the session lookup
+     * runs on every request, and a second round trip there costs every page and API call.
+     */
+    async findUserIn(siteId: string, userIds: SQLWrapper): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.siteId, siteId), inArray(users.id, userIds)))
+        .limit(1);
+      return row;
     },
 
     async findUserByLogin(siteId: string, login: string): Promise<UserRow | undefined> {
@@ -201,6 +218,110 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
     },
 
     accountInfo,
+
+    /** The player's contacts, oldest first. */
+    async listContacts(userId: number): Promise<ContactRow[]> {
+      return db.select().from(contacts).where(eq(contacts.userId, userId)).orderBy(contacts.id);
+    },
+
+    async findContact(userId: number, value: string): Promise<ContactRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.userId, userId), eq(contacts.value, value)))
+        .limit(1);
+      return row;
+    },
+
+    /** Adds a contact to the account; false when the player already has it. */
+    async addContact(
+      userId: number,
+      contact: { type: 'email' | 'phone'; value: string; phoneCountryCode: string | null },
+    ): Promise<boolean> {
+      const [row] = await db
+        .insert(contacts)
+        .values({ userId, ...contact })
+        .onConflictDoNothing()
+        .returning({ id: contacts.id });
+      return row !== undefined;
+    },
+
+    async confirmContact(contactId: number): Promise<void> {
+      await db.update(contacts).set({ isConfirmed: true }).where(eq(contacts.id, contactId));
+    },
+
+    async setSubscription(contactId: number, isSubscribed: boolean): Promise<void> {
+      await db.update(contacts).set({ isSubscribed }).where(eq(contacts.id, contactId));
+    },
+
+    /** Stops news to one contact of a player (signed unsubscribe links); nothing when it is unknown. */
+    async unsubscribeContact(userId: number, value: string): Promise<void> {
+      await db
+        .update(contacts)
+        .set({ isSubscribed: false })
+        .where(and(eq(contacts.userId, userId), eq(contacts.value, value)));
+    },
+
+    /** Replaces the profile fields of spec §3 (the caller merges what changed). */
+    async saveProfile(userId: number, profile: Record<string, unknown>): Promise<void> {
+      await db.update(users).set({ profile, updatedAt: new Date() }).where(eq(users.id, userId));
+    },
+
+    async setFakename(userId: number, fakename: string): Promise<void> {
+      await db.update(users).set({ fakename }).where(eq(users.id, userId));
+    },
+
+    async setLocale(userId: number, locale: Locale): Promise<void> {
+      await db.update(users).set({ locale }).where(eq(users.id, userId));
+    },
+
+    /** Sets a new password hash whatever the old one was (a reset by e-mailed link). */
+    async setPasswordHash(userId: number, passwordHash: string, tx: Database = db): Promise<void> {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    },
+
+    /**
+     * Sets a new password hash only if the stored one is still the one the old password was checked
+     * against: of two changes racing from the same old password, one wins and the other gets false.
+     */
+    async replacePasswordHash(userId: number, checkedHash: string, passwordHash: string, tx: Database = db): Promise<boolean> {
+      const changed = await tx
+        .update(users)
+        .set({ passwordHash })
+        .where(and(eq(users.id, userId), eq(users.passwordHash, checkedHash)))
+        .returning({ id: users.id });
+      return changed.length > 0;
+    },
+
+    /** Keeps a new two-factor secret until the player confirms it with a first code. */
+    async startTwoFactorSetup(userId: number, secret: string): Promise<void> {
+      await db.update(users).set({ twoFactorSecret: secret, twoFactorLastStep: null }).where(eq(users.id, userId));
+    },
+
+    /** Turns two-factor on; step is the time step of the code that confirmed it (it works once). */
+    async enableTwoFactor(userId: number, step: number): Promise<void> {
+      await db.update(users).set({ twoFactorEnabledAt: new Date(), twoFactorLastStep: step }).where(eq(users.id, userId));
+    },
+
+    async disableTwoFactor(userId: number, step: number): Promise<void> {
+      await db
+        .update(users)
+        .set({ twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: step })
+        .where(eq(users.id, userId));
+    },
+
+    /** Remembers the time step of the last accepted two-factor code, so that code works once. */
+    async recordTwoFactorStep(userId: number, step: number): Promise<void> {
+      await db.update(users).set({ twoFactorLastStep: step }).where(eq(users.id, userId));
+    },
+
+    /** Records the verification state; on the caller's transaction when it writes the applicant too. */
+    async setVerificationFlags(userId: number, flags: VerificationFlags, tx: Database = db): Promise<void> {
+      await tx
+        .update(users)
+        .set({ ...flags, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    },
   };
 }
 

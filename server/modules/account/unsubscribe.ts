@@ -4,7 +4,7 @@
  * made once per installation and kept in the database (never in the repository).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { StorageService } from '../storage/service';
+import type { StorageService } from '../storage';
 
 const SYSTEM_OWNER = 'system';
 const KEY_NAME = 'unsubscribe_link_key';

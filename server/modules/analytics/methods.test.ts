@@ -17,8 +17,7 @@ describe.each(testDatabaseKinds())('events.handle on %s (spec §7: GET with even
     if (!cookie) throw new Error('no vid cookie issued');
     return { cookie, visitorId: cookie.slice('vid='.length) };
   }
-  const eventsOf = (visitorId: string) =>
-    t.services.db.select().from(analyticsEvents).where(eq(analyticsEvents.visitorId, visitorId));
+  const eventsOf = (visitorId: string) => t.db.select().from(analyticsEvents).where(eq(analyticsEvents.visitorId, visitorId));
 
   it('stores the event with its parsed params, the visitor and the site of the host', async () => {
     const host = siteSeed('lagoon').hosts[0] ?? '';

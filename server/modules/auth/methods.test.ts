@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
-import { users } from '../account/tables';
+import { users } from '../../db/schema';
 import { generateTotpSecret, totpCode } from './totp';
 import { TWO_FACTOR_REQUIRED_MESSAGE } from './service';
 
@@ -140,10 +140,7 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
       const registered = await call(app, 'auth.register', { login, password: 'secret12', terms: '1' });
       const uid = (registered.json.data as { uid: number }).uid;
       const secret = generateTotpSecret();
-      await app.services.db
-        .update(users)
-        .set({ twoFactorSecret: secret, twoFactorEnabledAt: new Date() })
-        .where(eq(users.id, uid));
+      await app.db.update(users).set({ twoFactorSecret: secret, twoFactorEnabledAt: new Date() }).where(eq(users.id, uid));
 
       const first = await call(app, 'auth.login', { login, password: 'secret12' });
       expect(first.json.error).toMatchObject({
@@ -168,7 +165,7 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
       const login = uniqueEmail();
       const registered = await call(app, 'auth.register', { login, password: 'secret12', terms: '1' });
       const uid = (registered.json.data as { uid: number }).uid;
-      await app.services.db.update(users).set({ status: 'banned' }).where(eq(users.id, uid));
+      await app.db.update(users).set({ status: 'banned' }).where(eq(users.id, uid));
       const banned = await call(app, 'account.getInfo', {}, registered.sessionCookie, 'GET');
       expect(banned.status).toBe(403);
       expect(banned.json.error?.type).toBe('UserBannedException');

@@ -1,21 +1,15 @@
 /** auth.register, auth.login, auth.logout (spec §7), validated with the shared §5 validators. */
-import { z } from 'zod';
 import { ApiError } from '#common/errors';
 import { normalizeLogin, validateEmail, validatePassword, validatePasswordLength, validatePhone } from '#common/validators';
-import { requireValid } from '../../api/require-valid';
+import { requireValid } from '#common/parameter-errors';
 import { defineMethod, type ApiContext } from '../../api/define';
-import { canonicalContact, contactTypeOf } from '../account/service';
+import { canonicalContact, contactTypeOf } from '../account';
 
 function checkLogin(raw: string): string {
   const login = normalizeLogin(raw);
   requireValid('login', contactTypeOf(login) === 'email' ? validateEmail(login) : validatePhone(login));
   return canonicalContact(login);
 }
-
-export const truthy = z
-  .union([z.string(), z.boolean(), z.number()])
-  .optional()
-  .transform((value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on');
 
 export async function registrationRules(ctx: ApiContext): Promise<{ isTermsRequired: boolean }> {
   const config = await ctx.services.content.getConfig(ctx.site.id, ctx.locale);
@@ -25,19 +19,7 @@ export async function registrationRules(ctx: ApiContext): Promise<{ isTermsRequi
 
 export const authMethods = [
   defineMethod({
-    service: 'auth',
-    method: 'register',
-    verbs: ['POST'],
-    params: z.object({
-      login: z.string().max(254),
-      password: z.string().max(200),
-      currency: z.string().optional(),
-      terms: truthy,
-      notify: truthy,
-      promo_code: z.string().max(64).optional(),
-      /** The loyalty character picked in the form (auth config showCharacterSelect). */
-      character: z.coerce.number().int().min(1).max(1_000_000).optional(),
-    }),
+    name: 'auth.register',
     handler: async (ctx, params) => {
       if (ctx.uid > 0) throw new ApiError('InvalidRequestException', 'Already signed in');
       const login = checkLogin(params.login);
@@ -70,10 +52,7 @@ export const authMethods = [
     },
   }),
   defineMethod({
-    service: 'auth',
-    method: 'login',
-    verbs: ['POST'],
-    params: z.object({ login: z.string().max(254), password: z.string().max(200), code: z.string().max(12).optional() }),
+    name: 'auth.login',
     handler: async (ctx, params) => {
       const login = normalizeLogin(params.login);
       if (!login || !params.password)
@@ -96,11 +75,7 @@ export const authMethods = [
     },
   }),
   defineMethod({
-    service: 'auth',
-    method: 'logout',
-    verbs: ['GET', 'POST'],
-    params: z.object({}),
-    isAvailableWhenClosed: true,
+    name: 'auth.logout',
     handler: async (ctx) => {
       if (ctx.sessionTokenHash) await ctx.services.auth.revokeSession(ctx.sessionTokenHash);
       ctx.setSession(null);

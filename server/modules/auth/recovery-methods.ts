@@ -2,28 +2,20 @@
  * Password restore by e-mailed link and reset (auth.restore, auth.resetpassword), and two-factor
  * set-up (account.changeTwoFactorAuth, account.confirmTwoFactorAuth).
  */
-import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { z } from 'zod';
 import { ApiError } from '#common/errors';
 import { localizePath } from '#common/locale';
 import { fillMessage, normalizeLogin, validateCode, validatePassword, validatePasswordLength } from '#common/validators';
 import { defineMethod } from '../../api/define';
-import { users } from '../account/tables';
-import { canonicalContact, contactTypeOf } from '../account/service';
-import { requireValid } from '../../api/require-valid';
-import { hashPassword } from './passwords';
-import { generateTotpSecret, matchTotp, otpauthUri } from './totp';
+import { canonicalContact, contactTypeOf } from '../account';
+import { requireValid } from '#common/parameter-errors';
 import { siteOrigin } from '../../web/site-origin';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 export const recoveryMethods = [
   defineMethod({
-    service: 'auth',
-    method: 'restore',
-    verbs: ['POST'],
-    params: z.object({ login: z.string().max(254) }),
+    name: 'auth.restore',
     handler: async (ctx, params) => {
       const raw = normalizeLogin(params.login);
       if (!raw)
@@ -53,10 +45,7 @@ export const recoveryMethods = [
     },
   }),
   defineMethod({
-    service: 'auth',
-    method: 'resetpassword',
-    verbs: ['POST'],
-    params: z.object({ token: z.string().max(200), password: z.string().max(200) }),
+    name: 'auth.resetpassword',
     handler: async (ctx, params) => {
       requireValid('password', validatePassword(params.password));
       requireValid('password', validatePasswordLength(params.password));
@@ -67,75 +56,31 @@ export const recoveryMethods = [
           field: 'token',
           errorType: 'expired',
         });
-      await ctx.services.db
-        .update(users)
-        .set({ passwordHash: await hashPassword(params.password) })
-        .where(eq(users.id, userId));
-      await ctx.services.auth.revokeAllSessions(userId);
+      await ctx.services.auth.resetPassword(userId, params.password);
       return 1;
     },
   }),
   defineMethod({
-    service: 'account',
-    method: 'changeTwoFactorAuth',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({ enable: z.enum(['0', '1']), code: z.string().max(12).optional() }),
+    name: 'account.changeTwoFactorAuth',
     handler: async (ctx, params) => {
       const user = await ctx.services.accounts.findUser(ctx.uid);
       if (!user) throw new ApiError('AuthorizationException', 'Sign in to continue');
       if (params.enable === '1') {
-        if (user.twoFactorEnabledAt)
-          throw new ApiError('InvalidRequestException', 'Two-factor authentication is already enabled');
-        const secret = generateTotpSecret();
-        await ctx.services.db
-          .update(users)
-          .set({ twoFactorSecret: secret, twoFactorLastStep: null })
-          .where(eq(users.id, user.id));
-        const uri = otpauthUri(secret, ctx.site.name, user.login);
-        return { secret, otpauth_uri: uri, qr_svg: await QRCode.toString(uri, { type: 'svg', margin: 1 }) };
+        const { secret, otpauthUri } = await ctx.services.auth.startTwoFactorSetup(user, ctx.site.name);
+        return { secret, otpauth_uri: otpauthUri, qr_svg: await QRCode.toString(otpauthUri, { type: 'svg', margin: 1 }) };
       }
-      // Turning it off needs a current code, so a stolen session alone cannot weaken the account.
       requireValid('code', validateCode(params.code ?? ''));
-      await ctx.services.rateLimits.consume({ key: `code:user:${user.id}`, max: 5, windowMs: 15 * 60 * 1000 });
-      const step =
-        user.twoFactorSecret && user.twoFactorEnabledAt
-          ? matchTotp(user.twoFactorSecret, params.code ?? '', Date.now(), user.twoFactorLastStep)
-          : null;
-      if (step === null)
-        throw new ApiError('InvalidParameterException', 'Two-factor code is invalid', {
-          field: 'code',
-          errorType: 'twoFactorInvalid',
-        });
-      await ctx.services.db
-        .update(users)
-        .set({ twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: step })
-        .where(eq(users.id, user.id));
+      await ctx.services.auth.disableTwoFactor(user, params.code ?? '');
       return 1;
     },
   }),
   defineMethod({
-    service: 'account',
-    method: 'confirmTwoFactorAuth',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({ code: z.string().max(12) }),
+    name: 'account.confirmTwoFactorAuth',
     handler: async (ctx, params) => {
       requireValid('code', validateCode(params.code));
       const user = await ctx.services.accounts.findUser(ctx.uid);
-      if (!user?.twoFactorSecret || user.twoFactorEnabledAt)
-        throw new ApiError('InvalidRequestException', 'Start the two-factor set-up first');
-      await ctx.services.rateLimits.consume({ key: `code:user:${user.id}`, max: 5, windowMs: 15 * 60 * 1000 });
-      const step = matchTotp(user.twoFactorSecret, params.code.trim(), Date.now(), user.twoFactorLastStep);
-      if (step === null)
-        throw new ApiError('InvalidParameterException', 'Two-factor code is invalid', {
-          field: 'code',
-          errorType: 'twoFactorInvalid',
-        });
-      await ctx.services.db
-        .update(users)
-        .set({ twoFactorEnabledAt: new Date(), twoFactorLastStep: step })
-        .where(eq(users.id, user.id));
+      if (!user) throw new ApiError('InvalidRequestException', 'Start the two-factor set-up first');
+      await ctx.services.auth.confirmTwoFactor(user, params.code.trim());
       return 1;
     },
   }),

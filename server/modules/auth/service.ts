@@ -8,12 +8,11 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { ApiError } from '#common/errors';
 import type { Locale } from '#common/locale';
 import type { Database } from '../../db/client';
-import { users } from '../account/tables';
-import type { AccountService, UserRow } from '../account/service';
-import type { RateLimitService } from '../rate-limit/service';
+import type { AccountService, UserRow } from '../account';
+import type { RateLimitService } from '../rate-limit';
 import { sessions } from './tables';
 import { hashPassword, verifyPassword } from './passwords';
-import { matchTotp } from './totp';
+import { generateTotpSecret, matchTotp, otpauthUri } from './totp';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
@@ -23,6 +22,10 @@ export const TWO_FACTOR_REQUIRED_MESSAGE = 'Two-factor authentication is already
 export const TWO_FACTOR_INVALID_MESSAGE = 'Two-factor code is invalid';
 export const TWO_FACTOR_EXPIRED_MESSAGE = 'Two-factor time expired';
 const WRONG_CREDENTIALS_MESSAGE = 'Wrong login or password';
+
+function invalidTwoFactorCode(): ApiError {
+  return new ApiError('InvalidParameterException', TWO_FACTOR_INVALID_MESSAGE, { field: 'code', errorType: 'twoFactorInvalid' });
+}
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -60,7 +63,22 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
     await rateLimits.consume({ key: `code:user:${user.id}`, max: 5, windowMs: FIFTEEN_MINUTES_MS });
     const step = matchTotp(user.twoFactorSecret, code, Date.now(), user.twoFactorLastStep);
     if (step === null) throw new ApiError('AuthorizationException', TWO_FACTOR_INVALID_MESSAGE, { two_factor: 'invalid' });
-    await db.update(users).set({ twoFactorLastStep: step }).where(eq(users.id, user.id));
+    await accounts.recordTwoFactorStep(user.id, step);
+  }
+
+  /** Ends every open session of a player, on the caller's transaction when there is one. */
+  async function revokeAllSessions(userId: number, tx: Database = db): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  /** A current code of the player's authenticator, counted against the code rate limit; its time step, or null. */
+  async function matchCurrentCode(user: UserRow, code: string): Promise<number | null> {
+    await rateLimits.consume({ key: `code:user:${user.id}`, max: 5, windowMs: FIFTEEN_MINUTES_MS });
+    if (!user.twoFactorSecret) return null;
+    return matchTotp(user.twoFactorSecret, code, Date.now(), user.twoFactorLastStep);
   }
 
   return {
@@ -140,11 +158,68 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
     },
 
     /** Ends every open session of a player at once (ban, self-exclusion, password change). */
-    async revokeAllSessions(userId: number): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    revokeAllSessions: (userId: number) => revokeAllSessions(userId),
+
+    /** Whether the password is the player's (a serious decision is confirmed with it). */
+    isPasswordRight(user: UserRow, password: string): Promise<boolean> {
+      return verifyPassword(user.passwordHash, password);
+    },
+
+    /**
+     * Changes the password of a signed-in player who proves the old one, and ends every session of
+     * theirs in the same transaction (the caller opens a fresh one for this browser). Of two
+     * changes racing from the same old password only the first counts: the second finds the
+     * password changed and is refused as a wrong old password.
+     */
+    async changePassword(user: UserRow, oldPassword: string, newPassword: string): Promise<void> {
+      await rateLimits.consume({ key: `change-password:user:${user.id}`, max: 10, windowMs: FIFTEEN_MINUTES_MS });
+      const wrongOldPassword = new ApiError('InvalidParameterException', 'Invalid parameter: old_password', {
+        field: 'old_password',
+        errorType: 'password',
+      });
+      const isOldPasswordRight = await verifyPassword(user.passwordHash, oldPassword);
+      const checkedHash = user.passwordHash;
+      if (!isOldPasswordRight || !checkedHash) throw wrongOldPassword;
+      const newHash = await hashPassword(newPassword);
+      const isChanged = await db.transaction(async (tx) => {
+        if (!(await accounts.replacePasswordHash(user.id, checkedHash, newHash, tx))) return false;
+        await revokeAllSessions(user.id, tx);
+        return true;
+      });
+      if (!isChanged) throw wrongOldPassword;
+    },
+
+    /** Sets a new password after a reset link proved the player (auth.resetpassword); every session ends. */
+    async resetPassword(userId: number, newPassword: string): Promise<void> {
+      const newHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await accounts.setPasswordHash(userId, newHash, tx);
+        await revokeAllSessions(userId, tx);
+      });
+    },
+
+    /** Starts two-factor set-up with a new secret; it takes effect once a first code confirms it. */
+    async startTwoFactorSetup(user: UserRow, issuer: string): Promise<{ secret: string; otpauthUri: string }> {
+      if (user.twoFactorEnabledAt) throw new ApiError('InvalidRequestException', 'Two-factor authentication is already enabled');
+      const secret = generateTotpSecret();
+      await accounts.startTwoFactorSetup(user.id, secret);
+      return { secret, otpauthUri: otpauthUri(secret, issuer, user.login) };
+    },
+
+    /** Turns two-factor on with a first code of the secret being set up. */
+    async confirmTwoFactor(user: UserRow, code: string): Promise<void> {
+      if (!user.twoFactorSecret || user.twoFactorEnabledAt)
+        throw new ApiError('InvalidRequestException', 'Start the two-factor set-up first');
+      const step = await matchCurrentCode(user, code);
+      if (step === null) throw invalidTwoFactorCode();
+      await accounts.enableTwoFactor(user.id, step);
+    },
+
+    /** Turns two-factor off; it takes a current code, so a stolen session alone cannot weaken the account. */
+    async disableTwoFactor(user: UserRow, code: string): Promise<void> {
+      const step = await matchCurrentCode(user, code);
+      if (step === null || !user.twoFactorEnabledAt) throw invalidTwoFactorCode();
+      await accounts.disableTwoFactor(user.id, step);
     },
 
     /** When an open session began: the start of the play session that responsible gaming reports on. */
@@ -160,20 +235,12 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
     /** The player a session token belongs to, if the session is open and the site matches. */
     async resolveSession(token: string, siteId: string): Promise<SessionUser | undefined> {
       const tokenHash = hashToken(token);
-      const [row] = await db
-        .select({ user: users })
+      const openSession = db
+        .select({ userId: sessions.userId })
         .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, new Date()),
-            eq(users.siteId, siteId),
-          ),
-        )
-        .limit(1);
-      return row ? { user: row.user, tokenHash } : undefined;
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+      const user = await accounts.findUserIn(siteId, openSession);
+      return user ? { user, tokenHash } : undefined;
     },
   };
 }

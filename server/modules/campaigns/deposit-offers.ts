@@ -7,7 +7,10 @@
 import { ApiError } from '#common/errors';
 import type { Locale } from '#common/locale';
 import { amountToMinor, minorToAmount } from '#common/money';
-import type { ContentService } from '../content/service';
+import type { ContentService } from '../content';
+import type { OfferView } from '#common/contract';
+
+export type { OfferView };
 
 export const NO_OFFER = -1;
 
@@ -34,14 +37,6 @@ export interface OfferAudience {
   isAuthenticated: boolean;
   currency: string;
   depositCount: number;
-}
-
-export interface OfferView {
-  id: number;
-  sysname: string;
-  trigger: { action: string; params: { exclude_methods: string[]; min_amount: string | null }; user_satisfies_params: boolean };
-  description: { title: string; text: string; image: string | null };
-  promotions: { type: string; percent: number; max_amount: string | null; currency: string }[];
 }
 
 export async function listDepositOffers(content: ContentService, siteId: string, locale: Locale): Promise<DepositOffer[]> {

@@ -1,9 +1,8 @@
 /** campaigns.getoffers (spec §7: deposit offers use offset 0 and fields trigger,description,promotions). */
-import { z } from 'zod';
 import { defineMethod } from '../../api/define';
 import { listDepositOffers, offerView } from './deposit-offers';
 import { activatePromo, findPromoOffer, promoError } from './promo-codes';
-import { IdempotencyConflictError } from '../wallet/service';
+import { IdempotencyConflictError } from '../wallet';
 import type { ApiContext } from '../../api/define';
 
 const PROMO_WINDOW_MS = 15 * 60 * 1000;
@@ -16,17 +15,9 @@ async function limitPromoTries(ctx: ApiContext): Promise<void> {
   ]);
 }
 
-const promoParams = z.object({ promo_code: z.string().max(64).default(''), fields: z.string().max(200).optional() });
-
 export const campaignMethods = [
   defineMethod({
-    service: 'campaigns',
-    method: 'getoffers',
-    verbs: ['GET'],
-    params: z.object({
-      offset: z.coerce.number().int().min(0).max(1000).default(0),
-      count: z.coerce.number().int().min(1).max(100).default(20),
-    }),
+    name: 'campaigns.getoffers',
     handler: async (ctx, params) => {
       const user = ctx.uid > 0 ? await ctx.services.accounts.findUser(ctx.uid) : undefined;
       const audience = {
@@ -39,10 +30,7 @@ export const campaignMethods = [
     },
   }),
   defineMethod({
-    service: 'campaigns',
-    method: 'checkPromocode',
-    verbs: ['POST'],
-    params: promoParams,
+    name: 'campaigns.checkPromocode',
     handler: async (ctx, params) => {
       await limitPromoTries(ctx);
       const offer = await findPromoOffer(ctx.services.content, ctx.site.id, ctx.locale, params.promo_code);
@@ -51,11 +39,7 @@ export const campaignMethods = [
     },
   }),
   defineMethod({
-    service: 'campaigns',
-    method: 'activateOffer',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: promoParams,
+    name: 'campaigns.activateOffer',
     handler: async (ctx, params) => {
       await limitPromoTries(ctx);
       const user = await ctx.services.accounts.findUser(ctx.uid);

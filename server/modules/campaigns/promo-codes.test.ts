@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { signedInPlayer } from '../../../test/player';
-import { checkLedger } from '../wallet/ledger-check';
+import { checkLedger } from '../wallet';
 
 describe.each(testDatabaseKinds())('promo codes on %s', (kind) => {
   let t: TestApp;
@@ -32,7 +32,7 @@ describe.each(testDatabaseKinds())('promo codes on %s', (kind) => {
       await browser.call('cashier.gethistory', { type: 'bonuses' }, 'GET'),
     );
     expect(history.items.map((item) => item.amount.amount)).toEqual(['10.00']);
-    expect((await checkLedger(t.services.db)).isSound).toBe(true);
+    expect((await checkLedger(t.db)).isSound).toBe(true);
   });
 
   it('an unknown or empty code answers INVALID and moves nothing; checkPromocode says the same without activating', async () => {

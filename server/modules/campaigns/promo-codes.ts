@@ -6,9 +6,8 @@
 import { ApiError } from '#common/errors';
 import type { Locale } from '#common/locale';
 import { amountToMinor, money, type Money } from '#common/money';
-import type { ContentService } from '../content/service';
-import { house, move, player } from '../wallet/postings';
-import type { WalletService } from '../wallet/service';
+import type { ContentService } from '../content';
+import { house, move, player, type WalletService } from '../wallet';
 
 interface PromoEntry {
   id: number;

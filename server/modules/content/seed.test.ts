@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../test/databases';
 import { CONTENT_DIR, readSiteSeeds } from '../../../test/fixtures';
 import { runMigrations } from '../../db/migrate';
-import { sites } from '../sites/tables';
+import { sites } from '../../db/schema';
 import { contentEntries } from './tables';
 import { seedContent } from './seed';
 

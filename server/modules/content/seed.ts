@@ -12,20 +12,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { sites } from '../sites/tables';
+import { seedSite, type SiteSeed } from '../sites';
 import { contentEntries } from './tables';
 import { projectRoot } from '../../project-root';
-
-interface SiteSeed {
-  id: string;
-  name: string;
-  hosts: string[];
-  defaultCurrency: string;
-  currencies: string[];
-  locales: string[];
-  settings?: Record<string, unknown>;
-  isMaintenance?: boolean;
-}
 
 const ALL_LOCALES = '_all';
 
@@ -67,11 +56,7 @@ export async function seedContent(db: Database, contentDir = join(projectRoot(),
   const siteSeeds = readJson<SiteSeed[]>(join(contentDir, 'sites.json'));
   const shared = readTree(join(contentDir, 'shared'));
   for (const [index, seed] of siteSeeds.entries()) {
-    await db
-      .insert(sites)
-      .values({ ...seed, settings: seed.settings ?? {}, sortOrder: index })
-      // Stored settings win; settings new to content/ are added (as for content entries).
-      .onConflictDoUpdate({ target: sites.id, set: { settings: sql`excluded.settings || ${sites.settings}` } });
+    await seedSite(db, seed, index);
     const own = readTree(join(contentDir, 'sites', seed.id));
     const rows = [];
     for (const locale of seed.locales) {

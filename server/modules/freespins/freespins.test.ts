@@ -12,8 +12,8 @@ import { createTestApp, TEST_MAX_BODY_BYTES, type TestApp } from '../../../test/
 import { testDatabaseKinds } from '../../../test/databases';
 import { fundPlayer, hostPlayer, type HostBrowser } from '../../../test/host-player';
 import { createHttpApp } from '../../http';
-import { gameRounds } from '../game-rounds/tables';
-import { checkLedger } from '../wallet/ledger-check';
+import { gameRounds } from '../../db/schema';
+import { checkLedger } from '../wallet';
 import type { FreespinPackView } from './service';
 import { freespinPacks, freespinSpins } from './tables';
 
@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
   afterAll(() => t.close());
 
   const expectSoundLedger = async () => {
-    const report = await checkLedger(t.services.db);
+    const report = await checkLedger(t.db);
     expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
   };
 
@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
   }
 
   async function packRow(id: string) {
-    const [row] = await t.services.db
+    const [row] = await t.db
       .select()
       .from(freespinPacks)
       .where(eq(freespinPacks.id, Number(id)));
@@ -84,7 +84,7 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
   }
 
   async function roundCountOf(uid: number) {
-    const [row] = await t.services.db
+    const [row] = await t.db
       .select({ n: sql<number>`count(*)::int` })
       .from(gameRounds)
       .where(eq(gameRounds.userId, uid));
@@ -140,7 +140,7 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
     const row = await packRow(pack.id);
     expect(row.winMinor).toBe(wins);
     expect(row.wagerRequiredMinor).toBe(0n);
-    const spins = await t.services.db.select().from(freespinSpins).where(eq(freespinSpins.packId, row.id));
+    const spins = await t.db.select().from(freespinSpins).where(eq(freespinSpins.packId, row.id));
     expect(spins.map((item) => item.spinNumber).sort()).toEqual([1, 2, 3, 4]);
     // The listed pack is used up, and active lists no longer show it.
     const all = who.browser.data<{ items: FreespinPackView[] }>(
@@ -182,7 +182,7 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
     expect(await roundCountOf(who.uid)).toBe(rounds);
     // The CHECK holds even against a direct write.
     await expect(
-      t.services.db
+      t.db
         .update(freespinPacks)
         .set({ remainingCount: -1 })
         .where(eq(freespinPacks.id, Number(pack.id))),
@@ -198,7 +198,7 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
     expect(played).toHaveLength(3);
     for (const answer of refused) expect(answer.json.error?.error_data).toMatchObject({ field: 'freespin_pack_id' });
     expect((await packRow(pack.id)).remainingCount).toBe(0);
-    const spins = await t.services.db
+    const spins = await t.db
       .select()
       .from(freespinSpins)
       .where(eq(freespinSpins.packId, Number(pack.id)));
@@ -241,7 +241,7 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
     const unknown = await spin(who.browser, '999999999');
     expect(unknown.json.error?.error_data).toMatchObject({ field: 'freespin_pack_id' });
 
-    await t.services.db
+    await t.db
       .update(freespinPacks)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(freespinPacks.id, Number(pack.id)));

@@ -16,44 +16,39 @@
  * request id makes a replay return the first round without consuming a second spin.
  */
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { invalidParameter as invalid } from '../../api/require-valid';
-import { stakeLimits } from '../games/stake-limits';
+import { invalidParameter as invalid } from '#common/parameter-errors';
+import { stakeLimits, type GamesService } from '../games';
 import type { Locale } from '#common/locale';
-import { amountToMinor, minorToAmount, money, type Money } from '#common/money';
+import { amountToMinor, minorToAmount, money } from '#common/money';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
-import type { GamesService } from '../games/service';
-import type { gameRounds } from '../game-rounds/tables';
-import { house, move, player } from '../wallet/postings';
-import type { PlayerBalances, WalletService } from '../wallet/service';
+import type { RoundIntake } from '../round-intake';
+import type { PlayerBalances, WalletService } from '../wallet';
 import { freespinPacks, freespinSpins, type FreespinPackRow } from './tables';
+import { FREESPINS_PAGE_MAX } from '#common/contract/freespins';
+import type { FreespinPackView } from '#common/contract';
 
-type RoundRow = typeof gameRounds.$inferSelect;
+export type { FreespinPackView };
 
-export const FREESPINS_PAGE_MAX = 99;
+export { FREESPINS_PAGE_MAX };
+
+/** What a free spin needs of the round it pays (a game-rounds round row, just written). */
+export interface FreespinRound {
+  id: number;
+  siteId: string;
+  userId: number | null;
+  mode: 'real' | 'demo';
+  sysname: string;
+  currency: string;
+  stakeMinor: bigint;
+  payoutMinor: bigint;
+}
+
 export const AWARD_MAX_COUNT = 500;
 export const AWARD_MAX_VALID_DAYS = 365;
 export const WAGERING_MAX = 100;
 
 export type FreespinStatus = 'active' | 'used' | 'expired' | 'cancelled';
-
-export interface FreespinPackView {
-  id: string;
-  game: { sysname: string; name: string };
-  remaining_count: number;
-  total_count: number;
-  /** The stake of each spin. */
-  stake: Money;
-  /** What the pack's spins have won so far. */
-  win: Money;
-  wagering_multiplier: number;
-  /** Where the wins go: main (wager-free) or bonus (to be wagered). */
-  win_balance: 'main' | 'bonus';
-  expires_at: string;
-  status: FreespinStatus;
-  created_at: string;
-  description?: { title: string };
-}
 
 export interface AwardInput {
   siteId: string;
@@ -74,6 +69,8 @@ export interface AwardInput {
 export interface FreespinsDeps {
   db: Database;
   wallet: WalletService;
+  /** The round-intake core: a free spin's stake and win move through it like any bet's. */
+  intake: RoundIntake;
   games: Pick<GamesService, 'getGame' | 'listGames'>;
   findUser: (uid: number) => Promise<{ siteId: string; currency: string; locale: string } | undefined>;
 }
@@ -109,7 +106,7 @@ function packView(row: FreespinPackRow, gameName: string, locale: Locale, withDe
 }
 
 export function createFreespinsService(deps: FreespinsDeps) {
-  const { db, wallet } = deps;
+  const { db, wallet, intake } = deps;
 
   async function gameNames(siteId: string, locale: Locale): Promise<Map<string, string>> {
     return new Map((await deps.games.listGames(siteId, locale)).map((game) => [game.sysname, game.name]));
@@ -238,7 +235,7 @@ export function createFreespinsService(deps: FreespinsDeps) {
      * InvalidParameterException when the pack cannot pay it; the caller's transaction then rolls
      * the round back. Returns the player's balances after it.
      */
-    async settleRound(tx: Executor, round: RoundRow, packId: number): Promise<PlayerBalances> {
+    async settleRound(tx: Executor, round: FreespinRound, packId: number): Promise<PlayerBalances> {
       const userId = round.userId;
       if (!userId || round.mode !== 'real') throw invalid('freespin_pack_id', 'Free spins are played for real only');
       // The lock queues concurrent spins of one pack; the seed lock already queues one player's rounds.
@@ -273,38 +270,19 @@ export function createFreespinsService(deps: FreespinsDeps) {
         .insert(freespinSpins)
         .values({ packId: pack.id, roundId: round.id, spinNumber: pack.totalCount - updated.remainingCount, payoutMinor });
 
-      const common = {
+      const roundMoney = {
+        path: 'freespin' as const,
         siteId: round.siteId,
         userId,
         currency: round.currency,
+        mode: round.mode,
+        sysname: round.sysname,
         reference: `round:${round.id}`,
         actor: `player:${userId}`,
+        freespinPack: { id: pack.id, winBalance: pack.wageringMultiplier > 0 ? ('bonus' as const) : ('main' as const) },
       };
-      await wallet.transfer(
-        {
-          ...common,
-          kind: 'freespin_bet',
-          amountMinor: round.stakeMinor,
-          legs: move(house('bonus_cost', userId), house('game', userId), round.stakeMinor),
-          idempotencyKey: `round:${round.id}:bet`,
-          reason: `${round.sysname} free spin (pack ${pack.id})`,
-        },
-        tx,
-      );
-      if (payoutMinor > 0n) {
-        const isBonus = pack.wageringMultiplier > 0;
-        await wallet.transfer(
-          {
-            ...common,
-            kind: isBonus ? 'bonus_freespin_win' : 'freespin_win',
-            amountMinor: payoutMinor,
-            legs: move(house('game', userId), player(userId, isBonus ? 'bonus' : 'main'), payoutMinor),
-            idempotencyKey: `round:${round.id}:win`,
-            reason: `${round.sysname} free spin win (pack ${pack.id})`,
-          },
-          tx,
-        );
-      }
+      await intake.stake(tx, roundMoney, { amountMinor: round.stakeMinor, idempotencyKey: `round:${round.id}:bet` });
+      await intake.settle(tx, roundMoney, { amountMinor: payoutMinor, idempotencyKey: `round:${round.id}:win` });
       return wallet.balances(round.siteId, userId, round.currency, tx);
     },
 

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { fundPlayer, hostPlayer, type HostBrowser } from '../../../test/host-player';
 import { createJobHandlers } from '../../job-handlers';
-import { gameRounds } from '../game-rounds/tables';
+import { gameRounds } from '../../db/schema';
 import { csvCell, parseCsv } from './csv';
 import { CSV_HEADER, type ExportView, type HistoryItem } from './service';
 
@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds())('game history and export on %s', (kind) => {
     );
   const runJobs = () => t.services.jobs.drain(createJobHandlers(t.services, async () => new Response('ok')));
   const realRoundsOf = async (uid: number) =>
-    (await t.services.db.select().from(gameRounds).where(eq(gameRounds.userId, uid)).orderBy(desc(gameRounds.id))).filter(
+    (await t.db.select().from(gameRounds).where(eq(gameRounds.userId, uid)).orderBy(desc(gameRounds.id))).filter(
       (row) => row.mode === 'real',
     );
 

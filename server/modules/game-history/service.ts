@@ -12,58 +12,27 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { ApiError } from '#common/errors';
 import type { Locale } from '#common/locale';
-import { minorToAmount, money, type Money } from '#common/money';
+import { minorToAmount, money } from '#common/money';
 import type { Database } from '../../db/client';
 import { inTransaction } from '../../db/retry';
-import type { GamesService } from '../games/service';
-import {
-  listPlayerRounds,
-  listPlayerRoundsBefore,
-  type PlayerRoundRow,
-  type PlayerRoundsFilter,
-} from '../game-rounds/player-history';
-import type { JobHandler, JobService } from '../jobs/service';
-import type { RateLimitService } from '../rate-limit/service';
+import type { GamesService } from '../games';
+import { listPlayerRounds, listPlayerRoundsBefore, type PlayerRoundRow, type PlayerRoundsFilter } from '../game-rounds';
+import type { JobHandler, JobService } from '../jobs';
+import type { RateLimitService } from '../rate-limit';
 import { csvLine } from './csv';
 import { gameHistoryExports, type GameHistoryExportRow } from './tables';
+import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX } from '#common/contract/games';
+import type { GameHistoryItem as HistoryItem, HistoryExportView as ExportView } from '#common/contract';
 
-export const HISTORY_PAGE_DEFAULT = 4;
-export const HISTORY_PAGE_MAX = 100;
+export { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX };
+export type { ExportView, HistoryItem };
+
 /** Rows one export holds at most; a longer history is cut (is_truncated) and can be exported by date range. */
 export const EXPORT_MAX_ROWS = 100_000;
 const EXPORT_BATCH = 1_000;
 export const EXPORT_JOB = 'game-history.export';
 /** Export requests a player may make per window. */
 export const EXPORT_RATE_LIMIT = { max: 5, windowMs: 60 * 60_000 };
-
-export interface HistoryItem {
-  id: string;
-  sysname: string;
-  game_name: string;
-  engine: string;
-  status: string;
-  stake: Money;
-  payout: Money;
-  /** Payout less stake (negative: lost); a free spin's stake was not the player's, so it counts 0. */
-  net: Money;
-  is_freespin: boolean;
-  created_at: string;
-  settled_at: string | null;
-}
-
-export interface ExportView {
-  id: string;
-  status: GameHistoryExportRow['status'];
-  sysname: string | null;
-  date_from: string | null;
-  date_to: string | null;
-  row_count: number | null;
-  is_truncated: boolean;
-  created_at: string;
-  completed_at: string | null;
-  /** Where the owner downloads the file (signed in), once ready. */
-  download_url: string | null;
-}
 
 export interface HistoryPlayer {
   siteId: string;

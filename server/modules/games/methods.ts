@@ -3,8 +3,8 @@
  * getLikes, addLike, removeLike): parameters checked here, rules in the service.
  */
 import { z } from 'zod';
-import { invalidParameter as invalid } from '../../api/require-valid';
-import { GAME_SORTS, GAME_TYPES, type GameType } from '#common/games-contract';
+import { invalidParameter as invalid } from '#common/parameter-errors';
+import { GAME_TYPES, type GameType } from '#common/games-contract';
 import { defineMethod } from '../../api/define';
 
 const MAX_LIST_ITEMS = 300;
@@ -44,31 +44,9 @@ function gameOptions(value: string | undefined): z.infer<typeof optionsSchema> {
   return options.data;
 }
 
-const listParam = z.string().max(4000).optional();
-const sysnameParam = z.string().min(1).max(64);
-
 export const gamesMethods = [
   defineMethod({
-    service: 'games',
-    method: 'get',
-    verbs: ['GET'],
-    params: z.object({
-      offset: z.coerce.number().int().min(0).max(100_000).default(0),
-      count: z.coerce.number().int().min(1).max(MAX_LIST_ITEMS).default(15),
-      fields: listParam,
-      sort_options: z
-        .preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(GAME_SORTS))
-        .default('priority'),
-      order: z
-        .preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(['asc', 'desc']))
-        .default('asc'),
-      sysnames: listParam,
-      options: z.string().max(1000).optional(),
-      query: z.string().max(100).optional(),
-      types: listParam,
-      tags: listParam,
-      providers: listParam,
-    }),
+    name: 'games.get',
     handler: async (ctx, params) => {
       const options = gameOptions(params.options);
       const fields = commaList(params.fields);
@@ -92,17 +70,11 @@ export const gamesMethods = [
     },
   }),
   defineMethod({
-    service: 'games',
-    method: 'getCategories',
-    verbs: ['GET'],
-    params: z.object({}),
+    name: 'games.getCategories',
     handler: async (ctx) => ctx.services.games.categories(ctx.site.id, ctx.locale),
   }),
   defineMethod({
-    service: 'games',
-    method: 'getProviders',
-    verbs: ['GET'],
-    params: z.object({ fields: listParam, types: listParam }),
+    name: 'games.getProviders',
     handler: async (ctx, params) =>
       ctx.services.games.providers(ctx.site.id, ctx.locale, {
         types: gameTypes(params.types),
@@ -110,32 +82,20 @@ export const gamesMethods = [
       }),
   }),
   defineMethod({
-    service: 'games',
-    method: 'getLikes',
-    verbs: ['GET'],
-    requiresUser: true,
-    params: z.object({}),
+    name: 'games.getLikes',
     handler: async (ctx) => ({
       sysnames: await ctx.services.games.likes(ctx.uid, ctx.site.id, ctx.locale),
     }),
   }),
   defineMethod({
-    service: 'games',
-    method: 'addLike',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({ sysname: sysnameParam }),
+    name: 'games.addLike',
     handler: async (ctx, params) => {
       await ctx.services.games.addLike(ctx.uid, ctx.site.id, ctx.locale, params.sysname);
       return 1;
     },
   }),
   defineMethod({
-    service: 'games',
-    method: 'removeLike',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({ sysname: sysnameParam }),
+    name: 'games.removeLike',
     handler: async (ctx, params) => {
       await ctx.services.games.removeLike(ctx.uid, ctx.site.id, ctx.locale, params.sysname);
       return 1;

@@ -21,7 +21,7 @@ import {
   type GamesPage,
 } from '#common/games-contract';
 import type { Database } from '../../db/client';
-import type { ContentService, ContentEntry } from '../content/service';
+import type { ContentService, ContentEntry } from '../content';
 import { gameLikes } from './tables';
 
 /** A catalogue game: its record plus what only the server needs. */

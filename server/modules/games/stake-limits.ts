@@ -5,7 +5,7 @@
  */
 import { amountToMinor } from '#common/money';
 import type { GameParams } from '#common/games-contract';
-import { invalidParameter } from '../../api/require-valid';
+import { invalidParameter } from '#common/parameter-errors';
 
 /** A catalogue amount ("0.10") in minor units, undefined when absent or not an amount. */
 export function limitMinor(value: unknown): bigint | undefined {

@@ -13,7 +13,7 @@ import { testDatabaseKinds } from '../../../test/databases';
 import { defaultSiteSeed } from '../../../test/fixtures';
 import { fundPlayer, hostPlayer } from '../../../test/host-player';
 import { Browser, uniqueEmail } from '../../../test/player';
-import { house, move, player } from '../wallet/postings';
+import { house, move, player } from '../wallet';
 import { loyaltyProgramme } from './programme';
 import { loyaltyAccounts, loyaltyPointEntries } from './tables';
 
@@ -39,7 +39,7 @@ describe.each(testDatabaseKinds())('loyalty on %s', (kind) => {
   }
 
   async function accountRow(uid: number) {
-    const [row] = await t.services.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, uid));
+    const [row] = await t.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, uid));
     return row;
   }
 
@@ -220,7 +220,7 @@ describe.each(testDatabaseKinds())('loyalty on %s', (kind) => {
     await bet();
     expect(await pointsAfterAccrual()).toEqual([20, 20]);
     const account = await accountRow(who.uid);
-    const entries = await t.services.db
+    const entries = await t.db
       .select()
       .from(loyaltyPointEntries)
       .where(eq(loyaltyPointEntries.accountId, account!.id))

@@ -13,15 +13,15 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { ApiError } from '#common/errors';
-import { invalidParameter } from '../../api/require-valid';
+import { invalidParameter } from '#common/parameter-errors';
 import { levelOf, levelProgress, type LoyaltyCharacterList, type LoyaltyInfo } from '#common/loyalty-contract';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
-import type { WalletService } from '../wallet/service';
+import type { WalletService } from '../wallet';
 import { loyaltyProgramme, pointsForWagered, type LoyaltyProgramme } from './programme';
 import { loyaltyAccounts, loyaltyAccrualCursor, loyaltyPointEntries, loyaltyWagerTotals } from './tables';
 
-export const CHARACTERS_PAGE_MAX = 100;
+export { CHARACTERS_PAGE_MAX } from '#common/contract/loyalty';
 /** Stakes read per accrual transaction. */
 const ACCRUAL_BATCH = 500;
 /** How old a stake must be before the accrual reads it (see wallet stakesAfter). */
@@ -117,15 +117,13 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
       .update(loyaltyWagerTotals)
       .set({ pointsEarned: total.pointsEarned + change })
       .where(and(eq(loyaltyWagerTotals.accountId, account.id), eq(loyaltyWagerTotals.currency, stake.currency)));
-    await tx
-      .insert(loyaltyPointEntries)
-      .values({
-        accountId: account.id,
-        pointsDelta: change,
-        experienceDelta: change,
-        reason: change > 0n ? 'wager' : 'wager_rollback',
-        entryKey: `wager:${stake.lastTransferId}`,
-      });
+    await tx.insert(loyaltyPointEntries).values({
+      accountId: account.id,
+      pointsDelta: change,
+      experienceDelta: change,
+      reason: change > 0n ? 'wager' : 'wager_rollback',
+      entryKey: `wager:${stake.lastTransferId}`,
+    });
     await tx
       .update(loyaltyAccounts)
       .set({

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { defineMethod } from '../../api/define';
 import { LOCALE_INFO } from '#common/locale';
 import type { GeneralInfo, SiteMetadata } from '#common/api-contract';
-import type { Site } from '../sites/service';
+import type { Site } from '../sites';
 
 function setting<T>(site: Site, key: string, fallback: T): T {
   const value = site.settings[key];
@@ -29,19 +28,11 @@ export function generalInfo(site: Site): GeneralInfo {
 
 export const metadataMethods = [
   defineMethod({
-    service: 'metadata',
-    method: 'getgeneralinfo',
-    verbs: ['GET'],
-    params: z.object({}),
-    isAvailableWhenClosed: true,
+    name: 'metadata.getgeneralinfo',
     handler: async (ctx) => generalInfo(ctx.site),
   }),
   defineMethod({
-    service: 'metadata',
-    method: 'get',
-    verbs: ['GET'],
-    params: z.object({}),
-    isAvailableWhenClosed: true,
+    name: 'metadata.get',
     handler: async (ctx): Promise<SiteMetadata> => {
       const config = await ctx.services.content.getConfig(ctx.site.id, ctx.locale);
       return { site: { id: ctx.site.id, name: ctx.site.name }, meta: config['meta-data-tool'] };

@@ -3,7 +3,7 @@
  * method (content's `provider` field); the webhook route picks one per `/psp/{name}/webhook`.
  */
 import type { Database } from '../../db/client';
-import type { JobHandlers, JobService } from '../jobs/service';
+import type { JobHandlers, JobService } from '../jobs';
 import type { PaymentProvider } from './provider';
 import { createSandboxPsp } from './sandbox/service';
 

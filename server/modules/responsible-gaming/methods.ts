@@ -2,15 +2,20 @@
  * Responsible gaming in the product API: account.getDepositLimit (spec §3 fields) and the
  * responsibleGaming.* methods behind /profile/responsible-game.
  */
-import { z } from 'zod';
 import { ApiError } from '#common/errors';
 import { minorToAmount, money } from '#common/money';
 import { validateSum } from '#common/validators';
 import { defineMethod, type ApiContext } from '../../api/define';
-import { requireValid } from '../../api/require-valid';
-import { verifyPassword } from '../auth/passwords';
+import { requireValid } from '#common/parameter-errors';
 import { jurisdictionOf, type PeriodLimit } from './service';
-import { SELF_EXCLUSION_DURATIONS, TIMEOUT_DURATIONS, selfExclusionEnd, timeoutEnd } from './rules';
+import {
+  SELF_EXCLUSION_DURATIONS,
+  TIMEOUT_DURATIONS,
+  selfExclusionEnd,
+  timeoutEnd,
+  type SelfExclusionDuration,
+  type TimeoutDuration,
+} from './rules';
 
 /** Largest limit a player may set, in major units. */
 const MAX_LIMIT_MAJOR = 1_000_000;
@@ -37,19 +42,11 @@ async function currentUserCurrency(ctx: ApiContext): Promise<string> {
 
 export const responsibleGamingMethods = [
   defineMethod({
-    service: 'account',
-    method: 'getDepositLimit',
-    verbs: ['GET'],
-    requiresUser: true,
-    params: z.object({}),
+    name: 'account.getDepositLimit',
     handler: async (ctx) => ctx.services.responsibleGaming.tightestLimitView(ctx.uid, await currentUserCurrency(ctx)),
   }),
   defineMethod({
-    service: 'responsibleGaming',
-    method: 'get',
-    verbs: ['GET'],
-    requiresUser: true,
-    params: z.object({}),
+    name: 'responsibleGaming.get',
     handler: async (ctx) => {
       const jurisdiction = jurisdictionOf(ctx.site.settings);
       const limits = await ctx.services.responsibleGaming.limits(ctx.uid);
@@ -61,17 +58,13 @@ export const responsibleGamingMethods = [
         cooling_off_hours: jurisdiction.coolingOffHours,
         is_deposit_limit_required: jurisdiction.isDepositLimitRequired,
         is_deposit_limit_missing: jurisdiction.isDepositLimitRequired && limits.every((limit) => limit.limitMinor === null),
-        timeout_options: Object.keys(TIMEOUT_DURATIONS),
-        self_exclusion_options: Object.keys(SELF_EXCLUSION_DURATIONS),
+        timeout_options: Object.keys(TIMEOUT_DURATIONS) as TimeoutDuration[],
+        self_exclusion_options: Object.keys(SELF_EXCLUSION_DURATIONS) as SelfExclusionDuration[],
       };
     },
   }),
   defineMethod({
-    service: 'responsibleGaming',
-    method: 'setDepositLimit',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({ period: z.enum(['day', 'week', 'month']), amount: z.string().max(20) }),
+    name: 'responsibleGaming.setDepositLimit',
     handler: async (ctx, params) => {
       const currency = await currentUserCurrency(ctx);
       const isRemoval = params.amount.trim() === '';
@@ -90,11 +83,7 @@ export const responsibleGamingMethods = [
     },
   }),
   defineMethod({
-    service: 'responsibleGaming',
-    method: 'setRealityCheck',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({ minutes: z.coerce.number().int() }),
+    name: 'responsibleGaming.setRealityCheck',
     handler: async (ctx, params) => {
       if (!jurisdictionOf(ctx.site.settings).realityCheckOptions.includes(params.minutes)) {
         throw new ApiError('InvalidParameterException', 'Invalid parameter: minutes', { field: 'minutes' });
@@ -104,11 +93,7 @@ export const responsibleGamingMethods = [
     },
   }),
   defineMethod({
-    service: 'responsibleGaming',
-    method: 'takeTimeout',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({ duration: z.enum(Object.keys(TIMEOUT_DURATIONS) as [keyof typeof TIMEOUT_DURATIONS]) }),
+    name: 'responsibleGaming.takeTimeout',
     handler: async (ctx, params) => {
       await ctx.services.responsibleGaming.exclude(ctx.uid, 'timeout', timeoutEnd(params.duration, new Date()));
       ctx.setSession(null);
@@ -116,18 +101,11 @@ export const responsibleGamingMethods = [
     },
   }),
   defineMethod({
-    service: 'responsibleGaming',
-    method: 'selfExclude',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({
-      duration: z.enum(Object.keys(SELF_EXCLUSION_DURATIONS) as [keyof typeof SELF_EXCLUSION_DURATIONS]),
-      password: z.string().max(200),
-    }),
+    name: 'responsibleGaming.selfExclude',
     handler: async (ctx, params) => {
       // A decision this serious is confirmed with the password, so a borrowed session cannot make it.
       const user = await ctx.services.accounts.findUser(ctx.uid);
-      if (!user || !(await verifyPassword(user.passwordHash, params.password))) {
+      if (!user || !(await ctx.services.auth.isPasswordRight(user, params.password))) {
         throw new ApiError('InvalidParameterException', 'Invalid parameter: password', {
           field: 'password',
           errorType: 'password',
@@ -139,11 +117,7 @@ export const responsibleGamingMethods = [
     },
   }),
   defineMethod({
-    service: 'responsibleGaming',
-    method: 'getSessionSummary',
-    verbs: ['GET'],
-    requiresUser: true,
-    params: z.object({}),
+    name: 'responsibleGaming.getSessionSummary',
     // Elapsed session time and net position shown while playing (accounts issue): the session
     // began when this sign-in did; the net position is what game transfers moved since then.
     handler: async (ctx) => {

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { fundPlayer } from '../../../test/host-player';
 import { Browser, signedInPlayer } from '../../../test/player';
-import { house, move, player } from '../wallet/postings';
+import { house, move, player } from '../wallet';
 
 interface Summary {
   session_started_at: string;

@@ -6,8 +6,8 @@ import { testDatabaseKinds } from '../../../test/databases';
 import { siteSeed } from '../../../test/fixtures';
 import { Browser } from '../../../test/player';
 import { CookieBrowser } from '../../../test/cookie-browser';
-import { generateTotpSecret, totpCode } from '../auth/totp';
-import { users } from '../account/tables';
+import { generateTotpSecret, totpCode } from '../auth';
+import { users } from '../../db/schema';
 import { socialIdentities } from './tables';
 
 /** The bot token of the default site, read from content/ (a development value). */
@@ -52,9 +52,9 @@ describe.each(testDatabaseKinds())(
   'messenger mini-app entry on %s (spec §1, §3 messenger registration, §4: registers automatically)',
   (kind) => {
     let app: TestApp;
-    const countUsers = async () => (await app.services.db.select({ n: count() }).from(users))[0]?.n ?? 0;
+    const countUsers = async () => (await app.db.select({ n: count() }).from(users))[0]?.n ?? 0;
     const identitiesOf = (subject: string) =>
-      app.services.db
+      app.db
         .select()
         .from(socialIdentities)
         .where(and(eq(socialIdentities.provider, 'telegram'), eq(socialIdentities.subject, subject)));
@@ -104,10 +104,7 @@ describe.each(testDatabaseKinds())(
         await first.call('auth.messengerEntry', { init_data: signInitData(entryFields(person)) }),
       ).uid;
       const secret = generateTotpSecret();
-      await app.services.db
-        .update(users)
-        .set({ twoFactorSecret: secret, twoFactorEnabledAt: new Date() })
-        .where(eq(users.id, uid));
+      await app.db.update(users).set({ twoFactorSecret: secret, twoFactorEnabledAt: new Date() }).where(eq(users.id, uid));
 
       const browser = new CookieBrowser(app);
       const entry = await browser.api('auth.messengerEntry', { init_data: signInitData(entryFields(person)) });

@@ -6,15 +6,13 @@
  * social or messenger sign-in too (spec §4 two-factor step), or the outside account alone would
  * be enough to get in.
  */
-import { z } from 'zod';
 import { ApiError } from '#common/errors';
 import { validateCode } from '#common/validators';
-import { requireValid } from '../../api/require-valid';
+import { requireValid } from '#common/parameter-errors';
 import { isLocale } from '#common/locale';
 import { defineMethod } from '../../api/define';
-import type { Site } from '../sites/service';
-import { registrationRules, truthy } from '../auth/methods';
-import { TWO_FACTOR_EXPIRED_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from '../auth/service';
+import type { Site } from '../sites';
+import { registrationRules, TWO_FACTOR_EXPIRED_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from '../auth';
 import { checkInitData } from './messenger-init-data';
 
 export const MESSENGER_PROVIDER = 'telegram';
@@ -29,11 +27,7 @@ export function messengerBotToken(site: Site): string {
 
 export const socialMethods = [
   defineMethod({
-    service: 'auth',
-    method: 'completeRegistration',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({ terms: truthy, currency: z.string().max(8).optional() }),
+    name: 'auth.completeRegistration',
     handler: async (ctx, params) => {
       const user = await ctx.services.accounts.findUser(ctx.uid);
       if (!user) throw new ApiError('AuthorizationException', 'Sign in to continue');
@@ -54,10 +48,7 @@ export const socialMethods = [
     },
   }),
   defineMethod({
-    service: 'auth',
-    method: 'messengerEntry',
-    verbs: ['POST'],
-    params: z.object({ init_data: z.string().min(1).max(4096) }),
+    name: 'auth.messengerEntry',
     handler: async (ctx, params) => {
       await ctx.services.rateLimits.consume({ key: `messenger:ip:${ctx.ip}`, ...MESSENGER_LIMIT });
       const botToken = messengerBotToken(ctx.site);
@@ -94,10 +85,7 @@ export const socialMethods = [
     },
   }),
   defineMethod({
-    service: 'auth',
-    method: 'confirmSecondFactor',
-    verbs: ['POST'],
-    params: z.object({ ticket: z.string().min(1).max(100), code: z.string().max(12) }),
+    name: 'auth.confirmSecondFactor',
     handler: async (ctx, params) => {
       requireValid('code', validateCode(params.code.trim()));
       const expired = () => new ApiError('AuthorizationException', TWO_FACTOR_EXPIRED_MESSAGE, { two_factor: 'expired' });

@@ -6,7 +6,7 @@
  * fixed development value.
  */
 import { z } from 'zod';
-import type { Site } from '../sites/service';
+import type { Site } from '../sites';
 
 /** The client secret of the built-in development provider: a development value, not a secret. */
 export const DEV_CLIENT_SECRET = 'dev-only-client-secret-not-for-production';

@@ -6,8 +6,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Locale } from '#common/locale';
 import type { Database } from '../../db/client';
-import type { AccountService, UserRow } from '../account/service';
-import { users } from '../account/tables';
+import type { AccountService, UserRow } from '../account';
 import { oauthStates, socialIdentities } from './tables';
 import { pkceChallenge, randomToken, sha256Hex } from './pkce';
 import { createDevProviderStore } from './dev-provider-store';
@@ -42,15 +41,14 @@ class IdentityTaken extends Error {}
 
 export function createSocialService({ db, accounts }: { db: Database; accounts: AccountService }) {
   async function findIdentityUser(siteId: string, provider: string, subject: string): Promise<UserRow | undefined> {
-    const [row] = await db
-      .select({ user: users })
+    const [identity] = await db
+      .select({ userId: socialIdentities.userId })
       .from(socialIdentities)
-      .innerJoin(users, eq(users.id, socialIdentities.userId))
       .where(
         and(eq(socialIdentities.siteId, siteId), eq(socialIdentities.provider, provider), eq(socialIdentities.subject, subject)),
       )
       .limit(1);
-    return row?.user;
+    return identity && accounts.findUser(identity.userId);
   }
 
   return {

@@ -5,9 +5,8 @@ import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { registeredPlayer, uniqueEmail } from '../../../test/player';
 import { CookieBrowser } from '../../../test/cookie-browser';
-import { oneTimeSecrets, users } from '../account/tables';
-import { sessions } from '../auth/tables';
-import { generateTotpSecret, totpCode } from '../auth/totp';
+import { oneTimeSecrets, users, sessions } from '../../db/schema';
+import { generateTotpSecret, totpCode } from '../auth';
 import { oauthStates, socialIdentities } from './tables';
 
 const ORIGIN = 'http://127.0.0.1';
@@ -75,7 +74,7 @@ async function signInWithDev(
 describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (kind) => {
   let app: TestApp;
   const countOf = async (table: typeof users | typeof socialIdentities) =>
-    (await app.services.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+    (await app.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 
   beforeAll(async () => {
     app = await createTestApp(kind);
@@ -95,7 +94,7 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
         code_challenge_method: 'S256',
       });
       expect(step.authorize.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const [row] = await app.services.db
+      const [row] = await app.db
         .select()
         .from(oauthStates)
         .where(eq(oauthStates.stateHash, createHash('sha256').update(step.state).digest('hex')));
@@ -106,7 +105,7 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
           .update(row?.codeVerifier ?? '')
           .digest('base64url'),
       ).toBe(step.authorize.searchParams.get('code_challenge'));
-      expect(await app.services.db.select().from(oauthStates).where(eq(oauthStates.stateHash, step.state))).toHaveLength(0);
+      expect(await app.db.select().from(oauthStates).where(eq(oauthStates.stateHash, step.state))).toHaveLength(0);
     });
 
     it('creates the player (provider e-mail as login, registration not complete), opens a session and notifies the opener on the same origin only', async () => {
@@ -133,7 +132,7 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
       expect(info.data).toMatchObject({ login: person.email, is_registration_completed: false });
       expect(info.data?.uid).toBeGreaterThan(0);
       expect(await countOf(users)).toBe(usersBefore + 1);
-      const [identity] = await app.services.db
+      const [identity] = await app.db
         .select()
         .from(socialIdentities)
         .where(eq(socialIdentities.userId, info.data?.uid ?? 0));
@@ -154,7 +153,7 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
       expect(newSid).not.toBe(oldSid);
       const info = await again.browser.api<{ uid: number }>('account.getInfo', {}, 'GET');
       expect(info.data?.uid).toBe(firstInfo.data?.uid);
-      const [old] = await app.services.db
+      const [old] = await app.db
         .select()
         .from(sessions)
         .where(eq(sessions.tokenHash, createHash('sha256').update(oldSid).digest('hex')));
@@ -228,7 +227,7 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
       const person = { email: uniqueEmail(), name: 'Banned' };
       const first = await signInWithDev(app, person);
       const info = await first.browser.api<{ uid: number }>('account.getInfo', {}, 'GET');
-      await app.services.db
+      await app.db
         .update(users)
         .set({ status: 'banned' })
         .where(eq(users.id, info.data?.uid ?? 0));
@@ -247,10 +246,7 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
       const first = await signInWithDev(app, person);
       const uid = (await first.browser.api<{ uid: number }>('account.getInfo', {}, 'GET')).data?.uid ?? 0;
       const secret = generateTotpSecret();
-      await app.services.db
-        .update(users)
-        .set({ twoFactorSecret: secret, twoFactorEnabledAt: new Date() })
-        .where(eq(users.id, uid));
+      await app.db.update(users).set({ twoFactorSecret: secret, twoFactorEnabledAt: new Date() }).where(eq(users.id, uid));
       return { person, uid, secret };
     }
 
@@ -300,7 +296,7 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
         error_data: { two_factor: 'expired' },
       });
       expect(thief.cookies.has('sid')).toBe(false);
-      await app.services.db
+      await app.db
         .update(oneTimeSecrets)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(and(eq(oneTimeSecrets.purpose, 'second_factor'), isNull(oneTimeSecrets.usedAt)));
@@ -323,7 +319,7 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
     ])('neutralises %j to the locale home', async (redirectUrl) => {
       const browser = new CookieBrowser(app);
       const step = await init(browser, { service: 'dev', redirect_url: redirectUrl, type_auth: 'login' });
-      const [row] = await app.services.db
+      const [row] = await app.db
         .select()
         .from(oauthStates)
         .where(eq(oauthStates.stateHash, createHash('sha256').update(step.state).digest('hex')));
@@ -344,7 +340,7 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
     async function codeFor(browser: CookieBrowser): Promise<{ code: string; verifier: string }> {
       const step = await init(browser, { service: 'dev', redirect_url: '/', type_auth: 'login' });
       const target = await decide(browser, step, 'allow');
-      const [row] = await app.services.db
+      const [row] = await app.db
         .select()
         .from(oauthStates)
         .where(eq(oauthStates.stateHash, createHash('sha256').update(step.state).digest('hex')));
@@ -473,7 +469,7 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
       app.services.social.findOrCreatePlayer(identity),
     ]);
     expect(results[0].user.id).toBe(results[1].user.id);
-    const rows = await app.services.db
+    const rows = await app.db
       .select()
       .from(socialIdentities)
       .where(and(eq(socialIdentities.provider, 'dev'), eq(socialIdentities.subject, identity.subject)));

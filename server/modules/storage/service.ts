@@ -7,8 +7,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { storageEntries } from './tables';
 import { ApiError } from '#common/errors';
+import { STORAGE_LIMITS } from '#common/contract/storage';
 
-export const STORAGE_LIMITS = { keyChars: 64, valueBytes: 4096, keysPerOwner: 100 } as const;
+export { STORAGE_LIMITS };
 
 export function storageOwner(identity: { uid: number; visitorId: string }): string {
   return identity.uid > 0 ? `u:${identity.uid}` : `v:${identity.visitorId}`;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ApiError } from '#common/errors';
 import { defineMethod, type ApiContext } from '../../api/define';
 import { createAccessToken } from './service';
@@ -12,22 +11,14 @@ export function verificationSecret(ctx: Pick<ApiContext, 'site'>): string {
 
 export const verificationMethods = [
   defineMethod({
-    service: 'account',
-    method: 'setUserOnVerification',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({}),
+    name: 'account.setUserOnVerification',
     handler: async (ctx) => {
       await ctx.services.verification.setOnVerification(ctx.uid);
       return 1;
     },
   }),
   defineMethod({
-    service: 'verification',
-    method: 'createApplicant',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({}),
+    name: 'verification.createApplicant',
     handler: async (ctx) => {
       const applicant = await ctx.services.verification.createApplicant(ctx.uid, ctx.site.id);
       if (!applicant) throw new ApiError('UnknownErrorException', 'Unknown error');
@@ -35,11 +26,7 @@ export const verificationMethods = [
     },
   }),
   defineMethod({
-    service: 'verification',
-    method: 'getAccessToken',
-    verbs: ['POST'],
-    requiresUser: true,
-    params: z.object({ externalActionId: z.string().max(100).optional() }),
+    name: 'verification.getAccessToken',
     handler: async (ctx, params) => {
       const applicant = await ctx.services.verification.findApplicantOf(ctx.uid);
       if (!applicant) throw new ApiError('SumsubVerificationRequiredException', 'Create the applicant first');

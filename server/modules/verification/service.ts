@@ -6,7 +6,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users } from '../account/tables';
+import type { AccountService } from '../account';
 import { kycApplicants, kycWebhookEvents, type ApplicantStatus } from './tables';
 
 export const ACCESS_TOKEN_TTL_MS = 20 * 60 * 1000;
@@ -63,7 +63,7 @@ export function flagsFor(status: ApplicantStatus): {
   return { isOnVerification: true, isVerified: false, isKycBlockEnabled: false };
 }
 
-export function createVerificationService(db: Database) {
+export function createVerificationService(db: Database, accounts: AccountService) {
   async function findApplicantOf(userId: number) {
     const [row] = await db.select().from(kycApplicants).where(eq(kycApplicants.userId, userId)).limit(1);
     return row;
@@ -77,7 +77,7 @@ export function createVerificationService(db: Database) {
     },
 
     async setOnVerification(userId: number): Promise<void> {
-      await db.update(users).set({ isOnVerification: true, updatedAt: new Date() }).where(eq(users.id, userId));
+      await accounts.setVerificationFlags(userId, { isOnVerification: true });
     },
 
     /** The player's applicant, created once. */
@@ -120,10 +120,7 @@ export function createVerificationService(db: Database) {
             updatedAt: new Date(),
           })
           .where(eq(kycApplicants.id, applicant.id));
-        await tx
-          .update(users)
-          .set({ ...flagsFor(status), updatedAt: new Date() })
-          .where(eq(users.id, applicant.userId));
+        await accounts.setVerificationFlags(applicant.userId, flagsFor(status), tx);
         return true;
       });
     },

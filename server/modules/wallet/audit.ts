@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/retry';
 import { auditLog } from './tables';
+import { canonicalJson } from '#common/canonical-json';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -24,19 +25,6 @@ interface HashedFields extends AuditEntryInput {
   seq: number;
   at: Date;
   prevHash: string;
-}
-
-/** JSON with sorted keys and bigints as strings: the same entry always hashes the same. */
-export function canonicalJson(value: unknown): string {
-  if (typeof value === 'bigint') return JSON.stringify(value.toString());
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
 }
 
 export function entryHash(entry: HashedFields): string {

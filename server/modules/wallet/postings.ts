@@ -3,7 +3,7 @@
  * before it touches the database (architecture §5: postings sum to zero; amounts are integers).
  */
 import { createHash } from 'node:crypto';
-import { canonicalJson } from './audit';
+import { canonicalJson } from '#common/canonical-json';
 import type { HouseAccountType, PlayerAccountType } from './tables';
 
 /** House accounts are split into this many sub-accounts, picked by player (architecture §5). */

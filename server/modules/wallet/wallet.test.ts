@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { runMigrations } from '../../db/migrate';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../test/databases';
-import { users } from '../account/tables';
-import { sites } from '../sites/tables';
+import { users, sites } from '../../db/schema';
 import { checkLedger } from './ledger-check';
 import { house, move, player, InvalidTransferError } from './postings';
 import { createWalletService, IdempotencyConflictError, InsufficientFundsError, type WalletService } from './service';
@@ -44,16 +43,14 @@ describe.each(testDatabaseKinds())('wallet ledger on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     await runMigrations(database.handle);
-    await database.handle.db
-      .insert(sites)
-      .values({
-        id: SITE,
-        name: 'Wallet test',
-        hosts: ['wallet.test'],
-        defaultCurrency: 'EUR',
-        currencies: ['EUR'],
-        locales: ['en'],
-      });
+    await database.handle.db.insert(sites).values({
+      id: SITE,
+      name: 'Wallet test',
+      hosts: ['wallet.test'],
+      defaultCurrency: 'EUR',
+      currencies: ['EUR'],
+      locales: ['en'],
+    });
     wallet = createWalletService(database.handle.db);
   });
   afterAll(() => database.drop());

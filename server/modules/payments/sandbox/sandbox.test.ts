@@ -5,7 +5,7 @@ import { testDatabaseKinds } from '../../../../test/databases';
 import { siteSeed } from '../../../../test/fixtures';
 import { WebhookRejectedError, type CreatePaymentInput } from '../provider';
 import { createJobHandlers } from '../../../job-handlers';
-import { jobBackoffMs } from '../../jobs/service';
+import { jobBackoffMs } from '../../jobs';
 import { createSandboxPsp, SandboxPaymentNotFoundError, type SandboxPsp } from './service';
 import { readSandboxSettings, isPicked, type SandboxSettings } from './settings';
 import { MAX_SIGNATURE_AGE_S, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER, webhookHeaders } from './signature';
@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds())('sandbox PSP on %s', (kind) => {
     t = await createTestApp(kind);
     // The sandbox over the app's database and queue, with settings the tests turn.
     sandbox = createSandboxPsp({
-      db: t.services.db,
+      db: t.db,
       jobs: t.services.jobs,
       siteSettings: async (siteId) => (siteId === SITE ? { payments: { sandbox: settings } } : undefined),
     });

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { ApiError } from '#common/errors';
 import type { Database } from '../../../db/client';
 import { inTransaction, type Executor } from '../../../db/retry';
-import type { JobHandlers, JobInfo, JobService } from '../../jobs/service';
+import type { JobHandlers, JobInfo, JobService } from '../../jobs';
 import {
   WebhookRejectedError,
   type CreatedPayment,

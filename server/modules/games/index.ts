@@ -1,0 +1,5 @@
+/** The game catalogue: games, providers, likes and the stake limits every game applies. */
+export { createGamesService, type Game, type GameQuery, type GamesService } from './service';
+export { gamesMethods } from './methods';
+// Pure helpers: every module that takes a bet (rounds, live tables, free spins) checks the same limits.
+export { checkStake, limitMinor, stakeLimits } from './stake-limits';

@@ -1,0 +1,2 @@
+/** Facts about the site the app starts from (metadata.generalInfo). */
+export { generalInfo, metadataMethods } from './methods';
