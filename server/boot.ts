@@ -5,7 +5,7 @@
 import pino, { type Logger } from 'pino';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { runMigrations, SCHEMA_LOCK_KEY } from './db/migrate';
-import { seedContent } from './modules/content/seed';
+import { seedContent } from './modules/content';
 import { createServices, type ServiceOptions, type Services } from './services';
 
 export interface BootOptions {

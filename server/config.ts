@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 
+const phaseMs = z.coerce.number().int().min(0).max(600_000).optional();
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -76,17 +78,55 @@ const envSchema = z.object({
     .min(60_000)
     .max(30 * 24 * 3_600_000)
     .default(24 * 3_600_000),
+  /** Phases of the shared crash and live-roulette rounds (docs/live-games.md); unset keeps the module's defaults. */
+  LIVE_GAMES_BETTING_MS: phaseMs,
+  LIVE_GAMES_SPIN_MS: phaseMs,
+  LIVE_GAMES_RESULT_MS: phaseMs,
+  /** How long a process holds the live tables' scheduler lease without renewing it. */
+  LIVE_GAMES_LEASE_MS: phaseMs,
 });
 
 export type AppConfig = z.infer<typeof envSchema>;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/** Parses the environment with a schema; a bad value throws naming the variable. */
+function parseEnvironment<Schema extends z.ZodType>(schema: Schema, env: NodeJS.ProcessEnv): z.infer<Schema> {
   // An empty variable means unset, as in most deployment tools.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.safeParse(present);
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment: ${problems.join('; ')}`);
   }
   return parsed.data;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return parseEnvironment(envSchema, env);
+}
+
+const backofficeClientSchema = z.object({
+  /** The running server the back-office CLI talks to. */
+  BACKOFFICE_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .default('http://127.0.0.1:3000')
+    .transform((url) => url.replace(/\/$/, '')),
+  /** One operator's token from the server's BACKOFFICE_TOKENS. */
+  BACKOFFICE_TOKEN: z.string({ error: 'set it to your operator token' }).min(24, 'must be an operator token (24+ characters)'),
+});
+
+/** The back-office CLI's settings (npm run backoffice): where the server is and who the operator is. */
+export function loadBackofficeClientConfig(env: NodeJS.ProcessEnv = process.env) {
+  return parseEnvironment(backofficeClientSchema, env);
+}
+
+/** The live tables' phase lengths that the environment sets; the others keep the module's defaults. */
+export function liveGamesPhases(config: AppConfig) {
+  const phases = {
+    bettingMs: config.LIVE_GAMES_BETTING_MS,
+    spinMs: config.LIVE_GAMES_SPIN_MS,
+    resultMs: config.LIVE_GAMES_RESULT_MS,
+    leaseMs: config.LIVE_GAMES_LEASE_MS,
+  };
+  return Object.fromEntries(Object.entries(phases).filter(([, value]) => value !== undefined)) as Partial<typeof phases>;
 }

@@ -4,16 +4,16 @@ import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import type { ServerBuild } from 'react-router';
-import { loadConfig } from './config';
+import { liveGamesPhases, loadConfig } from './config';
 import { boot } from './boot';
 import { createHttpApp } from './http';
 import { projectRoot } from './project-root';
 import { withForwardedOrigin } from './web/forwarded';
 import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
-import { startLiveScheduler } from './modules/live-games/scheduler';
+import { startLiveScheduler } from './modules/live-games';
 import { parseOperatorTokens } from './web/backoffice';
-import { providerConfigs } from './modules/provider-wallet/providers';
+import { providerConfigs } from './modules/provider-wallet';
 
 const config = loadConfig();
 const root = projectRoot();
@@ -25,6 +25,7 @@ const { database, services, logger } = await boot({
     messaging: { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM },
     providers: providerConfigs({ secrets: config.PROVIDER_SECRETS, currencies: config.PROVIDER_CURRENCIES, isDemoEnabled: true }),
     openRoundTimeoutMs: config.OPEN_ROUND_TIMEOUT_MS,
+    liveGames: { config: liveGamesPhases(config) },
   },
 });
 const vite = await createViteServer({ root, server: { middlewareMode: true }, appType: 'custom' });

@@ -18,7 +18,7 @@ import { createContentPlatformRoutes } from './web/content-platform';
 import { createHitRoutes } from './web/hit';
 import { createPwaRoutes } from './web/pwa';
 import { createSeoRoutes } from './web/seo';
-import { createPageHandler, INTERNAL_REQUEST_HEADER } from './web/pages';
+import { createPageHandler } from './web/pages';
 import { createMetrics } from './web/metrics';
 import { createDevOutboxRoutes } from './web/dev-outbox';
 import { createKycSandboxRoutes } from './web/kyc-sandbox';
@@ -28,7 +28,7 @@ import { createPspWebhookRoutes } from './web/psp-webhooks';
 import { createBackofficeRoutes } from './web/backoffice';
 import { createAvatarArtRoutes, createGameArtRoutes } from './web/game-art';
 import { createHistoryExportRoutes } from './web/history-export';
-import { createLiveRoutes } from './modules/live-games/routes';
+import { createLiveRoutes } from './modules/live-games';
 import { createProviderApiRoutes } from './web/provider-api';
 
 export interface HttpAppOptions {
@@ -66,9 +66,7 @@ export function createHttpApp(options: HttpAppOptions) {
     await next();
     const durationMs = performance.now() - started;
     metrics.observe(c.req.path, c.res.status, durationMs);
-    // The page renderer's own in-process calls are detail; the visitor's request is the event.
-    const level = c.req.header(INTERNAL_REQUEST_HEADER) ? 'debug' : 'info';
-    logger[level](
+    logger.info(
       { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(durationMs) },
       'request',
     );
@@ -136,10 +134,7 @@ export function createHttpApp(options: HttpAppOptions) {
   app.route('/backoffice', createBackofficeRoutes(options.backofficeTokens ?? new Map()));
 
   if (options.getBuild) {
-    app.all(
-      '*',
-      createPageHandler(options.getBuild, options.mode, () => app.fetch),
-    );
+    app.all('*', createPageHandler(options.getBuild, options.mode, logger));
   }
 
   app.onError((error, c) => {

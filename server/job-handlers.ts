@@ -3,7 +3,7 @@
  * tests that run the queue by hand). `fetchInternal` is the app's own fetch: in-process
  * services such as the sandbox PSP reach our HTTP surface through it, Host header and all.
  */
-import type { JobHandlers } from './modules/jobs/service';
+import type { JobHandlers } from './modules/jobs';
 import type { Services } from './services';
 
 type Fetch = (request: Request) => Response | Promise<Response>;

@@ -4,16 +4,16 @@ import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { ServerBuild } from 'react-router';
-import { loadConfig } from './config';
+import { liveGamesPhases, loadConfig } from './config';
 import { boot } from './boot';
 import { createHttpApp } from './http';
 import { projectRoot } from './project-root';
 import { withForwardedOrigin } from './web/forwarded';
 import { parseOperatorTokens } from './web/backoffice';
-import { providerConfigs } from './modules/provider-wallet/providers';
+import { providerConfigs } from './modules/provider-wallet';
 import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
-import { startLiveScheduler } from './modules/live-games/scheduler';
+import { startLiveScheduler } from './modules/live-games';
 
 const config = loadConfig();
 const root = projectRoot();
@@ -29,6 +29,7 @@ const { database, services, logger } = await boot({
       isDemoEnabled: false,
     }),
     openRoundTimeoutMs: config.OPEN_ROUND_TIMEOUT_MS,
+    liveGames: { config: liveGamesPhases(config) },
   },
 });
 const build = (await import(pathToFileURL(join(root, 'build', 'server', 'index.js')).href)) as ServerBuild;

@@ -1,36 +1,33 @@
 /** Every module's service, built once per process around one database. */
 import type { Database } from './db/client';
-import { createSiteService } from './modules/sites/service';
-import { createContentService } from './modules/content/service';
-import { createStorageService } from './modules/storage/service';
-import { createAnalyticsService } from './modules/analytics/service';
-import { createRateLimitService } from './modules/rate-limit/service';
-import { createAccountService } from './modules/account/service';
-import { createAuthService } from './modules/auth/service';
-import { createMessagingService, type MessagingOptions } from './modules/messaging/service';
-import { createOneTimeSecrets } from './modules/account/one-time-secrets';
-import { createVerificationService } from './modules/verification/service';
-import { createResponsibleGamingService } from './modules/responsible-gaming/service';
-import { createSocialService } from './modules/social/service';
-import { createWalletService } from './modules/wallet/service';
-import { createCashierService } from './modules/cashier/service';
-import { createJobService } from './modules/jobs/service';
-import { createPaymentProviders } from './modules/payments/registry';
-import { createGamesService } from './modules/games/service';
-import { createGameRoundsService } from './modules/game-rounds/service';
-import { gamesJurisdiction } from './modules/game-rounds/jurisdiction';
-import { createFreespinsService } from './modules/freespins/service';
-import { createGameHistoryService } from './modules/game-history/service';
-import { createLiveGamesService, liveConfigFromEnv, type LiveGamesDeps } from './modules/live-games/service';
-import { createProviderWalletService } from './modules/provider-wallet/service';
-import { DEMO_PROVIDER, type ProviderConfig } from './modules/provider-wallet/providers';
-import { createStatefulRoundsService } from './modules/game-rounds/stateful';
-import { createLoyaltyService } from './modules/loyalty/service';
+import { createSiteService } from './modules/sites';
+import { createContentService } from './modules/content';
+import { createStorageService } from './modules/storage';
+import { createAnalyticsService } from './modules/analytics';
+import { createRateLimitService } from './modules/rate-limit';
+import { createAccountService, createOneTimeSecrets } from './modules/account';
+import { createAuthService } from './modules/auth';
+import { createMessagingService, type MessagingOptions } from './modules/messaging';
+import { createVerificationService } from './modules/verification';
+import { createResponsibleGamingService } from './modules/responsible-gaming';
+import { createSocialService } from './modules/social';
+import { checkLedger, createWalletService } from './modules/wallet';
+import { createCashierService } from './modules/cashier';
+import { createJobService } from './modules/jobs';
+import { createPaymentProviders } from './modules/payments';
+import { createGamesService } from './modules/games';
+import { createGameRoundsService, gamesJurisdiction, createStatefulRoundsService } from './modules/game-rounds';
+import { createFreespinsService } from './modules/freespins';
+import { createGameHistoryService } from './modules/game-history';
+import { createLiveGamesService, type LiveGamesDeps } from './modules/live-games';
+import { createProviderWalletService, DEMO_PROVIDER, type ProviderConfig } from './modules/provider-wallet';
+import { createLoyaltyService } from './modules/loyalty';
+import { createRoundIntake } from './modules/round-intake';
 import { DEFAULT_LOCALE } from '#common/locale';
 
 export interface ServiceOptions {
   messaging?: MessagingOptions;
-  /** Live tables: phase lengths (default from LIVE_GAMES_* variables), and a clock and seeds for tests. */
+  /** Live tables: phase lengths (LIVE_GAMES_* through server/config.ts), and a clock and seeds for tests. */
   liveGames?: Pick<LiveGamesDeps, 'config' | 'clock' | 'drawServerSeed'>;
   /** External game providers of the seamless wallet; default: the demo provider (development, tests). */
   providers?: readonly ProviderConfig[];
@@ -64,15 +61,20 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   /** Payment providers by name; the cashier looks one up per payment method. */
   const paymentProviders = payments.providers;
   const games = createGamesService({ db, content });
-  const freespins = createFreespinsService({ db, wallet, games, findUser: (uid) => accounts.findUser(uid) });
+  // Every bet of every game passes the intake: bonuses, tournaments and jackpots attach to its hooks.
+  const roundIntake = createRoundIntake({
+    wallet,
+    findUser: (uid) => accounts.findUser(uid),
+    activeExclusion: (uid) => responsibleGaming.activeExclusion(uid),
+  });
+  const freespins = createFreespinsService({ db, wallet, intake: roundIntake, games, findUser: (uid) => accounts.findUser(uid) });
   const gameRounds = createGameRoundsService({
     db,
     wallet,
+    intake: roundIntake,
     games,
     freespins,
     jurisdiction: async (siteId) => gamesJurisdiction(await siteSettings(siteId)),
-    findUser: (uid) => accounts.findUser(uid),
-    activeExclusion: (uid) => responsibleGaming.activeExclusion(uid),
   });
   const loyalty = createLoyaltyService({
     db,
@@ -94,6 +96,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   return {
     wallet,
+    /** The ledger invariants of architecture §5, checked on demand (backoffice, ledger:check). */
+    checkLedger: () => checkLedger(db),
+    roundIntake,
     cashier,
     paymentProviders,
     payments,
@@ -101,8 +106,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     responsibleGaming,
     messaging: createMessagingService(db, options.messaging),
     oneTimeSecrets: createOneTimeSecrets(db),
-    verification: createVerificationService(db),
-    db,
+    verification: createVerificationService(db, accounts),
     sites,
     content,
     storage: createStorageService(db),
@@ -114,17 +118,17 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     liveGames: createLiveGamesService({
       db,
       wallet,
+      intake: roundIntake,
       games,
       sites,
       findUser: (uid) => accounts.findUser(uid),
-      activeExclusion: (uid) => responsibleGaming.activeExclusion(uid),
-      grantDemoCredit: gameRounds.grantDemoCredit,
       ...options.liveGames,
-      config: { ...liveConfigFromEnv(), ...options.liveGames?.config },
+      config: options.liveGames?.config,
     }),
     providerWallet: createProviderWalletService({
       db,
       wallet,
+      intake: roundIntake,
       games,
       findUser: (uid) => accounts.findUser(uid),
       activeExclusion: (uid) => responsibleGaming.activeExclusion(uid),
@@ -144,10 +148,10 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     statefulRounds: createStatefulRoundsService({
       db,
       wallet,
+      intake: roundIntake,
       games,
       rounds: gameRounds,
       abandonAfterMs: options.openRoundTimeoutMs,
-      findUser: (uid) => accounts.findUser(uid),
       activeExclusion: (uid) => responsibleGaming.activeExclusion(uid),
     }),
   };

@@ -11,13 +11,12 @@
  * from the server's BACKOFFICE_TOKENS) say where and who.
  */
 import { parseArgs } from 'node:util';
+import { loadBackofficeClientConfig } from '../config';
 
 const USAGE = 'usage: backoffice withdrawals [--status S] | approve <id> | decline <id> [--reason R] | ledger-check';
 
 async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-  const base = (process.env.BACKOFFICE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
-  const token = process.env.BACKOFFICE_TOKEN;
-  if (!token) throw new Error('Set BACKOFFICE_TOKEN to your operator token');
+  const { BACKOFFICE_URL: base, BACKOFFICE_TOKEN: token } = loadBackofficeClientConfig();
   const response = await fetch(`${base}/backoffice${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

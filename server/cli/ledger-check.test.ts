@@ -13,10 +13,8 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/databases';
-import { users } from '../modules/account/tables';
-import { sites } from '../modules/sites/tables';
-import { house, move, player } from '../modules/wallet/postings';
-import { createWalletService } from '../modules/wallet/service';
+import { users, sites } from '../db/schema';
+import { house, move, player, createWalletService } from '../modules/wallet';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = fileURLToPath(new URL('./ledger-check.ts', import.meta.url));
@@ -44,16 +42,14 @@ function runCli(env: NodeJS.ProcessEnv, args: string[] = []): Promise<CliRun> {
 
 /** Deposits, bets and a win for two players: a small ledger with several accounts and streams. */
 async function writeSoundLedger(handle: DatabaseHandle): Promise<void> {
-  await handle.db
-    .insert(sites)
-    .values({
-      id: SITE,
-      name: 'Ledger check test',
-      hosts: ['ledger-check.test'],
-      defaultCurrency: 'EUR',
-      currencies: ['EUR'],
-      locales: ['en'],
-    });
+  await handle.db.insert(sites).values({
+    id: SITE,
+    name: 'Ledger check test',
+    hosts: ['ledger-check.test'],
+    defaultCurrency: 'EUR',
+    currencies: ['EUR'],
+    locales: ['en'],
+  });
   const players = await handle.db
     .insert(users)
     .values([1, 2].map((n) => ({ siteId: SITE, login: `p${n}@example.com`, currency: 'EUR', locale: 'en' })))

@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { projectRoot } from '../project-root';
-import { checkLedger, type LedgerCheckReport } from '../modules/wallet/ledger-check';
+import { checkLedger, type LedgerCheckReport } from '../modules/wallet';
 
 const USAGE = `usage: npm run ledger:check [-- --json]
 

@@ -6,7 +6,7 @@ import { createTestDatabase } from '../../test/databases';
 import { CONTENT_DIR, readSiteSeeds } from '../../test/fixtures';
 import { openDatabase, type DatabaseHandle } from './client';
 import { migrationsFolder, runMigrations, SCHEMA_LOCK_KEY } from './migrate';
-import { seedContent } from '../modules/content/seed';
+import { seedContent } from '../modules/content';
 
 /** What a process does before serving (server/boot.ts), without the rest of boot. */
 async function migrateAndSeed(handle: DatabaseHandle): Promise<void> {
