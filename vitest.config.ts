@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 const alias = {
@@ -6,23 +6,44 @@ const alias = {
   '#common': fileURLToPath(new URL('./common', import.meta.url)),
 };
 
+/** Correctness checks too long for every `npm test`: the `slow` project, which .ci/run runs on its own. */
+const SLOW_TESTS = ['server/modules/provider-wallet/simulator.test.ts'];
+
+const databaseTests = {
+  environment: 'node' as const,
+  // One migrated and seeded database per run, copied into each file (test/databases.ts).
+  globalSetup: ['test/global-setup.ts'],
+  // Two files share the two cores, and some tests start processes (the CLI, the server build).
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default leaves one core idle (CPUs − 1), which is a single worker on a two-core machine.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['common/**/*.test.ts', 'app/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['common/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'eslint-rules/**/*.test.js'],
+          environment: 'node',
+        },
       },
       {
         resolve: { alias },
         test: {
           name: 'integration',
           include: ['server/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, ...SLOW_TESTS],
+          ...databaseTests,
         },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'slow', include: SLOW_TESTS, ...databaseTests },
       },
       {
         resolve: { alias },

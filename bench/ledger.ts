@@ -40,11 +40,16 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { transactionRetries } from '../server/db/retry';
-import { users } from '../server/modules/account/tables';
-import { sites } from '../server/modules/sites/tables';
-import { checkLedger } from '../server/modules/wallet/ledger-check';
-import { house, move, player } from '../server/modules/wallet/postings';
-import { createWalletService, type TransferInput, type WalletService } from '../server/modules/wallet/service';
+import { users, sites } from '../server/db/schema';
+import {
+  checkLedger,
+  house,
+  move,
+  player,
+  createWalletService,
+  type TransferInput,
+  type WalletService,
+} from '../server/modules/wallet';
 import { adminQuery, percentile, readDatabaseBenchOptions, withDatabaseName, type DatabaseBenchOptions } from './database-bench';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -221,16 +226,14 @@ async function benchDatabase(
   const database = handle.kind;
   const runId = randomBytes(3).toString('hex');
   await runMigrations(handle);
-  await handle.db
-    .insert(sites)
-    .values({
-      id: SITE,
-      name: 'Ledger bench',
-      hosts: ['bench-ledger.local'],
-      defaultCurrency: CURRENCY,
-      currencies: [CURRENCY],
-      locales: ['en'],
-    });
+  await handle.db.insert(sites).values({
+    id: SITE,
+    name: 'Ledger bench',
+    hosts: ['bench-ledger.local'],
+    defaultCurrency: CURRENCY,
+    currencies: [CURRENCY],
+    locales: ['en'],
+  });
   const playerIds: number[] = [];
   for (let first = 0; first < options.players; first += 500) {
     const batch = Array.from({ length: Math.min(500, options.players - first) }, (_, i) => ({

@@ -31,12 +31,10 @@ import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { transactionRetries } from '../server/db/retry';
 import { createHttpApp } from '../server/http';
-import { seedContent } from '../server/modules/content/seed';
-import { providerClient, type ProviderClient } from '../server/modules/provider-wallet/provider-client';
-import { DEMO_PROVIDER } from '../server/modules/provider-wallet/providers';
-import { checkLedger } from '../server/modules/wallet/ledger-check';
-import { house, move, player } from '../server/modules/wallet/postings';
-import { users } from '../server/modules/account/tables';
+import { seedContent } from '../server/modules/content';
+import { providerClient, type ProviderClient, DEMO_PROVIDER } from '../server/modules/provider-wallet';
+import { checkLedger, house, move, player } from '../server/modules/wallet';
+import { users } from '../server/db/schema';
 import { createServices } from '../server/services';
 import { adminQuery, percentile, readDatabaseBenchOptions, withDatabaseName, type DatabaseBenchOptions } from './database-bench';
 

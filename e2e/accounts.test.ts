@@ -4,11 +4,11 @@
  * through the outbox, identity verification in the sandbox, idle logout and self-exclusion, in
  * English and Italian.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { closeContext, useBrowser, waitForHydration } from './browser';
 import { configSection, tr, type Locale } from './site-facts';
-import { totpCode } from '../server/modules/auth/totp';
+import { totpCode } from '../server/modules/auth';
 
 let sequence = 0;
 const newLogin = () => `e2e${Date.now()}${sequence++}@example.com`;
@@ -67,27 +67,13 @@ async function signUpInPopup(page: Page): Promise<string> {
   return login;
 }
 
-/** Closes the pages first without unload handlers: a page mid-navigation can keep context.close() waiting. */
-async function closeContext(context: BrowserContext): Promise<void> {
-  await Promise.all(context.pages().map((page) => page.close({ runBeforeUnload: false }).catch(() => undefined)));
-  await context.close();
-}
-
 describe('accounts in the browser', () => {
-  let browser: Browser;
-  let base: string;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    base = inject('baseUrl');
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
+  const base = browser.baseUrl;
 
   async function freshPage(host?: string): Promise<{ context: BrowserContext; page: Page; origin: string }> {
     // Service workers are tested in pwa.test.ts; here one mid-install can keep a closing context waiting.
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'en-GB', serviceWorkers: 'block' });
-    // A step that cannot happen fails in 20 s with what it waited for, instead of hanging the test.
-    context.setDefaultTimeout(20_000);
-    const page = await context.newPage();
+    const { context, page } = await browser.newPage({ serviceWorkers: 'block', stepTimeoutMs: 20_000 });
     const origin = host ? base.replace('127.0.0.1', host) : base;
     return { context, page, origin };
   }
@@ -236,13 +222,11 @@ describe('accounts in the browser', () => {
     it(`a promo code from the address is stored and activated at sign-up: its bonus is on the balance (${locale}, spec §4 promo code, registration)`, async () => {
       const prefix = locale === 'en' ? '' : '/it';
       // Its own address for the load balancer header: sign-ups are limited per address.
-      const context = await browser.newContext({
-        viewport: VIEWPORTS.desktop,
+      const { context, page } = await browser.newPage({
         serviceWorkers: 'block',
         extraHTTPHeaders: { 'x-forwarded-for': `10.77.0.${locale === 'en' ? 1 : 2}` },
+        stepTimeoutMs: 20_000,
       });
-      context.setDefaultTimeout(20_000);
-      const page = await context.newPage();
       await page.goto(`${base}${prefix}/?promo_code=WELCOME10`);
       await waitForHydration(page);
       await expect.poll(() => page.evaluate(() => localStorage.getItem('promo_code')), POLL).toBe('WELCOME10');
@@ -282,20 +266,32 @@ describe('accounts in the browser', () => {
   });
 
   it('idle logout: a warning without a close button at 80 %, activity closes it, 100 % signs out (spec §4)', async () => {
-    // Sprint Casino forces logout after 20 s without activity: the warning comes at 16 s.
+    // Sprint Casino forces logout after 20 s without activity: the warning comes at 16 s. The
+    // page's clock is stopped and moved on by hand, instead of the test waiting those seconds out.
     const { context, page, origin } = await freshPage('sprint.localhost');
+    await page.clock.install();
     await registerThroughApi(page, origin);
     await page.goto(`${origin}/promotions`);
     await waitForHydration(page);
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+    // Activity restarts the idle timers, so they now run from this moment of the stopped clock.
+    await page.keyboard.press('Shift');
     const warning = page.locator('[data-dialog="idleWarning"]');
-    await warning.waitFor({ state: 'visible', timeout: 25_000 });
+    await page.clock.runFor(15_000);
+    expect(await warning.count()).toBe(0);
+    await page.clock.runFor(1_000);
+    await warning.waitFor({ state: 'visible' });
     expect(await warning.locator('.dialog__close').count()).toBe(0);
     const seconds = Number(await warning.locator('[data-seconds]').getAttribute('data-seconds'));
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(4);
     await page.keyboard.press('Escape');
     await warning.waitFor({ state: 'detached' });
-    await warning.waitFor({ state: 'visible', timeout: 25_000 });
+    await page.clock.runFor(16_000);
+    await warning.waitFor({ state: 'visible' });
+    await page.clock.runFor(4_000);
+    // Sign-out calls the API and loads the home page: real time from here.
+    await page.clock.resume();
     await page.waitForURL(`${origin}/`, { timeout: 15_000 });
     await expect.poll(() => signedInMarker(page).count(), POLL).toBe(0);
     await closeContext(context);

@@ -3,9 +3,8 @@
  * configured redirect table, the locale at the root, canonical and hreflang links, and the
  * language switch with its cookie (spec §9: 365 days, path /, SameSite lax).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser';
 import {
   GAME_SYSNAME,
   LOCALES,
@@ -215,16 +214,12 @@ describe('canonical and alternate links', () => {
 });
 
 describe('the language switch in the header', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   it.each(LOCALES.flatMap((from) => LOCALES.filter((to) => to !== from).map((to) => [from, to] as const)))(
     'from %s it goes to the same page in %s and stores the locale cookie for 365 days, path /, SameSite Lax',
     async (from, to) => {
-      const context = await newContext(browser);
+      const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(`${baseUrl}${inLocale('/promotions', from)}?tab=2`);
       await page.locator(`.site-header .language-switch a[hreflang="${to}"]`).click();

@@ -5,11 +5,12 @@
  * contact, requested, cancelled and approved by an operator; history tabs, wallet and receipt.
  * Test cards are the sandbox's (docs/sandbox-psp.md).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { formatMoney } from '#common/money';
 import { validateSum, validationMessage } from '#common/validators';
-import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
+import { browserLocale, closeContext, useBrowser, waitForHydration, type VIEWPORTS } from './browser';
+import { apiCall } from './page-api';
 import { configSection, inLocale, tr, type Locale } from './site-facts';
 
 const CARDS = {
@@ -29,30 +30,6 @@ const eur = (units: number) => formatMoney({ amount: `${units}.00`, currency: 'E
 let sequence = 0;
 const newLogin = () => `cashier${Date.now()}${sequence++}@example.com`;
 
-/** Closes the pages first without unload handlers: a page mid-navigation can keep context.close() waiting. */
-async function closeContext(context: BrowserContext): Promise<void> {
-  await Promise.all(context.pages().map((page) => page.close({ runBeforeUnload: false }).catch(() => undefined)));
-  await context.close();
-}
-
-async function apiCall<T>(
-  page: Page,
-  verb: 'GET' | 'POST',
-  name: string,
-  params: Record<string, string> = {},
-  headers: Record<string, string> = {},
-): Promise<{ data?: T; error?: { type: string } }> {
-  return page.evaluate(
-    async ({ verb, name, params, headers }) => {
-      const query = new URLSearchParams({ v: '2.34', locale: 'en', ...(verb === 'GET' ? params : {}) });
-      const init: RequestInit = { method: verb, headers, signal: AbortSignal.timeout(15_000) };
-      if (verb === 'POST') init.body = new URLSearchParams(params);
-      return (await fetch(`/api/${name}?${query}`, init)).json();
-    },
-    { verb, name, params, headers },
-  );
-}
-
 /**
  * Each player signs up from an address of their own (the e2e server trusts X-Forwarded-For), as
  * different people would: sign-up is rate-limited per address, and this file signs up many.
@@ -62,26 +39,20 @@ const playerAddress = () => `10.77.${Math.floor(sequence / 250) % 250}.${(sequen
 const headerBalance = (page: Page) => page.locator('[data-balance]').first().textContent();
 
 describe('cashier in the browser', () => {
-  let browser: Browser;
-  let base: string;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    base = inject('baseUrl');
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
+  const base = browser.baseUrl;
 
   /** A new signed-in player in a fresh browser context, registered as the sign-up form does. */
   async function newPlayer(
     locale: Locale,
     viewport: keyof typeof VIEWPORTS = 'desktop',
   ): Promise<{ context: BrowserContext; page: Page; login: string }> {
-    const context = await browser.newContext({
-      viewport: VIEWPORTS[viewport],
-      locale: locale === 'it' ? 'it-IT' : 'en-GB',
+    const { context, page } = await browser.newPage({
+      viewport,
+      locale: browserLocale(locale),
       serviceWorkers: 'block',
+      stepTimeoutMs: 20_000,
     });
-    context.setDefaultTimeout(20_000);
-    const page = await context.newPage();
     await page.goto(`${base}${inLocale('/forms/sign_up', locale)}`);
     const login = newLogin();
     const answer = await apiCall<{ uid: number }>(

@@ -4,9 +4,9 @@
  * (spec §4), stacking where only the topmost is visible, scroll lock, the header buttons and the
  * game page's #real for anonymous visitors.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, waitForHydration } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useBrowser, waitForHydration } from './browser';
 import { GAME_SYSNAME, LOCALES, NAVIGATION, POPUP_SYSNAME, campaignPopup, inLocale, tr, type Locale } from './site-facts';
 
 const baseUrl = inject('baseUrl');
@@ -33,18 +33,14 @@ function addressOf(page: Page) {
 }
 
 describe('dialogs opened from the address and from the page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   /** A fresh visitor (own cookies and local storage) on `path`. */
   async function visit(
     path: string,
     options: { viewport?: 'mobile' | 'desktop' } = {},
   ): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, options);
+    const context = await browser.newContext(options);
     const page = await context.newPage();
     await page.goto(`${baseUrl}${path}`);
     return { context, page };

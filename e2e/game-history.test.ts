@@ -5,10 +5,10 @@
  * player downloads, one line per round.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration } from './browser';
-import { apiCall, closeContext, signedUpPlayer } from './page-api';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { closeContext, useBrowser, waitForHydration } from './browser';
+import { apiCall, signedUpPlayer } from './page-api';
 import { depositWithSandboxCard } from './sandbox-deposit';
 import { inLocale, tr, type Locale } from './site-facts';
 
@@ -22,17 +22,12 @@ interface HistoryItem {
 }
 
 describe('game history in the browser', () => {
-  let browser: Browser;
-  let base: string;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    base = inject('baseUrl');
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
+  const base = browser.baseUrl;
 
   /** A signed-up player with a sandbox deposit and a few real dice rounds played. */
   async function playerWithRounds(locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
-    const { context, page } = await signedUpPlayer(browser, base, locale, { addressPrefix: '10.83', acceptDownloads: true });
+    const { context, page } = await signedUpPlayer(browser, locale, { addressPrefix: '10.83', acceptDownloads: true });
     await depositWithSandboxCard(page, base, '20');
     for (let i = 0; i < ROUNDS; i++) {
       const answer = await apiCall(page, 'POST', 'games.play', {

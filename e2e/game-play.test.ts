@@ -4,12 +4,12 @@
  * move the fun balance; the fairness panel rotates the seeds and verifies a round in the browser;
  * real play after a sandbox card deposit moves the main balance and the header follows.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { formatMoney } from '#common/money';
 import { serverSeedHash } from '#common/games/fair';
-import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
-import { apiCall, closeContext, signedUpPlayer } from './page-api';
+import { closeContext, useBrowser, waitForHydration } from './browser';
+import { apiCall, signedUpPlayer } from './page-api';
 import { depositWithSandboxCard } from './sandbox-deposit';
 import { inLocale, tr, type Locale } from './site-facts';
 
@@ -21,16 +21,11 @@ const SLOTS = { 'aurora-fortune': 15, 'golden-reels': 15, 'cascade-gems': 30 } a
 const amountOf = (text: string | null) => Number(text);
 
 describe('playing the in-house games', () => {
-  let browser: Browser;
-  let base: string;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    base = inject('baseUrl');
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
+  const base = browser.baseUrl;
 
   const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page }> =>
-    signedUpPlayer(browser, base, locale, { addressPrefix: '10.78' });
+    signedUpPlayer(browser, locale, { addressPrefix: '10.78' });
 
   /** Opens /game/{sysname}{hash} and returns the game client's frame once it is hydrated. */
   async function openGame(page: Page, locale: Locale, sysname: string, hash = ''): Promise<Frame> {
@@ -242,8 +237,7 @@ describe('playing the in-house games', () => {
 
   // #real for an anonymous visitor (the registration popup, home on close) is e2e/dialogs.test.ts's.
   it('an anonymous visitor plays the demo in the frame', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, serviceWorkers: 'block' });
-    const page = await context.newPage();
+    const { context, page } = await browser.newPage({ serviceWorkers: 'block' });
     const frame = await openGame(page, 'en', DICE);
     await frame.click('[data-action="roll"]');
     await expect.poll(() => frame.locator('[data-dice] [data-result]').count(), POLL).toBe(1);

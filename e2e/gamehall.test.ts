@@ -7,9 +7,9 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { browserLocale, closeContext, useBrowser, waitForHydration } from './browser';
 import { configSection, homeSections, inLocale, tr, type Locale } from './site-facts';
 
 const LOCALES: Locale[] = ['en', 'it'];
@@ -44,36 +44,24 @@ let sequence = 0;
 /** Sign-up is rate-limited per address: each player here comes from an address of their own. */
 const playerAddress = () => `10.78.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
 
-async function closeContext(context: BrowserContext): Promise<void> {
-  await Promise.all(context.pages().map((page) => page.close({ runBeforeUnload: false }).catch(() => undefined)));
-  await context.close();
-}
-
 const tiles = (page: Page) =>
   page
     .locator('.page--gamehall [data-game-tile]')
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-game-tile')));
 
 describe('the game hall in the browser', () => {
-  let browser: Browser;
-  let base: string;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    base = inject('baseUrl');
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
+  const base = browser.baseUrl;
 
   async function open(
     path: string,
     locale: Locale,
   ): Promise<{ context: BrowserContext; page: Page; status: number | undefined }> {
-    const context = await browser.newContext({
-      viewport: VIEWPORTS.desktop,
-      locale: locale === 'it' ? 'it-IT' : 'en-GB',
+    const { context, page } = await browser.newPage({
+      locale: browserLocale(locale),
       serviceWorkers: 'block',
+      stepTimeoutMs: 15_000,
     });
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
     const response = await page.goto(`${base}${inLocale(path, locale)}`);
     await waitForHydration(page);
     return { context, page, status: response?.status() };

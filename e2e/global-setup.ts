@@ -1,6 +1,6 @@
 /**
  * Starts the production build (npm run build) once for the e2e suite: its own PGlite data folder,
- * a free port on 127.0.0.1, stopped when the suite ends.
+ * a free port on 127.0.0.1, short live-table phases, stopped when the suite ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,6 +18,13 @@ declare module 'vitest' {
     backofficeToken: string;
   }
 }
+
+/**
+ * Live-table phases shorter than the defaults (betting 8 s, spin 4 s, result 3 s), so the live
+ * tests wait out fewer seconds. A betting window still leaves the tests' click sequences their
+ * seconds: e2e/live-games.test.ts waits for a window with 4 or 5 seconds left.
+ */
+const LIVE_PHASES = { LIVE_GAMES_BETTING_MS: '6000', LIVE_GAMES_SPIN_MS: '2000', LIVE_GAMES_RESULT_MS: '3000' };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -62,6 +69,7 @@ export default async function setup(project: TestProject) {
       OUTBOX_PAGE: '1',
       TRUST_PROXY: '1',
       BACKOFFICE_TOKENS: `e2e:${backofficeToken}`,
+      ...LIVE_PHASES,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -5,43 +5,31 @@
  * balance bets at live roulette, sees the wheel's result and the balance follow, and verifies a
  * past round in the browser.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { formatMoney } from '#common/money';
-import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
-import { apiCall, closeContext, signedUpPlayer } from './page-api';
+import { browserLocale, closeContext, useBrowser, waitForHydration } from './browser';
+import { apiCall, signedUpPlayer } from './page-api';
 import { depositWithSandboxCard } from './sandbox-deposit';
 import { inLocale, tr, type Locale } from './site-facts';
 
 const CRASH = 'crash-rocket';
 const ROULETTE = 'live-roulette';
-/** A whole round (betting 8 s, spin 4 s or a climb, result 3 s) with room to spare. */
+/** A whole round (betting 6 s, spin 2 s or a climb, result 3 s: e2e/global-setup.ts) with room to spare. */
 const ROUND = { timeout: 45_000, interval: 100 };
 
 const attributeOf = (frame: Frame | Page, selector: string, name: string) =>
   frame.locator(selector).evaluateAll((nodes, attribute) => nodes[0]?.getAttribute(attribute) ?? null, name);
 
 describe('live tables', () => {
-  let browser: Browser;
-  let base: string;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    base = inject('baseUrl');
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
+  const base = browser.baseUrl;
 
-  async function newContext(locale: Locale) {
-    const context = await browser.newContext({
-      viewport: VIEWPORTS.desktop,
-      locale: locale === 'it' ? 'it-IT' : 'en-GB',
-      serviceWorkers: 'block',
-    });
-    context.setDefaultTimeout(20_000);
-    return context;
-  }
+  const newContext = (locale: Locale) =>
+    browser.newContext({ locale: browserLocale(locale), serviceWorkers: 'block', stepTimeoutMs: 20_000 });
 
   const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page }> =>
-    signedUpPlayer(browser, base, locale, { addressPrefix: '10.79' });
+    signedUpPlayer(browser, locale, { addressPrefix: '10.79' });
 
   /** Opens /game/{sysname}{hash} and returns the game client's frame once hydrated. */
   async function openGame(page: Page, locale: Locale, sysname: string, hash = ''): Promise<Frame> {

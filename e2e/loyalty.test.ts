@@ -3,10 +3,10 @@
  * loads profile and loyalty info"; spec §4 "loyalty characters are set on the server, then info
  * is refetched"; §2 dialogs "loyalty character change and its confirm"), in English and Italian.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
-import { closeContext, signedUpPlayer } from './page-api';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { closeContext, useBrowser, waitForHydration } from './browser';
+import { signedUpPlayer } from './page-api';
 import { inLocale, SITE, tr, type Locale } from './site-facts';
 
 const POLL = { timeout: 10_000 };
@@ -23,24 +23,17 @@ const FIRST_LEVEL = [...PROGRAMME.levels].sort((a, b) => a.min_points - b.min_po
 const badge = (page: Page) => page.locator('.site-header .loyalty-badge');
 
 describe('loyalty in the browser', () => {
-  let browser: Browser;
-  let base: string;
+  const browser = useBrowser();
+  const base = browser.baseUrl;
   let signUps = 0;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    base = inject('baseUrl');
-  });
-  afterAll(() => browser?.close());
 
   for (const locale of ['en', 'it'] as Locale[]) {
     it(`signs up with a character picked in the registration popup; the header then shows it with the first level and 0 points (${locale}, auth config showCharacterSelect)`, async () => {
-      const context = await browser.newContext({
-        viewport: VIEWPORTS.desktop,
+      const { context, page } = await browser.newPage({
         serviceWorkers: 'block',
         extraHTTPHeaders: { 'x-forwarded-for': `${ADDRESS_PREFIX}.9.${++signUps}` },
+        stepTimeoutMs: 20_000,
       });
-      context.setDefaultTimeout(20_000);
-      const page = await context.newPage();
       await page.goto(`${base}${inLocale('/', locale)}?show_popup_reg=1`);
       await waitForHydration(page);
       const popup = page.locator('[data-dialog="auth"]');
@@ -63,7 +56,7 @@ describe('loyalty in the browser', () => {
     });
 
     it(`sign-in loads the loyalty info; the character is changed in the dialog and its confirm, and the refetched info shows it (${locale}, spec §4)`, async () => {
-      const { context, page, login } = await signedUpPlayer(browser, base, locale, { addressPrefix: ADDRESS_PREFIX });
+      const { context, page, login } = await signedUpPlayer(browser, locale, { addressPrefix: ADDRESS_PREFIX });
       await context.clearCookies();
       await page.goto(`${base}${inLocale('/forms/sign_in', locale)}`);
       await waitForHydration(page);

@@ -1,11 +1,10 @@
 /**
  * What browser tests do through a page rather than its controls: call the product API with the
- * page's own cookies (as the site's scripts would), sign a new player up, and close a context
- * without waiting on beforeunload handlers.
+ * page's own cookies (as the site's scripts would), and sign a new player up.
  */
 import { expect } from 'vitest';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
-import { VIEWPORTS } from './browser';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { browserLocale, type BrowserFixture } from './browser';
 import { inLocale, type Locale } from './site-facts';
 
 export async function apiCall<T>(
@@ -26,11 +25,6 @@ export async function apiCall<T>(
   );
 }
 
-export async function closeContext(context: BrowserContext): Promise<void> {
-  await Promise.all(context.pages().map((page) => page.close({ runBeforeUnload: false }).catch(() => undefined)));
-  await context.close();
-}
-
 let signUps = 0;
 
 /**
@@ -39,20 +33,17 @@ let signUps = 0;
  * each player comes from an address of its own under `addressPrefix` (one per test file).
  */
 export async function signedUpPlayer(
-  browser: Browser,
-  base: string,
+  browser: BrowserFixture,
   locale: Locale,
   options: { addressPrefix: string; password?: string; acceptDownloads?: boolean },
 ): Promise<{ context: BrowserContext; page: Page; uid: number; login: string }> {
-  const context = await browser.newContext({
-    viewport: VIEWPORTS.desktop,
-    locale: locale === 'it' ? 'it-IT' : 'en-GB',
+  const { context, page } = await browser.newPage({
+    locale: browserLocale(locale),
     serviceWorkers: 'block',
     acceptDownloads: options.acceptDownloads ?? false,
+    stepTimeoutMs: 20_000,
   });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  await page.goto(`${base}${inLocale('/forms/sign_up', locale)}`);
+  await page.goto(`${browser.baseUrl}${inLocale('/forms/sign_up', locale)}`);
   const sequence = signUps++;
   const login = `player${Date.now()}${sequence}@example.com`;
   const address = `${options.addressPrefix}.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;

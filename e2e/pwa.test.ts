@@ -3,19 +3,14 @@
  * linked, the worker registers with scope /, and once it is active an offline navigation shows
  * the offline page (its texts from translations).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, waitForHydration } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser, waitForHydration } from './browser';
 import { LOCALES, SITE, inLocale, tr } from './site-facts';
 
 const baseUrl = inject('baseUrl');
 
 describe('installable app', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   it.each(LOCALES)('every page (%s) links /manifest.webmanifest, which names the site and has scope /', async (locale) => {
     const html = await (await fetch(`${baseUrl}${inLocale('/gamehall', locale)}`)).text();
@@ -45,7 +40,7 @@ describe('installable app', () => {
   });
 
   it('the service worker at /sw.js registers with scope / and, once active, offline navigations show the offline page', async () => {
-    const context = await newContext(browser);
+    const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${baseUrl}/`);
     await waitForHydration(page);

@@ -5,14 +5,14 @@
  * the fun balance moves by payout − stake. Inside bets on the lines, undo / clear / repeat, the
  * table maximum's clear error, and the upright board on a 360px wide screen.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { amountToMinor, formatMoney, minorToAmount, type Money } from '#common/money';
 import { settleRoulette, type RouletteBet } from '#common/games/roulette';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, waitForHydration } from './browser';
-import { apiCall, closeContext, signedUpPlayer } from './page-api';
+import { closeContext, useBrowser, waitForHydration } from './browser';
+import { apiCall, signedUpPlayer } from './page-api';
 import { inLocale, tr, type Locale } from './site-facts';
 
 const POLL = { timeout: 20_000 };
@@ -61,16 +61,11 @@ async function spin(frame: Frame | Page, previousRound: string | null = null): P
 }
 
 describe('european roulette', () => {
-  let browser: Browser;
-  let base: string;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    base = inject('baseUrl');
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
+  const base = browser.baseUrl;
 
   const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page }> =>
-    signedUpPlayer(browser, base, locale, { addressPrefix: '10.84' });
+    signedUpPlayer(browser, locale, { addressPrefix: '10.84' });
 
   /** Opens /game/european-roulette (demo) and returns the game client's frame once it is hydrated. */
   async function openGame(page: Page, locale: Locale): Promise<Frame> {
@@ -247,9 +242,12 @@ describe('european roulette', () => {
   });
 
   it('issue 5 (in-house games, european roulette): on a 360px wide screen the board stands upright, fits without sideways scrolling and plays (it)', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'it-IT', serviceWorkers: 'block' });
-    context.setDefaultTimeout(20_000);
-    const page = await context.newPage();
+    const { context, page } = await browser.newPage({
+      viewport: { width: 360, height: 740 },
+      locale: 'it-IT',
+      serviceWorkers: 'block',
+      stepTimeoutMs: 20_000,
+    });
     await page.goto(`${base}/it/platform/game/${GAME}/demo`);
     await waitForClient(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

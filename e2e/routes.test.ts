@@ -3,10 +3,10 @@
  * prefix and in Italian under /it; spec §2/§6 anonymous access rule for the protected ones.
  * Status and Location come from plain HTTP (fast); a representative subset is opened in Chromium.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
 import { isProtectedPath } from '#common/address';
-import { launchBrowser, newContext } from './browser';
+import { useBrowser } from './browser';
 import {
   CONTENT_SLUG,
   GAME_NAME,
@@ -117,15 +117,10 @@ describe('protected routes for a signed-in player', () => {
 });
 
 describe('representative pages in a real browser, in both languages', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let context: BrowserContext;
   beforeAll(async () => {
-    browser = await launchBrowser();
-    context = await newContext(browser);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
+    context = await browser.newContext();
   });
 
   async function open(path: string) {

@@ -3,9 +3,9 @@
  * (1440 px), in both languages. Each screen must fit its width (no sideways scrolling, header
  * controls on screen); the screenshots go to e2e/artifacts/ for review.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, waitForHydration } from './browser';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { screenshot, useBrowser, waitForHydration } from './browser';
 import { DEVICE_CLASSES } from '#common/device';
 import { CONTENT_SLUG, LOCALES, inLocale } from './site-facts';
 
@@ -51,19 +51,14 @@ function overflowing(page: Page) {
 }
 
 describe('screens fit mobile and desktop widths (screenshots in e2e/artifacts)', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const contexts = new Map<number, BrowserContext>();
   beforeAll(async () => {
-    browser = await launchBrowser();
     for (const width of WIDTHS)
       contexts.set(
         width,
         await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 }, deviceScaleFactor: 1 }),
       );
-  });
-  afterAll(async () => {
-    for (const context of contexts.values()) await context.close();
-    await browser?.close();
   });
 
   it.each(

@@ -2,9 +2,9 @@
  * Spec §2 "Navigation behaviour": scroll to top on page change; smooth scroll to a hash anchor,
  * offset by the header height; restore position on back.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser, waitForHydration } from './browser';
 import { CONTENT_SLUG, FOOTER_LINKS, homeSections } from './site-facts';
 
 const baseUrl = inject('baseUrl');
@@ -19,11 +19,7 @@ function anchorAndHeader(page: Page, id: string) {
 }
 
 describe('scroll on navigation', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   it('a page change scrolls to the top, and going back restores the position', async () => {
     expect(FOOTER_LINKS.some((link) => link.path === `/${CONTENT_SLUG}`)).toBe(true);

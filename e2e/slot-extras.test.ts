@@ -4,28 +4,22 @@
  * and an awarded freespin pack played in the slot it belongs to (no stake taken, one spin used,
  * a wager-free win paid to the main balance).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
-import { launchBrowser, waitForHydration } from './browser';
-import { apiCall, closeContext, signedUpPlayer } from './page-api';
+import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { closeContext, useBrowser, waitForHydration } from './browser';
+import { apiCall, signedUpPlayer } from './page-api';
 import { inLocale, tr, type Locale } from './site-facts';
 
 const POLL = { timeout: 30_000 };
 const SLOT = 'golden-reels';
 
 describe('slot autoplay and freespins', () => {
-  let browser: Browser;
-  let base: string;
-  let backofficeToken: string;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    base = inject('baseUrl');
-    backofficeToken = inject('backofficeToken');
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
+  const base = browser.baseUrl;
+  const backofficeToken = inject('backofficeToken');
 
   const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page; uid: number }> =>
-    signedUpPlayer(browser, base, locale, { addressPrefix: '10.82' });
+    signedUpPlayer(browser, locale, { addressPrefix: '10.82' });
 
   async function openSlot(page: Page, locale: Locale, hash = ''): Promise<Frame> {
     await page.goto(`${base}${inLocale(`/game/${SLOT}`, locale)}${hash}`);

@@ -5,11 +5,11 @@
  */
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { VIEWPORTS, launchBrowser, waitForHydration } from './browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useBrowser, waitForHydration } from './browser';
 import { tr, type Locale } from './site-facts';
-import { totpCode } from '../server/modules/auth/totp';
+import { totpCode } from '../server/modules/auth';
 
 const POLL = { timeout: 10_000 };
 const sites = JSON.parse(readFileSync('content/sites.json', 'utf8')) as {
@@ -32,21 +32,15 @@ function signedInitData(fields: Record<string, string>, token = botToken): strin
 const signedInLogin = (page: Page) => page.locator('[data-account-login]').first().getAttribute('data-account-login');
 
 describe('social and messenger sign-in in the browser', () => {
-  let browser: Browser;
-  let base: string;
+  const browser = useBrowser();
+  const base = browser.baseUrl;
   const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    base = inject('baseUrl');
-  });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
   });
 
   async function freshPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, serviceWorkers: 'block' });
-    context.setDefaultTimeout(20_000);
+    const context = await browser.newContext({ serviceWorkers: 'block', stepTimeoutMs: 20_000 });
     contexts.push(context);
     return context.newPage();
   }

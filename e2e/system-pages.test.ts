@@ -5,7 +5,7 @@
  * signed-in player (registered through the API for this file) sees the result screen.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ROUTE_TABLE } from '#common/route-table';
 import {
   SYSTEM_PAGE_BUTTON_TARGET,
@@ -14,7 +14,7 @@ import {
   systemPageLayout,
   type SystemPageType,
 } from '#common/system-pages';
-import { launchBrowser, newContext, waitForHydration } from './browser';
+import { useBrowser, waitForHydration } from './browser';
 import {
   LOCALES,
   MAINTENANCE_HOST,
@@ -52,15 +52,10 @@ async function expectSystemPage(page: Page, type: SystemPageType, locale: Locale
 }
 
 describe('system pages', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let context: BrowserContext;
   beforeAll(async () => {
-    browser = await launchBrowser();
-    context = await newContext(browser);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
+    context = await browser.newContext();
   });
 
   it('a site is seeded in maintenance on a *.localhost host', () => {
@@ -129,7 +124,7 @@ describe('system pages', () => {
   describe('as a signed-in player', () => {
     let playerContext: BrowserContext;
     beforeAll(async () => {
-      playerContext = await newContext(browser);
+      playerContext = await browser.newContext();
       const page = await playerContext.newPage();
       await page.goto(`${baseUrl}/`);
       await waitForHydration(page);

@@ -6,12 +6,12 @@
  * settles; a reload in the middle of a mines round resumes it. Every expected number is read from
  * the server's answers (the games.start / games.act responses, games.getRounds).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { formatMoney, minorToAmount, type Money } from '#common/money';
 import { handTotal } from '#common/games/blackjack';
-import { launchBrowser, waitForHydration } from './browser';
-import { apiCall, closeContext, signedUpPlayer } from './page-api';
+import { closeContext, useBrowser, waitForHydration } from './browser';
+import { apiCall, signedUpPlayer } from './page-api';
 import { inLocale, tr, type Locale } from './site-facts';
 
 const POLL = { timeout: 20_000 };
@@ -36,16 +36,11 @@ const amountText = (minor: unknown) => minorToAmount(BigInt(String(minor)));
 const balanceOf = (frame: Frame) => attributeOf(frame, '[data-game-balance]', 'data-game-balance').then(amountOf);
 
 describe('mines and blackjack in the game client', () => {
-  let browser: Browser;
-  let base: string;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    base = inject('baseUrl');
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
+  const base = browser.baseUrl;
 
   const newPlayer = (locale: Locale): Promise<{ context: BrowserContext; page: Page }> =>
-    signedUpPlayer(browser, base, locale, { addressPrefix: '10.81' });
+    signedUpPlayer(browser, locale, { addressPrefix: '10.81' });
 
   /** The demo game client's frame on the loaded game page, once its component has looked for an open round. */
   async function gameFrame(page: Page, locale: Locale, sysname: string, game: 'mines' | 'blackjack'): Promise<Frame> {

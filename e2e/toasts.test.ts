@@ -2,25 +2,21 @@
  * Spec §2 "Toasts show for a set time (default 5000 ms), can be closed by hand, and are placed
  * below the header height", with the connection toasts (offline / back online) as the example.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, waitForHydration } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useBrowser, waitForHydration } from './browser';
 import { LOCALES, inLocale, tr } from './site-facts';
 
 const baseUrl = inject('baseUrl');
 
 describe('toasts', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
+  const browser = useBrowser();
 
   async function openPage(
     path: string,
     viewport: 'mobile' | 'desktop' = 'desktop',
   ): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, { viewport });
+    const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     await page.goto(`${baseUrl}${path}`);
     await waitForHydration(page);

@@ -4,11 +4,10 @@
  */
 import pino from 'pino';
 import { createHttpApp, type HttpApp } from '../server/http';
-import { runMigrations, SCHEMA_LOCK_KEY } from '../server/db/migrate';
-import { seedContent } from '../server/modules/content/seed';
 import { createServices, type Services } from '../server/services';
 import { API_VERSION } from '../common/api-contract';
-import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
+import { createSeededTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
+import type { Database } from '../server/db/client';
 
 /** Largest request body the test app accepts (MAX_BODY_BYTES of a real process). */
 export const TEST_MAX_BODY_BYTES = 64 * 1024;
@@ -17,6 +16,8 @@ export interface TestApp {
   app: HttpApp;
   services: Services;
   database: TestDatabase;
+  /** Raw SQL for a test's set-up and checks; the code under test reaches the database only through services. */
+  db: Database;
   /** Sends a request as a browser on the given host would (default host 127.0.0.1). */
   request(path: string, init?: RequestInit & { host?: string }): Promise<Response>;
   /** Calls /api/{name} with v and locale and returns status and parsed body. */
@@ -37,9 +38,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(kind: DatabaseKind): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
-  await runMigrations(database.handle);
-  await database.handle.withAdvisoryLock(SCHEMA_LOCK_KEY, (db) => seedContent(db));
+  const database = await createSeededTestDatabase(kind);
   const services = createServices(database.handle.db);
   const app = createHttpApp({
     services,
@@ -61,6 +60,7 @@ export async function createTestApp(kind: DatabaseKind): Promise<TestApp> {
     app,
     services,
     database,
+    db: database.handle.db,
     request,
     async api(name, options = {}) {
       const method = options.method ?? 'GET';

@@ -5,19 +5,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SiteSeed } from '../server/modules/sites';
 
 export const CONTENT_DIR = fileURLToPath(new URL('../content', import.meta.url));
 
-export interface SiteSeedFile {
-  id: string;
-  name: string;
-  hosts: string[];
-  defaultCurrency: string;
-  currencies: string[];
-  locales: string[];
-  settings?: Record<string, unknown>;
-  isMaintenance?: boolean;
-}
+/** A site as content/sites.json declares it: the shape the sites module seeds. */
+export type SiteSeedFile = SiteSeed;
 
 export function readSiteSeeds(): SiteSeedFile[] {
   return JSON.parse(readFileSync(join(CONTENT_DIR, 'sites.json'), 'utf8')) as SiteSeedFile[];

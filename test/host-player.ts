@@ -5,8 +5,8 @@
  */
 import { amountToMinor } from '../common/money';
 import { API_VERSION } from '../common/api-contract';
-import { hashPassword } from '../server/modules/auth/passwords';
-import { house, move, player } from '../server/modules/wallet/postings';
+import { hashPassword } from '../server/modules/auth';
+import { house, move, player } from '../server/modules/wallet';
 import type { TestApp } from './api-harness';
 import { uniqueEmail, type ApiAnswer } from './player';
 

@@ -1,6 +1,6 @@
 /** Calling the API as one browser would: a cookie jar that follows the session cookie. */
 import type { TestApp } from './api-harness';
-import { hashPassword } from '../server/modules/auth/passwords';
+import { hashPassword } from '../server/modules/auth';
 
 export interface ApiAnswer {
   status: number;

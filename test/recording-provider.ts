@@ -9,7 +9,7 @@ import type {
   PaymentProvider,
   ProviderEvent,
   ProviderStatus,
-} from '../server/modules/payments/provider';
+} from '../server/modules/payments';
 
 export class RecordingProvider implements PaymentProvider {
   readonly name = 'sandbox';
