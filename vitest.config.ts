@@ -54,8 +54,8 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser at a time: the machine has two cores and the server needs one.
-          fileParallelism: false,
+          // Two files at a time (maxWorkers): a browser test mostly waits on the page and the server,
+          // so two share the two cores with the server; the live tables' waits allow for the load.
         },
       },
     ],

@@ -17,6 +17,11 @@ const CRASH = 'crash-rocket';
 const ROULETTE = 'live-roulette';
 /** A whole round (betting 6 s, spin 2 s or a climb, result 3 s: e2e/global-setup.ts) with room to spare. */
 const ROUND = { timeout: 45_000, interval: 100 };
+/**
+ * A crash round runs until its crash point: 10× after 38 s, 100× after 77 s, 1000× (one round in
+ * a thousand) after 115 s. A test that arrives during such a climb waits it out.
+ */
+const CRASH_ROUND = { timeout: 150_000, interval: 100 };
 
 const attributeOf = (frame: Frame | Page, selector: string, name: string) =>
   frame.locator(selector).evaluateAll((nodes, attribute) => nodes[0]?.getAttribute(attribute) ?? null, name);
@@ -49,13 +54,13 @@ describe('live tables', () => {
   const roundOf = (frame: Frame | Page) => attributeOf(frame, '[data-live-phase]', 'data-live-round');
 
   /** Waits for a betting window with at least `seconds` left (a fresh round when needed). */
-  async function bettingWindow(frame: Frame | Page, seconds = 4): Promise<string> {
+  async function bettingWindow(frame: Frame | Page, seconds = 4, wait = ROUND): Promise<string> {
     await expect
       .poll(
         async () =>
           (await phaseOf(frame)) === 'betting' &&
           Number(await attributeOf(frame, '[data-countdown]', 'data-countdown')) >= seconds,
-        ROUND,
+        wait,
       )
       .toBe(true);
     return (await roundOf(frame))!;
@@ -102,7 +107,7 @@ describe('live tables', () => {
         expect(await frame.locator('[data-action="place-bet"]').textContent()).toBe(tr(locale, 'gamePlay.crash.bet'));
         // A round that crashes before the click is lost like at the table: play the next one.
         for (let attempt = 1; ; attempt++) {
-          const round = await bettingWindow(frame);
+          const round = await bettingWindow(frame, 4, CRASH_ROUND);
           await frame.fill('[data-crash] input[name="stake"]', '1.00');
           await frame.click('[data-action="place-bet"]');
           await expect.poll(() => attributeOf(frame, '[data-my-bet]', 'data-my-bet'), ROUND).toBe('open');
@@ -121,7 +126,7 @@ describe('live tables', () => {
               if (status === 'open' && (await phaseOf(frame)) === 'running')
                 await cashOut.click({ timeout: 1_000 }).catch(() => undefined);
               return status;
-            }, ROUND)
+            }, CRASH_ROUND)
             .not.toBe('open');
           const bets = await apiCall<
             Array<{ status: string; payout: { amount: string; currency: string }; cash_out: string | null }>
