@@ -14,6 +14,7 @@ import type { AppEnv } from './web/app-env';
 import { clientIp, dropVisitorCookieIfPublic, resolveIdentity } from './web/identity';
 import type { ProxyTrust } from './web/client-address';
 import { createApiRoutes } from './api/dispatcher';
+import { refuseHostileAddress } from './web/hostile-address';
 import { createConfigRoutes } from './web/config-service';
 import { createContentPlatformRoutes } from './web/content-platform';
 import { createHitRoutes } from './web/hit';
@@ -82,6 +83,8 @@ export function createHttpApp(options: HttpAppOptions) {
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
+
+  app.use('*', refuseHostileAddress);
 
   app.get('/healthz', async (c) => {
     await services.sites.listSites();

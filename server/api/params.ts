@@ -54,6 +54,11 @@ export async function readParams(request: Request, url: URL): Promise<RawParams>
 // eslint-disable-next-line no-control-regex -- NUL is the character looked for
 const HOSTILE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Whether a text holds NUL or a lone surrogate. */
+export function hasHostileText(value: string): boolean {
+  return HOSTILE_TEXT.test(value);
+}
+
 /**
  * Refuses, for every method at once, parameters whose text (values, and keys of objects, at any
  * depth) holds NUL or a lone surrogate: InvalidParameterException naming the field, as a dotted
