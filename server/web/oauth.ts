@@ -58,6 +58,11 @@ async function failure(c: Context<AppEnv>, reason: SocialFailure, status: 400 | 
  * Calls a provider endpoint: a path is our own server (the development provider), answered
  * in-process and never over the network; anything else is an https address of the provider.
  */
+/** The stored return address, decided again where it is used: a row is no safer than what wrote it. */
+function storedTarget(redirectUrl: string, locale: Locale): string {
+  return safeRedirectTarget(redirectUrl, localizePath('/', locale));
+}
+
 function callProvider(c: Context<AppEnv>, fetchInternal: Fetch, url: string, init: RequestInit): Promise<Response> {
   if (url.startsWith('/')) {
     const headers = new Headers(init.headers);
@@ -229,7 +234,11 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
       // The provider vouched for the player; the site still asks for the code (auth.confirmSecondFactor).
       const ticket = await services.oneTimeSecrets.issueSecondFactorTicket(user.id, identity.visitorId);
       return c.html(
-        socialResultPage({ locale, translations, result: { status: 'two_factor', redirectUrl: flow.redirectUrl, ticket } }),
+        socialResultPage({
+          locale,
+          translations,
+          result: { status: 'two_factor', redirectUrl: storedTarget(flow.redirectUrl, locale), ticket },
+        }),
       );
     }
     let token: string;
@@ -246,7 +255,7 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
       socialResultPage({
         locale,
         translations,
-        result: { status: 'success', redirectUrl: flow.redirectUrl, isNew, typeAuth: flow.typeAuth },
+        result: { status: 'success', redirectUrl: storedTarget(flow.redirectUrl, locale), isNew, typeAuth: flow.typeAuth },
       }),
     );
   });
