@@ -18,7 +18,7 @@ export function PageLayout({ layout, children }: { layout: LayoutName; children:
   if (layout === 'game') {
     return (
       <div className="layout layout--game" data-layout="game">
-        <DemoRibbon />
+        <DemoRibbon isCompact />
         <Header isCompact />
         <main className="layout__main">{children}</main>
       </div>

@@ -5,6 +5,10 @@
  * request on a demo site, which works (so each test can fail).
  */
 import { createHmac } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pino from 'pino';
+import type { ServerBuild } from 'react-router';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/api-harness';
@@ -15,6 +19,10 @@ import { demoSecret } from '../modules/sites';
 import { DEMO_PROVIDER, signBody } from '../modules/provider-wallet';
 import { signPayload, SIGNATURE_HEADER, type ReviewEvent } from '../modules/verification';
 import { demoTrustProblemsOf } from '../demo-trust-check';
+import { createHttpApp } from '../http';
+
+/** The React Router build `npm test` makes before this project runs: pages are rendered by it. */
+const SERVER_BUILD = fileURLToPath(new URL('../../build/server/index.js', import.meta.url));
 
 const LAGOON = 'lagoon.localhost';
 const REAL_BOT_TOKEN = '123456789:a-real-token-from-the-environment';
@@ -265,6 +273,36 @@ describe.each(testDatabaseKinds())('demo trust (issue 11, point 1) on %s', (kind
       expect(((await (await call()).json()) as { code: string }).code).not.toBe('UNKNOWN_PROVIDER');
       await unmarkDemo('lagoon');
       expect(((await (await call()).json()) as { code: string }).code).toBe('UNKNOWN_PROVIDER');
+    });
+  });
+
+  describe.skipIf(!existsSync(SERVER_BUILD))('the demo ribbon on rendered pages', () => {
+    /** The page as the production build renders it for a host, with the app's own services. */
+    async function pageHtml(host: string, path: string): Promise<string> {
+      const pages = createHttpApp({
+        services: app.services,
+        logger: pino({ level: 'silent' }),
+        mode: 'production',
+        maxBodyBytes: 64 * 1024,
+        trustProxy: false,
+        buildVersion: 'test',
+        getBuild: async () => (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild,
+      });
+      const response = await pages.request(`http://${host}${path}`, { headers: { host } });
+      expect(response.status).toBe(200);
+      return response.text();
+    }
+
+    it('shows on every page of a demo site in English and Italian, and not once the site is not marked demo', async () => {
+      const english = await pageHtml(LAGOON, '/promotions');
+      expect(english).toContain('data-demo-ribbon');
+      expect(english).toContain('Demo site');
+      const italian = await pageHtml(LAGOON, '/it/promotions');
+      expect(italian).toContain('data-demo-ribbon');
+      expect(italian).toContain('Sito demo');
+      await unmarkDemo('lagoon');
+      expect(await pageHtml(LAGOON, '/promotions')).not.toContain('data-demo-ribbon');
+      expect(await pageHtml(LAGOON, '/it/promotions')).not.toContain('data-demo-ribbon');
     });
   });
 
