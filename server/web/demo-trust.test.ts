@@ -26,6 +26,7 @@ const SERVER_BUILD = fileURLToPath(new URL('../../build/server/index.js', import
 
 const LAGOON = 'lagoon.localhost';
 const REAL_BOT_TOKEN = '123456789:a-real-token-from-the-environment';
+const REAL_KYC_SECRET = 'a-real-kyc-provider-secret-of-lagoon';
 
 /** Init data signed as the messenger does (its published steps, not the code under test). */
 function signInitData(fields: Record<string, string>, botToken: string): string {
@@ -49,7 +50,9 @@ describe.each(testDatabaseKinds())('demo trust (issue 11, point 1) on %s', (kind
   const original = new Map<string, Record<string, unknown>>();
 
   beforeAll(async () => {
-    app = await createTestApp(kind, { services: { siteSecrets: { SECRET_LAGOON_MESSENGER_BOT_TOKEN: REAL_BOT_TOKEN } } });
+    app = await createTestApp(kind, {
+      services: { siteSecrets: { SECRET_LAGOON_MESSENGER_BOT_TOKEN: REAL_BOT_TOKEN, SECRET_LAGOON_KYC: REAL_KYC_SECRET } },
+    });
     for (const site of await app.services.sites.listSites()) original.set(site.id, site.settings);
   });
   afterAll(() => app?.close());
@@ -122,6 +125,31 @@ describe.each(testDatabaseKinds())('demo trust (issue 11, point 1) on %s', (kind
       });
       expect(answer.status).toBe(404);
       expect((await flags(player)).is_verified).toBe(false);
+    });
+
+    it('a real site’s webhook takes its provider’s secret from the environment, never the published one', async () => {
+      const player = await playerWithToken();
+      await patchSite('lagoon', ({ is_demo: _, ...settings }) => ({ ...settings, verification: { provider: 'acme-kyc' } }));
+      const send = (secret: string) => {
+        const body = JSON.stringify({
+          event_id: `evt-real-${secret.length}-${Date.now()}`,
+          type: 'applicantReviewed',
+          applicant_id: player.applicantId,
+          review: { answer: 'GREEN' },
+        } satisfies ReviewEvent);
+        return app.request('/kyc/webhook', {
+          method: 'POST',
+          host: LAGOON,
+          body,
+          headers: { [SIGNATURE_HEADER]: signPayload(secret, body) },
+        });
+      };
+      expect((await send(demoSecret('lagoon', 'KYC') ?? '')).status).toBe(401);
+      expect((await flags(player)).is_verified).toBe(false);
+      expect((await send(REAL_KYC_SECRET)).status).toBe(200);
+      expect((await flags(player)).is_verified).toBe(true);
+      // The sandbox's own pages stay closed there.
+      expect((await decide(player.token)).status).toBe(404);
     });
 
     it('acts only where the configured provider is the sandbox, demo site or not', async () => {
@@ -199,14 +227,15 @@ describe.each(testDatabaseKinds())('demo trust (issue 11, point 1) on %s', (kind
     it('(issue 11 reproducer) a webhook signed with the published secret credits nothing on a site not marked demo; on the demo site it does', async () => {
       const deposit = await pendingDeposit();
       await unmarkDemo('aurora');
-      const refused = await sendWebhook(deposit.body);
-      expect(refused.status).toBe(400);
+      const refused = await Promise.all(Array.from({ length: 5 }, () => sendWebhook(deposit.body)));
+      expect(refused.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 400]);
       expect((await app.request(`/psp/sandbox/pay/${deposit.providerRef}`)).status).toBe(404);
       await patchSite('aurora', (settings) => settings);
       expect(await deposit.status()).not.toBe('success');
       expect(await deposit.balance()).toBe('0.00');
-      // The control: the very same notification on the demo site is accepted and credits once.
-      expect((await sendWebhook(deposit.body)).status).toBe(200);
+      // The control: the very same notification on the demo site is accepted and, sent 5 at once, credits once.
+      const accepted = await Promise.all(Array.from({ length: 5 }, () => sendWebhook(deposit.body)));
+      expect(accepted.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
       expect(await deposit.status()).toBe('success');
       expect(await deposit.balance()).toBe('25.00');
     });

@@ -1,9 +1,10 @@
 /**
  * The built-in identity-verification sandbox: the provider's hosted page (/kyc/sandbox), where a
  * tester approves or rejects the applicant, and our webhook (/kyc/webhook) that the sandbox
- * calls back with an HMAC-signed event, as a real provider does. All of it acts only for a demo
- * site whose verification provider is the sandbox; anywhere else it answers 404 and changes
- * nothing (issue 11: a player's own token once verified the player on any site).
+ * calls back with an HMAC-signed event, as a real provider does. The sandbox's pages act only for
+ * a demo site whose verification provider is the sandbox; the webhook checks the demo's published
+ * secret there, a real site's configured SECRET_{SITE}_KYC elsewhere. Without either it answers
+ * 404 and changes nothing (issue 11: a player's own token once verified the player on any site).
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
@@ -17,6 +18,7 @@ import {
   SIGNATURE_HEADER,
   type ReviewEvent,
   kycSandboxSecret,
+  kycWebhookSecret,
 } from '../modules/verification';
 import { isSameOriginRequest } from './same-origin';
 
@@ -49,7 +51,8 @@ export function createKycSandboxRoutes(fetchInternal: () => Fetch) {
   const routes = new Hono<{ Variables: AppEnv['Variables'] & { kycSecret: string } }>();
 
   routes.use('*', async (c, next) => {
-    const secret = kycSandboxSecret(c.var);
+    // The webhook is our end of any provider's protocol; everything else is the sandbox's page.
+    const secret = c.req.path.endsWith('/webhook') ? kycWebhookSecret(c.var) : kycSandboxSecret(c.var);
     if (!secret) return c.json({ error: new ApiError('MethodNotFoundException', 'Not found').toBody() }, 404);
     c.set('kycSecret', secret);
     await next();

@@ -1,6 +1,6 @@
 import { ApiError } from '#common/errors';
 import { defineMethod, type ApiContext } from '../../api/define';
-import { isKycSandboxSite } from '../sites';
+import { isDemoSite, isKycSandboxSite, SANDBOX_PROVIDER } from '../sites';
 import { createAccessToken } from './service';
 
 /**
@@ -10,6 +10,17 @@ import { createAccessToken } from './service';
  */
 export function kycSandboxSecret(ctx: Pick<ApiContext, 'site' | 'services'>): string | undefined {
   return isKycSandboxSite(ctx.site) ? ctx.services.siteSecrets.secretOf(ctx.site, 'KYC') : undefined;
+}
+
+/**
+ * The secret our KYC webhook checks: the sandbox's on a demo site that uses it; on a real site
+ * with another provider, the provider's secret from the environment (SECRET_{SITE}_KYC).
+ */
+export function kycWebhookSecret(ctx: Pick<ApiContext, 'site' | 'services'>): string | undefined {
+  if (isDemoSite(ctx.site)) return kycSandboxSecret(ctx);
+  const provider = (ctx.site.settings.verification as { provider?: unknown } | undefined)?.provider;
+  if (typeof provider !== 'string' || provider === SANDBOX_PROVIDER) return undefined;
+  return ctx.services.siteSecrets.secretOf(ctx.site, 'KYC');
 }
 
 /** The site's verification secret; ApplicationUnavailableException where no provider can act. */
