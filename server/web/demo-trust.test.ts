@@ -27,6 +27,7 @@ const SERVER_BUILD = fileURLToPath(new URL('../../build/server/index.js', import
 const LAGOON = 'lagoon.localhost';
 const REAL_BOT_TOKEN = '123456789:a-real-token-from-the-environment';
 const REAL_KYC_SECRET = 'a-real-kyc-provider-secret-of-lagoon';
+const REAL_PROVIDER = { name: 'acme', secret: 'a-real-provider-secret-0123456789', currencies: ['USD'], studios: ['redfox'] };
 
 /** Init data signed as the messenger does (its published steps, not the code under test). */
 function signInitData(fields: Record<string, string>, botToken: string): string {
@@ -51,7 +52,10 @@ describe.each(testDatabaseKinds())('demo trust (issue 11, point 1) on %s', (kind
 
   beforeAll(async () => {
     app = await createTestApp(kind, {
-      services: { siteSecrets: { SECRET_LAGOON_MESSENGER_BOT_TOKEN: REAL_BOT_TOKEN, SECRET_LAGOON_KYC: REAL_KYC_SECRET } },
+      services: {
+        siteSecrets: { SECRET_LAGOON_MESSENGER_BOT_TOKEN: REAL_BOT_TOKEN, SECRET_LAGOON_KYC: REAL_KYC_SECRET },
+        providers: [DEMO_PROVIDER, REAL_PROVIDER],
+      },
     });
     for (const site of await app.services.sites.listSites()) original.set(site.id, site.settings);
   });
@@ -290,18 +294,27 @@ describe.each(testDatabaseKinds())('demo trust (issue 11, point 1) on %s', (kind
       expect(init.status).toBe(404);
     });
 
+    const providerCall = async (provider: { name: string; secret: string }) => {
+      const body = JSON.stringify({ token: 'no-such-session-token-0123' });
+      const answer = await app.request(`/provider-api/${provider.name}/balance`, {
+        method: 'POST',
+        host: LAGOON,
+        body,
+        headers: { 'content-type': 'application/json', 'x-signature': signBody(provider.secret, body) },
+      });
+      return ((await answer.json()) as { code: string }).code;
+    };
+
     it('the demo game provider’s published key speaks for demo sites only', async () => {
-      const body = JSON.stringify({ token: 'no-such-session' });
-      const call = () =>
-        app.request(`/provider-api/${DEMO_PROVIDER.name}/balance`, {
-          method: 'POST',
-          host: LAGOON,
-          body,
-          headers: { 'content-type': 'application/json', 'x-signature': signBody(DEMO_PROVIDER.secret, body) },
-        });
-      expect(((await (await call()).json()) as { code: string }).code).not.toBe('UNKNOWN_PROVIDER');
+      expect(await providerCall(DEMO_PROVIDER)).toBe('SESSION_NOT_FOUND');
       await unmarkDemo('lagoon');
-      expect(((await (await call()).json()) as { code: string }).code).toBe('UNKNOWN_PROVIDER');
+      expect(await providerCall(DEMO_PROVIDER)).toBe('UNKNOWN_PROVIDER');
+    });
+
+    it('a real game provider plays on real sites only, never on a demo site’s sandbox-funded balances', async () => {
+      expect(await providerCall(REAL_PROVIDER)).toBe('UNKNOWN_PROVIDER');
+      await unmarkDemo('lagoon');
+      expect(await providerCall(REAL_PROVIDER)).toBe('SESSION_NOT_FOUND');
     });
   });
 
