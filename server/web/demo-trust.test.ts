@@ -20,6 +20,7 @@ import { DEMO_PROVIDER, signBody } from '../modules/provider-wallet';
 import { signPayload, SIGNATURE_HEADER, type ReviewEvent } from '../modules/verification';
 import { demoTrustProblemsOf } from '../demo-trust-check';
 import { createHttpApp } from '../http';
+import { NO_PROXY } from './client-address';
 
 /** The React Router build `npm test` makes before this project runs: pages are rendered by it. */
 const SERVER_BUILD = fileURLToPath(new URL('../../build/server/index.js', import.meta.url));
@@ -326,7 +327,7 @@ describe.each(testDatabaseKinds())('demo trust (issue 11, point 1) on %s', (kind
         logger: pino({ level: 'silent' }),
         mode: 'production',
         maxBodyBytes: 64 * 1024,
-        trustProxy: false,
+        proxy: NO_PROXY,
         buildVersion: 'test',
         getBuild: async () => (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild,
       });
