@@ -57,17 +57,19 @@ describe('start-up check of demo trust (issue 11, point 1: production refuses de
           messenger: { botToken: '123:abc' },
           verification: { provider: 'acme', secret: 'x' },
           oauth_client_secrets: { google: 'y' },
+          payments: { acme: { secret: 'z' } },
         }),
       ]),
     );
+    expect(problems.join('\n')).toContain('settings.payments.acme.secret is a secret in content; remove it (no payment secret');
     expect(problems.join('\n')).toContain(
-      'settings.messenger.botToken is a secret in content; remove it and set SECRET_CASINO_MESSENGER_BOT_TOKEN',
+      'settings.messenger.botToken is a secret in content; remove it (set SECRET_CASINO_MESSENGER_BOT_TOKEN in the environment',
     );
     expect(problems.join('\n')).toContain(
-      'settings.verification.secret is a secret in content; remove it and set SECRET_CASINO_KYC',
+      'settings.verification.secret is a secret in content; remove it (set SECRET_CASINO_KYC in the environment',
     );
     expect(problems.join('\n')).toContain(
-      'settings.oauth_client_secrets.google is a secret in content; remove it and set SECRET_CASINO_OAUTH_GOOGLE',
+      'settings.oauth_client_secrets.google is a secret in content; remove it (set SECRET_CASINO_OAUTH_GOOGLE in the environment',
     );
   });
 

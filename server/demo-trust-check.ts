@@ -28,26 +28,30 @@ export interface DemoTrustInput {
   providerSecrets?: string;
 }
 
-/** Secrets content used to carry; on a real site each has a SECRET_* variable instead. */
-function secretsInContent(site: Site): Array<{ setting: string; variable: string }> {
+/** Secrets content used to carry, each with where a real site keeps it instead. */
+function secretsInContent(site: Site): Array<{ setting: string; instead: string }> {
   const settings = site.settings as {
     verification?: { secret?: unknown };
     payments?: Record<string, { secret?: unknown } | undefined>;
     messenger?: { botToken?: unknown };
     oauth_client_secrets?: Record<string, unknown>;
   };
-  const found: Array<{ setting: string; variable: string }> = [];
+  const variable = (name: string) => `set ${name} in the environment or SECRETS_FILE`;
+  const found: Array<{ setting: string; instead: string }> = [];
   if (settings.verification?.secret !== undefined)
-    found.push({ setting: 'settings.verification.secret', variable: siteSecretVariable(site.id, 'KYC') });
+    found.push({ setting: 'settings.verification.secret', instead: variable(siteSecretVariable(site.id, 'KYC')) });
   for (const [provider, block] of Object.entries(settings.payments ?? {}))
     if (block?.secret !== undefined)
-      found.push({ setting: `settings.payments.${provider}.secret`, variable: siteSecretVariable(site.id, 'PSP_SANDBOX') });
+      found.push({ setting: `settings.payments.${provider}.secret`, instead: 'no payment secret is read from content' });
   if (settings.messenger?.botToken !== undefined)
-    found.push({ setting: 'settings.messenger.botToken', variable: siteSecretVariable(site.id, 'MESSENGER_BOT_TOKEN') });
+    found.push({
+      setting: 'settings.messenger.botToken',
+      instead: variable(siteSecretVariable(site.id, 'MESSENGER_BOT_TOKEN')),
+    });
   for (const service of Object.keys(settings.oauth_client_secrets ?? {}))
     found.push({
       setting: `settings.oauth_client_secrets.${service}`,
-      variable: siteSecretVariable(site.id, oauthSecretName(service)),
+      instead: variable(siteSecretVariable(site.id, oauthSecretName(service))),
     });
   return found;
 }
@@ -66,10 +70,8 @@ async function realSiteProblems(site: Site, input: DemoTrustInput): Promise<stri
   for (const [service, type] of await input.socialProviderTypes(site))
     if (type === 'dev')
       problems.push(`${where}: auth-config social.providers.${service} is the development identity provider; ${demoHint}`);
-  for (const { setting, variable } of secretsInContent(site))
-    problems.push(
-      `${where}: ${setting} is a secret in content; remove it and set ${variable} in the environment or SECRETS_FILE`,
-    );
+  for (const { setting, instead } of secretsInContent(site))
+    problems.push(`${where}: ${setting} is a secret in content; remove it (${instead})`);
   return problems;
 }
 
