@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { liveGamesPhases, loadBackofficeClientConfig, loadConfig, proxyTrust } from './config';
 
 describe('process configuration (README: a bad value stops the process naming the variable)', () => {
@@ -61,5 +64,49 @@ describe('proxies in front (README: TRUSTED_PROXIES, PROXY_HOPS, COUNTRY_HEADER;
     expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8', PROXY_HOPS: '1' })).toThrow(/PROXY_HOPS/);
     expect(() => loadConfig({ COUNTRY_HEADER: 'cf-ipcountry' })).toThrow(/COUNTRY_HEADER/);
     expect(() => loadConfig({ TRUST_PROXY: '1', COUNTRY_HEADER: 'bad header' })).toThrow(/COUNTRY_HEADER/);
+  });
+});
+
+describe('site secrets (issue 11: secrets come from the environment or a secrets file, never from content)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let files = 0;
+  const withFile = (content: unknown) => {
+    const path = join(dir, `secrets-${files++}.json`);
+    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+    return path;
+  };
+
+  it('collects SECRET_{SITE}_{NAME} variables and nothing else', () => {
+    const config = loadConfig({ SECRET_LAGOON_KYC: 'k'.repeat(20), SECRET_LAGOON_OAUTH_GOOGLE: 'g'.repeat(24), HOME: '/home/x' });
+    expect(config.siteSecrets).toEqual({ SECRET_LAGOON_KYC: 'k'.repeat(20), SECRET_LAGOON_OAUTH_GOOGLE: 'g'.repeat(24) });
+    expect(loadConfig({}).siteSecrets).toEqual({});
+  });
+
+  it('refuses a short site secret or a badly named one, naming the variable', () => {
+    expect(() => loadConfig({ SECRET_LAGOON_KYC: 'short' })).toThrow(/SECRET_LAGOON_KYC: must be at least 16 characters/);
+    expect(() => loadConfig({ SECRET_lagoon_kyc: 'k'.repeat(20) })).toThrow(/SECRET_lagoon_kyc/);
+  });
+
+  it('reads SECRETS_FILE, the environment winning over it', () => {
+    const path = withFile({ SECRET_LAGOON_KYC: 'from-the-file-0123456789', PROVIDER_SECRETS: `acme:${'s'.repeat(24)}` });
+    const config = loadConfig({ SECRETS_FILE: path, SECRET_LAGOON_KYC: 'from-the-environment-0123' });
+    expect(config.siteSecrets.SECRET_LAGOON_KYC).toBe('from-the-environment-0123');
+    expect(config.PROVIDER_SECRETS).toBe(`acme:${'s'.repeat(24)}`);
+    expect(loadConfig({ SECRETS_FILE: path }).siteSecrets.SECRET_LAGOON_KYC).toBe('from-the-file-0123456789');
+  });
+
+  it('refuses a secrets file that is not a JSON object of secrets, naming SECRETS_FILE and the entry', () => {
+    expect(() => loadConfig({ SECRETS_FILE: withFile('not json') })).toThrow(/SECRETS_FILE: cannot read a JSON object/);
+    expect(() => loadConfig({ SECRETS_FILE: withFile(['x']) })).toThrow(/SECRETS_FILE: must hold a JSON object/);
+    expect(() => loadConfig({ SECRETS_FILE: withFile({ PORT: '80' }) })).toThrow(
+      /SECRETS_FILE: PORT is not a secret this file may set/,
+    );
+    expect(() => loadConfig({ SECRETS_FILE: withFile({ SECRET_A_KYC: 42 }) })).toThrow(
+      /SECRETS_FILE: SECRET_A_KYC must be a string/,
+    );
+    expect(() => loadConfig({ SECRETS_FILE: join(tmpdir(), 'no-such-secrets-file.json') })).toThrow(/SECRETS_FILE/);
+    // A file's values are checked like the environment's.
+    expect(() => loadConfig({ SECRETS_FILE: withFile({ SECRET_A_KYC: 'short' }) })).toThrow(/SECRET_A_KYC/);
   });
 });

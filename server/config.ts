@@ -2,6 +2,7 @@
  * Process configuration from the environment, parsed once at start-up; a bad value refuses to
  * boot with a message naming the variable.
  */
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { parseAddressRange, type AddressRange, type ProxyTrust } from './web/client-address';
 
@@ -107,6 +108,8 @@ const envSchema = z
     LIVE_GAMES_RESULT_MS: phaseMs,
     /** How long a process holds the live tables' scheduler lease without renewing it. */
     LIVE_GAMES_LEASE_MS: phaseMs,
+    /** A JSON file of secrets (same names as these variables); the environment wins over it. */
+    SECRETS_FILE: z.string().min(1).optional(),
   })
   .superRefine((config, ctx) => {
     if (config.TRUSTED_PROXIES && config.PROXY_HOPS) {
@@ -118,7 +121,20 @@ const envSchema = z
     }
   });
 
-export type AppConfig = z.infer<typeof envSchema>;
+/**
+ * A site's secret (server/modules/sites/demo-trust.ts names them): `SECRET_{SITE}_{NAME}`, e.g.
+ * SECRET_LAGOON_KYC, SECRET_LAGOON_MESSENGER_BOT_TOKEN, SECRET_LAGOON_OAUTH_GOOGLE.
+ */
+const SITE_SECRET_VARIABLE = /^SECRET_[A-Z0-9_]+$/;
+const siteSecretValue = z.string().min(16, 'must be at least 16 characters').max(4096);
+
+/** What a secrets file may set: site secrets and the other settings that are secrets. */
+const FILE_VARIABLES = new Set(['PROVIDER_SECRETS', 'BACKOFFICE_TOKENS', 'METRICS_TOKEN', 'SMTP_URL', 'DATABASE_URL']);
+
+export type AppConfig = z.infer<typeof envSchema> & {
+  /** Every SECRET_* variable of the environment and the secrets file, by name. */
+  siteSecrets: Readonly<Record<string, string>>;
+};
 
 /** Parses the environment with a schema; a bad value throws naming the variable. */
 function parseEnvironment<Schema extends z.ZodType>(schema: Schema, env: NodeJS.ProcessEnv): z.infer<Schema> {
@@ -132,8 +148,43 @@ function parseEnvironment<Schema extends z.ZodType>(schema: Schema, env: NodeJS.
   return parsed.data;
 }
 
+/** The secrets file named by SECRETS_FILE: a JSON object of string values under names it may set. */
+function readSecretsFile(path: string): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`Invalid environment: SECRETS_FILE: cannot read a JSON object from it (${(error as Error).message})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error('Invalid environment: SECRETS_FILE: must hold a JSON object of names and string values');
+  for (const [name, value] of Object.entries(parsed)) {
+    if (!SITE_SECRET_VARIABLE.test(name) && !FILE_VARIABLES.has(name))
+      throw new Error(`Invalid environment: SECRETS_FILE: ${name} is not a secret this file may set`);
+    if (typeof value !== 'string') throw new Error(`Invalid environment: SECRETS_FILE: ${name} must be a string`);
+  }
+  return parsed as Record<string, string>;
+}
+
+/** The SECRET_* variables, each checked; a bad one throws naming it. */
+function siteSecretsOf(env: NodeJS.ProcessEnv): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith('SECRET_') || value === undefined || value === '') continue;
+    if (!SITE_SECRET_VARIABLE.test(name))
+      throw new Error(`Invalid environment: ${name}: must be SECRET_{SITE}_{NAME} in capitals`);
+    const parsed = siteSecretValue.safeParse(value);
+    if (!parsed.success) throw new Error(`Invalid environment: ${name}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    secrets[name] = parsed.data;
+  }
+  return secrets;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  return parseEnvironment(envSchema, env);
+  const secretsFile = env.SECRETS_FILE ? readSecretsFile(env.SECRETS_FILE) : {};
+  // The environment wins over the file, as a deployment tool's override should.
+  const merged = { ...secretsFile, ...Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')) };
+  return { ...parseEnvironment(envSchema, merged), siteSecrets: siteSecretsOf(merged) };
 }
 
 const backofficeClientSchema = z.object({

@@ -13,6 +13,7 @@ import { isFromTrustedProxy, peerAddress } from './web/client-address';
 import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
 import { startLiveScheduler } from './modules/live-games';
+import { demoTrustProblemsOf, enforceDemoTrust } from './demo-trust-check';
 import { parseOperatorTokens } from './web/backoffice';
 import { providerConfigs } from './modules/provider-wallet';
 
@@ -27,6 +28,15 @@ const { database, services, logger } = await boot({
     providers: providerConfigs({ secrets: config.PROVIDER_SECRETS, currencies: config.PROVIDER_CURRENCIES, isDemoEnabled: true }),
     openRoundTimeoutMs: config.OPEN_ROUND_TIMEOUT_MS,
     liveGames: { config: liveGamesPhases(config) },
+    siteSecrets: config.siteSecrets,
+  },
+});
+await enforceDemoTrust(await demoTrustProblemsOf(services, config), {
+  isProduction: config.NODE_ENV === 'production',
+  warn: (problem) => logger.warn({ problem }, 'demo trust'),
+  stop: async () => {
+    await database.close();
+    process.exit(1);
   },
 });
 const vite = await createViteServer({ root, server: { middlewareMode: true }, appType: 'custom' });

@@ -15,6 +15,7 @@ import { providerConfigs } from './modules/provider-wallet';
 import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
 import { startLiveScheduler } from './modules/live-games';
+import { demoTrustProblemsOf, enforceDemoTrust } from './demo-trust-check';
 
 const config = loadConfig();
 const root = projectRoot();
@@ -31,6 +32,15 @@ const { database, services, logger } = await boot({
     }),
     openRoundTimeoutMs: config.OPEN_ROUND_TIMEOUT_MS,
     liveGames: { config: liveGamesPhases(config) },
+    siteSecrets: config.siteSecrets,
+  },
+});
+await enforceDemoTrust(await demoTrustProblemsOf(services, config), {
+  isProduction: config.NODE_ENV === 'production',
+  warn: (problem) => logger.warn({ problem }, 'demo trust'),
+  stop: async () => {
+    await database.close();
+    process.exit(1);
   },
 });
 const build = (await import(pathToFileURL(join(root, 'build', 'server', 'index.js')).href)) as ServerBuild;

@@ -5,7 +5,7 @@
 import pino from 'pino';
 import { createHttpApp, type HttpApp } from '../server/http';
 import { NO_PROXY, type ProxyTrust } from '../server/web/client-address';
-import { createServices, type Services } from '../server/services';
+import { createServices, type ServiceOptions, type Services } from '../server/services';
 import { API_VERSION } from '../common/api-contract';
 import { createSeededTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
 import type { Database } from '../server/db/client';
@@ -38,14 +38,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Options of a test app: the proxy trust of a process behind load balancers (default: none). */
+/** Options of a test app: the proxy trust of a process behind load balancers (default: none), and service options a process would pass (site secrets, providers). */
 export interface TestAppOptions {
   proxy?: ProxyTrust;
+  services?: ServiceOptions;
 }
 
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createSeededTestDatabase(kind);
-  const services = createServices(database.handle.db);
+  const services = createServices(database.handle.db, options.services);
   const app = createHttpApp({
     services,
     logger: pino({ level: 'silent' }),

@@ -1,10 +1,14 @@
 /**
  * The built-in identity-verification sandbox: the provider's hosted page (/kyc/sandbox), where a
  * tester approves or rejects the applicant, and our webhook (/kyc/webhook) that the sandbox
- * calls back with an HMAC-signed event, as a real provider does.
+ * calls back with an HMAC-signed event, as a real provider does. The sandbox's pages act only for
+ * a demo site whose verification provider is the sandbox; the webhook checks the demo's published
+ * secret there, a real site's configured SECRET_{SITE}_KYC elsewhere. Without either it answers
+ * 404 and changes nothing (issue 11: a player's own token once verified the player on any site).
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { ApiError } from '#common/errors';
 import type { AppEnv } from './app-env';
 import { escapeXml } from './brand';
 import {
@@ -13,7 +17,8 @@ import {
   signPayload,
   SIGNATURE_HEADER,
   type ReviewEvent,
-  verificationSecret,
+  kycSandboxSecret,
+  kycWebhookSecret,
 } from '../modules/verification';
 import { isSameOriginRequest } from './same-origin';
 
@@ -43,10 +48,18 @@ async function deliver(fetchInternal: Fetch, origin: string, host: string, secre
 }
 
 export function createKycSandboxRoutes(fetchInternal: () => Fetch) {
-  const routes = new Hono<AppEnv>();
+  const routes = new Hono<{ Variables: AppEnv['Variables'] & { kycSecret: string } }>();
+
+  routes.use('*', async (c, next) => {
+    // The webhook is our end of any provider's protocol; everything else is the sandbox's page.
+    const secret = c.req.path.endsWith('/webhook') ? kycWebhookSecret(c.var) : kycSandboxSecret(c.var);
+    if (!secret) return c.json({ error: new ApiError('MethodNotFoundException', 'Not found').toBody() }, 404);
+    c.set('kycSecret', secret);
+    await next();
+  });
 
   routes.get('/sandbox', async (c) => {
-    const claims = readAccessToken(verificationSecret(c.var), c.req.query('token') ?? '');
+    const claims = readAccessToken(c.var.kycSecret, c.req.query('token') ?? '');
     if (!claims)
       return c.html(page('Verification', '<h1>Link expired</h1><p>Start the verification again from your profile.</p>'), 401);
     const reasons = REJECT_REASONS.map((reason) => `<option value="${reason}">${reason}</option>`).join('');
@@ -68,7 +81,7 @@ export function createKycSandboxRoutes(fetchInternal: () => Fetch) {
   routes.post('/sandbox/decision', async (c) => {
     if (!isSameOriginRequest(c.req.raw)) return c.text('Cross-site request refused', 403);
     const form = await c.req.formData();
-    const secret = verificationSecret(c.var);
+    const secret = c.var.kycSecret;
     const claims = readAccessToken(secret, String(form.get('token') ?? ''));
     if (!claims) return c.html(page('Verification', '<h1>Link expired</h1>'), 401);
     const isApproved = form.get('decision') === 'approve';
@@ -101,8 +114,7 @@ export function createKycSandboxRoutes(fetchInternal: () => Fetch) {
 
   routes.post('/webhook', async (c) => {
     const raw = await c.req.text();
-    if (!isSignatureValid(verificationSecret(c.var), raw, c.req.header(SIGNATURE_HEADER)))
-      return c.json({ error: 'bad signature' }, 401);
+    if (!isSignatureValid(c.var.kycSecret, raw, c.req.header(SIGNATURE_HEADER))) return c.json({ error: 'bad signature' }, 401);
     let event: ReviewEvent;
     try {
       event = JSON.parse(raw) as ReviewEvent;
@@ -110,7 +122,7 @@ export function createKycSandboxRoutes(fetchInternal: () => Fetch) {
       return c.json({ error: 'bad body' }, 400);
     }
     if (typeof event.event_id !== 'string' || typeof event.applicant_id !== 'string') return c.json({ error: 'bad event' }, 400);
-    const isApplied = await c.get('services').verification.applyEvent(event);
+    const isApplied = await c.get('services').verification.applyEvent(event, c.var.site.id);
     return c.json({ ok: true, duplicate: !isApplied });
   });
 

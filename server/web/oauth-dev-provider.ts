@@ -3,18 +3,19 @@
  * outside host: an authorize page where a person types an e-mail and a name and allows or
  * denies, a token endpoint (client id and secret, redirect_uri and the PKCE verifier checked,
  * code single use) and a userinfo endpoint behind a bearer token. It serves a site only when the
- * site's auth configuration lists a provider of type "dev"; production sites leave it out.
+ * site is marked demo and its auth configuration lists a provider of type "dev" (issue 11).
  */
 import { Hono, type Context } from 'hono';
 import { validateEmail } from '#common/validators';
 import { DEFAULT_LOCALE } from '#common/locale';
+import { isDemoSite } from '../modules/sites';
 import type { AppEnv } from './app-env';
 import { escapeXml } from './brand';
 import { isSameOriginRequest } from './same-origin';
 import { siteOrigin } from './site-origin';
 import {
   clientSecretOf,
-  socialProviders,
+  siteSocialProviders,
   type SocialProvider,
   isCodeVerifier,
   pkceChallenge,
@@ -45,7 +46,7 @@ const AUTHORIZE_FIELDS = [
 async function devProviderFor(c: Context<AppEnv>, clientId: string): Promise<SocialProvider | undefined> {
   const site = c.get('site');
   const config = await c.get('services').content.getConfig(site.id, site.locales[0] ?? DEFAULT_LOCALE);
-  return [...socialProviders(config['auth-config']).values()].find(
+  return [...siteSocialProviders(site, config['auth-config']).values()].find(
     (provider) => provider.type === 'dev' && safeEqual(provider.clientId, clientId),
   );
 }
@@ -140,6 +141,11 @@ async function formOf(c: Context<AppEnv>): Promise<Record<string, string>> {
 
 export function createDevIdentityProviderRoutes() {
   const routes = new Hono<AppEnv>();
+  // A development provider on a real site would let anyone be anyone: it exists on demo sites only.
+  routes.use('*', async (c, next) => {
+    if (!isDemoSite(c.get('site'))) return c.json({ error: 'not_found', error_description: 'No such provider' }, 404);
+    await next();
+  });
 
   routes.get('/authorize', async (c) => {
     const params = Object.fromEntries(AUTHORIZE_FIELDS.map((name) => [name, c.req.query(name) ?? '']));
@@ -178,7 +184,7 @@ export function createDevIdentityProviderRoutes() {
       return tokenError(c, 'unsupported_grant_type', 'Only authorization_code is supported');
     const { clientId, clientSecret } = clientCredentials(c, form);
     const provider = await devProviderFor(c, clientId);
-    const expectedSecret = provider ? clientSecretOf(c.get('site'), provider) : undefined;
+    const expectedSecret = provider ? clientSecretOf(c.get('site'), provider, c.get('services').siteSecrets) : undefined;
     if (!provider || !expectedSecret || !safeEqual(clientSecret, expectedSecret))
       return tokenError(c, 'invalid_client', 'Client authentication failed', 401);
     const code = form.code ?? '';

@@ -16,7 +16,7 @@ import { validateEmail } from '#common/validators';
 import type { AppEnv } from './app-env';
 import { siteOrigin } from './site-origin';
 import { writeSessionCookie } from './session-cookie';
-import { clientSecretOf, socialProviders, type SocialProvider, type TypeAuth } from '../modules/social';
+import { clientSecretOf, siteSocialProviders, type SocialProvider, type TypeAuth } from '../modules/social';
 import { createDevIdentityProviderRoutes } from './oauth-dev-provider';
 import { socialResultPage, type SocialFailure } from './oauth-pages';
 
@@ -44,7 +44,7 @@ function popupLocale(c: Context<AppEnv>): Locale {
 async function providersOf(c: Context<AppEnv>): Promise<Map<string, SocialProvider>> {
   const site = c.get('site');
   const config = await c.get('services').content.getConfig(site.id, site.locales[0] ?? DEFAULT_LOCALE);
-  return socialProviders(config['auth-config']);
+  return siteSocialProviders(site, config['auth-config']);
 }
 
 async function failure(c: Context<AppEnv>, reason: SocialFailure, status: 400 | 403 | 404 | 429 | 502 | 503) {
@@ -102,7 +102,7 @@ async function fetchProfile(
   codeVerifier: string,
   callbackUri: string,
 ): Promise<ProviderProfile> {
-  const secret = clientSecretOf(c.get('site'), provider);
+  const secret = clientSecretOf(c.get('site'), provider, c.get('services').siteSecrets);
   if (!secret) throw new ProviderError(`no client secret is set for ${provider.service}`);
   const tokenAnswer = await readJson(
     await callProvider(c, fetchInternal, provider.tokenUrl, {

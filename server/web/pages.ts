@@ -12,7 +12,7 @@ import { isLocale, LOCALE_COOKIE } from '#common/locale';
 import type { PageLoadContext } from '#common/load-context';
 import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
-import { isCountryBlocked } from '../modules/sites';
+import { isCountryBlocked, isDemoSite } from '../modules/sites';
 import { invokeMethod } from '../api/invoke';
 import { readParams } from '../api/params';
 import { siteConfigAnswer } from './config-service';
@@ -38,6 +38,7 @@ export async function pageLoadContext(c: Context<AppEnv>, logger: Logger): Promi
       defaultCurrency: site.defaultCurrency,
       locales: site.locales,
       isMaintenance: site.isMaintenance,
+      isDemo: isDemoSite(site),
     },
     account: await services.accounts.infoFor(identity.uid, { currency: site.defaultCurrency, locale: site.locales[0] ?? 'en' }),
     accountStatus: identity.accountStatus,

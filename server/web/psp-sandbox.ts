@@ -10,6 +10,8 @@ import QRCode from 'qrcode';
 import { formatMoney, money } from '#common/money';
 import { isLocale, type Locale } from '#common/locale';
 import { safeRedirectTarget } from '#common/address';
+import { ApiError } from '#common/errors';
+import { isPspSandboxSite } from '../modules/sites';
 import type { AppEnv } from './app-env';
 import { escapeXml } from './brand';
 import { isSameOriginRequest } from './same-origin';
@@ -231,6 +233,13 @@ async function pageFor(view: View): Promise<string> {
 
 export function createPspSandboxRoutes() {
   const routes = new Hono<AppEnv>();
+
+  // The sandbox's pages exist only on a demo site that takes payments through it (issue 11).
+  routes.use('/pay/*', async (c, next) => {
+    if (!isPspSandboxSite(c.get('site')))
+      return c.json({ error: new ApiError('MethodNotFoundException', 'Not found').toBody() }, 404);
+    await next();
+  });
 
   /** The payment in the address, if it is one of this site's; otherwise the "not valid" page. */
   async function load(c: Context<AppEnv>): Promise<View | Response> {
