@@ -80,7 +80,8 @@ async function runMethod(caller: CallerContext, call: MethodCall, sessionWrites:
   if (!(method.verbs as readonly string[]).includes(verb)) {
     throw new ApiError('InvalidRequestException', `Use ${method.verbs.join(' or ')} for this method`);
   }
-  if (call.isCrossSiteChecked && isStateChanging(call.verb) && !isSameOriginRequest(call.request)) {
+  const isChecked = isStateChanging(call.verb) || method.isCrossSiteRefusedOnGet;
+  if (call.isCrossSiteChecked && isChecked && !isSameOriginRequest(call.request)) {
     throw new ApiError('AccessDeniedException', 'Cross-site request refused');
   }
   if (site.isMaintenance && !method.isAvailableWhenClosed) {
