@@ -28,3 +28,14 @@ describe('back-office CLI settings (README: npm run backoffice)', () => {
     expect(() => loadBackofficeClientConfig({ BACKOFFICE_TOKEN: token, BACKOFFICE_URL: 'ops' })).toThrow(/BACKOFFICE_URL/);
   });
 });
+
+describe('hardening settings (issue 11)', () => {
+  it('binds the token-free metrics listener to loopback by default and refuses a public address', () => {
+    expect(loadConfig({}).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '127.0.0.1' });
+    expect(loadConfig({ METRICS_HOST: '10.0.0.5' }).METRICS_HOST).toBe('10.0.0.5');
+    expect(() => loadConfig({ METRICS_HOST: '0.0.0.0' })).toThrow(/METRICS_HOST/);
+    expect(() => loadConfig({ METRICS_HOST: '203.0.113.7' })).toThrow(/METRICS_HOST/);
+    expect(() => loadConfig({ METRICS_PORT: 'metrics' })).toThrow(/METRICS_PORT/);
+  });
+});

@@ -34,8 +34,18 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('no-reply@casino.local'),
-  /** Bearer token that lets a scraper read /metrics from outside this machine. */
+  /** Bearer token a scraper sends to read /metrics on the site's listener (issue 11: no token, no metrics there). */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** A separate listener that serves /metrics without a token; unset: none. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Where that listener binds: a loopback or private address only, as it asks for no token. */
+  METRICS_HOST: z
+    .string()
+    .regex(
+      /^(localhost|127\.\d+\.\d+\.\d+|::1|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+)$/,
+      'must be a loopback or private address (the metrics listener asks for no token)',
+    )
+    .default('127.0.0.1'),
   /**
    * Operators allowed on the back-office API, as `name:token` pairs separated by commas; each
    * token at least 24 characters. Unset: the back-office API answers no one.

@@ -7,6 +7,7 @@ import type { ServerBuild } from 'react-router';
 import { liveGamesPhases, loadConfig } from './config';
 import { boot } from './boot';
 import { createHttpApp } from './http';
+import { createMetrics, startPrivateMetricsListener } from './web/metrics';
 import { projectRoot } from './project-root';
 import { withForwardedOrigin } from './web/forwarded';
 import { createJobHandlers } from './job-handlers';
@@ -30,6 +31,7 @@ const { database, services, logger } = await boot({
 });
 const vite = await createViteServer({ root, server: { middlewareMode: true }, appType: 'custom' });
 
+const metrics = createMetrics();
 const app = createHttpApp({
   services,
   logger,
@@ -37,11 +39,17 @@ const app = createHttpApp({
   maxBodyBytes: config.MAX_BODY_BYTES,
   trustProxy: config.TRUST_PROXY,
   metricsToken: config.METRICS_TOKEN,
+  metrics,
   isOutboxPageEnabled: config.OUTBOX_PAGE ? config.OUTBOX_PAGE === '1' : true,
   backofficeTokens: parseOperatorTokens(config.BACKOFFICE_TOKENS),
   buildVersion: `dev-${Date.now()}`,
   getBuild: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
 });
+const stopMetricsListener = startPrivateMetricsListener(
+  metrics,
+  { port: config.METRICS_PORT, host: config.METRICS_HOST },
+  logger,
+);
 const stopSchedules = startSchedules(services, logger);
 const liveScheduler = startLiveScheduler(services.liveGames, logger);
 const stopJobs = services.jobs.startWorker(
@@ -52,6 +60,7 @@ const stopJobs = services.jobs.startWorker(
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.once(signal, () => {
     stopSchedules();
+    stopMetricsListener();
     void Promise.all([stopJobs(), liveScheduler.stop()])
       .then(() => database.close())
       .finally(() => process.exit(0));

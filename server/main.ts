@@ -7,6 +7,7 @@ import type { ServerBuild } from 'react-router';
 import { liveGamesPhases, loadConfig } from './config';
 import { boot } from './boot';
 import { createHttpApp } from './http';
+import { createMetrics, startPrivateMetricsListener } from './web/metrics';
 import { projectRoot } from './project-root';
 import { withForwardedOrigin } from './web/forwarded';
 import { parseOperatorTokens } from './web/backoffice';
@@ -34,6 +35,7 @@ const { database, services, logger } = await boot({
 });
 const build = (await import(pathToFileURL(join(root, 'build', 'server', 'index.js')).href)) as ServerBuild;
 
+const metrics = createMetrics();
 const app = createHttpApp({
   services,
   logger,
@@ -41,6 +43,7 @@ const app = createHttpApp({
   maxBodyBytes: config.MAX_BODY_BYTES,
   trustProxy: config.TRUST_PROXY,
   metricsToken: config.METRICS_TOKEN,
+  metrics,
   isOutboxPageEnabled: config.OUTBOX_PAGE ? config.OUTBOX_PAGE === '1' : false,
   backofficeTokens: parseOperatorTokens(config.BACKOFFICE_TOKENS),
   buildVersion: build.assets.version,
@@ -51,6 +54,11 @@ const app = createHttpApp({
   }),
 });
 
+const stopMetricsListener = startPrivateMetricsListener(
+  metrics,
+  { port: config.METRICS_PORT, host: config.METRICS_HOST },
+  logger,
+);
 const stopSchedules = startSchedules(services, logger);
 const liveScheduler = startLiveScheduler(services.liveGames, logger);
 const stopJobs = services.jobs.startWorker(
@@ -72,6 +80,7 @@ const server = serve(
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   server.close();
+  stopMetricsListener();
   stopSchedules();
   await liveScheduler.stop();
   await stopJobs();
