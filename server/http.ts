@@ -19,6 +19,7 @@ import { createHitRoutes } from './web/hit';
 import { createPwaRoutes } from './web/pwa';
 import { createSeoRoutes } from './web/seo';
 import { createPageHandler } from './web/pages';
+import { contentSecurityPolicyHeaders } from './web/csp';
 import { createMetrics, metricsOnSiteListener, type Metrics } from './web/metrics';
 import { createDevOutboxRoutes } from './web/dev-outbox';
 import { createKycSandboxRoutes } from './web/kyc-sandbox';
@@ -78,6 +79,7 @@ export function createHttpApp(options: HttpAppOptions) {
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
+  app.use('*', contentSecurityPolicyHeaders(options.mode));
 
   app.get('/healthz', async (c) => {
     await services.sites.listSites();

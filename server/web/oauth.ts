@@ -51,7 +51,10 @@ async function failure(c: Context<AppEnv>, reason: SocialFailure, status: 400 | 
   const site = c.get('site');
   const locale = popupLocale(c);
   const translations = await c.get('services').content.getTranslations(site.id, locale);
-  return c.html(socialResultPage({ locale, translations, result: { status: 'error', reason } }), status);
+  return c.html(
+    socialResultPage({ locale, translations, result: { status: 'error', reason }, nonce: c.get('cspNonce') }),
+    status,
+  );
 }
 
 /**
@@ -229,7 +232,12 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
       // The provider vouched for the player; the site still asks for the code (auth.confirmSecondFactor).
       const ticket = await services.oneTimeSecrets.issueSecondFactorTicket(user.id, identity.visitorId);
       return c.html(
-        socialResultPage({ locale, translations, result: { status: 'two_factor', redirectUrl: flow.redirectUrl, ticket } }),
+        socialResultPage({
+          locale,
+          translations,
+          result: { status: 'two_factor', redirectUrl: flow.redirectUrl, ticket },
+          nonce: c.get('cspNonce'),
+        }),
       );
     }
     let token: string;
@@ -247,6 +255,7 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
         locale,
         translations,
         result: { status: 'success', redirectUrl: flow.redirectUrl, isNew, typeAuth: flow.typeAuth },
+        nonce: c.get('cspNonce'),
       }),
     );
   });
