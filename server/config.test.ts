@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveGamesPhases, loadBackofficeClientConfig, loadConfig } from './config';
+import { liveGamesPhases, liveStreamLimits, loadBackofficeClientConfig, loadConfig } from './config';
 
 describe('process configuration (README: a bad value stops the process naming the variable)', () => {
   it('refuses a live-table phase that is not a whole number of milliseconds', () => {
@@ -37,5 +37,16 @@ describe('hardening settings (issue 11)', () => {
     expect(() => loadConfig({ METRICS_HOST: '0.0.0.0' })).toThrow(/METRICS_HOST/);
     expect(() => loadConfig({ METRICS_HOST: '203.0.113.7' })).toThrow(/METRICS_HOST/);
     expect(() => loadConfig({ METRICS_PORT: 'metrics' })).toThrow(/METRICS_PORT/);
+  });
+
+  it('caps live-event streams only where the environment says, and refuses a cap that is not a positive number', () => {
+    expect(liveStreamLimits(loadConfig({}))).toEqual({});
+    expect(liveStreamLimits(loadConfig({ LIVE_STREAMS_PER_CLIENT: '4', LIVE_STREAM_BUFFER_BYTES: '8192' }))).toEqual({
+      perClient: 4,
+      maxBufferBytes: 8192,
+    });
+    expect(() => loadConfig({ LIVE_STREAMS_PER_CLIENT: '0' })).toThrow(/LIVE_STREAMS_PER_CLIENT/);
+    expect(() => loadConfig({ LIVE_STREAMS_TOTAL: 'many' })).toThrow(/LIVE_STREAMS_TOTAL/);
+    expect(() => loadConfig({ LIVE_STREAM_BUFFER_BYTES: '10' })).toThrow(/LIVE_STREAM_BUFFER_BYTES/);
   });
 });

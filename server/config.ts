@@ -94,6 +94,17 @@ const envSchema = z.object({
   LIVE_GAMES_RESULT_MS: phaseMs,
   /** How long a process holds the live tables' scheduler lease without renewing it. */
   LIVE_GAMES_LEASE_MS: phaseMs,
+  /** Live-event streams one client address may hold open (issue 11); unset keeps the module's default (16). */
+  LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).optional(),
+  /** Live-event streams the process holds open in all (default 2000). */
+  LIVE_STREAMS_TOTAL: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** Bytes of events a slow reader may leave unsent before its stream is dropped (default 65536). */
+  LIVE_STREAM_BUFFER_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .optional(),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;
@@ -139,4 +150,14 @@ export function liveGamesPhases(config: AppConfig) {
     leaseMs: config.LIVE_GAMES_LEASE_MS,
   };
   return Object.fromEntries(Object.entries(phases).filter(([, value]) => value !== undefined)) as Partial<typeof phases>;
+}
+
+/** The caps on live-event streams that the environment sets; the others keep the module's defaults. */
+export function liveStreamLimits(config: AppConfig) {
+  const limits = {
+    perClient: config.LIVE_STREAMS_PER_CLIENT,
+    total: config.LIVE_STREAMS_TOTAL,
+    maxBufferBytes: config.LIVE_STREAM_BUFFER_BYTES,
+  };
+  return Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)) as Partial<typeof limits>;
 }

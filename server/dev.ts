@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import type { ServerBuild } from 'react-router';
-import { liveGamesPhases, loadConfig } from './config';
+import { liveGamesPhases, liveStreamLimits, loadConfig } from './config';
 import { boot } from './boot';
 import { createHttpApp } from './http';
 import { createMetrics, startPrivateMetricsListener } from './web/metrics';
@@ -40,6 +40,7 @@ const app = createHttpApp({
   trustProxy: config.TRUST_PROXY,
   metricsToken: config.METRICS_TOKEN,
   metrics,
+  liveStreams: liveStreamLimits(config),
   isOutboxPageEnabled: config.OUTBOX_PAGE ? config.OUTBOX_PAGE === '1' : true,
   backofficeTokens: parseOperatorTokens(config.BACKOFFICE_TOKENS),
   buildVersion: `dev-${Date.now()}`,

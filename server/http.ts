@@ -29,7 +29,7 @@ import { createPspWebhookRoutes } from './web/psp-webhooks';
 import { createBackofficeRoutes } from './web/backoffice';
 import { createAvatarArtRoutes, createGameArtRoutes } from './web/game-art';
 import { createHistoryExportRoutes } from './web/history-export';
-import { createLiveRoutes } from './modules/live-games';
+import { createLiveRoutes, type LiveStreamLimits } from './modules/live-games';
 import { createProviderApiRoutes } from './web/provider-api';
 
 export interface HttpAppOptions {
@@ -49,6 +49,8 @@ export interface HttpAppOptions {
   metrics?: Metrics;
   /** Serve /dev/outbox (development and test runs only). */
   isOutboxPageEnabled?: boolean;
+  /** Caps on live-event streams (LIVE_STREAMS_*); unset ones keep the module's defaults. */
+  liveStreams?: Partial<LiveStreamLimits>;
   /** Back-office operators by token (BACKOFFICE_TOKENS); none means the back office answers no one. */
   backofficeTokens?: Map<string, string>;
 }
@@ -112,7 +114,7 @@ export function createHttpApp(options: HttpAppOptions) {
   app.route('/platform/art', createGameArtRoutes());
   app.route('/platform/avatar', createAvatarArtRoutes());
   app.route('/platform/history-export', createHistoryExportRoutes());
-  app.route('/platform/live', createLiveRoutes());
+  app.route('/platform/live', createLiveRoutes({ limits: options.liveStreams }));
   app.route(
     '/kyc',
     createKycSandboxRoutes(() => app.fetch),

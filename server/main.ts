@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { ServerBuild } from 'react-router';
-import { liveGamesPhases, loadConfig } from './config';
+import { liveGamesPhases, liveStreamLimits, loadConfig } from './config';
 import { boot } from './boot';
 import { createHttpApp } from './http';
 import { createMetrics, startPrivateMetricsListener } from './web/metrics';
@@ -44,6 +44,7 @@ const app = createHttpApp({
   trustProxy: config.TRUST_PROXY,
   metricsToken: config.METRICS_TOKEN,
   metrics,
+  liveStreams: liveStreamLimits(config),
   isOutboxPageEnabled: config.OUTBOX_PAGE ? config.OUTBOX_PAGE === '1' : false,
   backofficeTokens: parseOperatorTokens(config.BACKOFFICE_TOKENS),
   buildVersion: build.assets.version,
