@@ -1,4 +1,5 @@
 /** Every module's service, built once per process around one database. */
+import { randomBytes } from 'node:crypto';
 import type { Database } from './db/client';
 import { createSiteService } from './modules/sites';
 import { createContentService } from './modules/content';
@@ -43,11 +44,14 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     revokeAllSessions: (userId) => auth.revokeAllSessions(userId),
     depositedSince: (userId, since, executor) => cashier.depositedSince(userId, since, executor),
   });
+  const storage = createStorageService(db);
   const auth = createAuthService({
     db,
     accounts,
     rateLimits,
     findActiveExclusion: (userId) => responsibleGaming.activeExclusion(userId),
+    // Random per installation and kept in the database, as the unsubscribe key: never in the repository.
+    deviceKey: () => storage.getOrCreate('system', 'trusted_device_key', () => randomBytes(32).toString('hex')),
   });
   const content = createContentService(db);
   const sites = createSiteService(db);
@@ -109,7 +113,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     verification: createVerificationService(db, accounts),
     sites,
     content,
-    storage: createStorageService(db),
+    storage,
     analytics: createAnalyticsService(db),
     rateLimits,
     accounts,
