@@ -11,7 +11,7 @@ export {
 export { authMethods, registrationRules } from './methods';
 // The web layer sets the trusted-device cookie for as long as the auth module trusts a device.
 export { TRUSTED_DEVICE_TTL_MS } from './sign-in-guard';
-export { recoveryMethods } from './recovery-methods';
+export { recoveryMethods, RESTORE_JOB, sendRestoreLinkJob } from './recovery-methods';
 // Public helpers: fixtures and tools create accounts with a password hash of the house's cost,
 // and tests answer a two-factor step as an authenticator app would.
 export { hashPassword } from './passwords';
