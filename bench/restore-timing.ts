@@ -53,7 +53,7 @@ async function main() {
     logger: pino({ level: 'silent' }),
     mode: 'production',
     maxBodyBytes: 64 * 1024,
-    trustProxy: true,
+    proxy: { mode: 'hops', hops: 1 },
     buildVersion: 'bench',
   });
   const site = await services.sites.resolveSite('127.0.0.1');

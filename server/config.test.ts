@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveGamesPhases, liveStreamLimits, loadBackofficeClientConfig, loadConfig } from './config';
+import { liveGamesPhases, liveStreamLimits, loadBackofficeClientConfig, loadConfig, proxyTrust } from './config';
 
 describe('process configuration (README: a bad value stops the process naming the variable)', () => {
   it('refuses a live-table phase that is not a whole number of milliseconds', () => {
@@ -26,6 +26,41 @@ describe('back-office CLI settings (README: npm run backoffice)', () => {
       'https://ops.example',
     );
     expect(() => loadBackofficeClientConfig({ BACKOFFICE_TOKEN: token, BACKOFFICE_URL: 'ops' })).toThrow(/BACKOFFICE_URL/);
+  });
+});
+
+describe('proxies in front (README: TRUSTED_PROXIES, PROXY_HOPS, COUNTRY_HEADER; issue 11)', () => {
+  it('trusts no proxy by default', () => {
+    expect(proxyTrust(loadConfig({}))).toEqual({ mode: 'none' });
+  });
+
+  it('reads trusted ranges, IPv4 and IPv6, and refuses anything else naming the variable', () => {
+    const trust = proxyTrust(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,fd00::/8', COUNTRY_HEADER: 'CF-IPCountry' }));
+    expect(trust).toEqual({
+      mode: 'ranges',
+      ranges: [
+        { address: '10.0.0.0', prefix: 8, family: 'ipv4' },
+        { address: '127.0.0.1', prefix: 32, family: 'ipv4' },
+        { address: 'fd00::', prefix: 8, family: 'ipv6' },
+      ],
+      countryHeader: 'cf-ipcountry',
+    });
+    for (const bad of ['10.0.0.0/33', 'proxy.internal', '10.0.0.0/8,,127.0.0.1']) {
+      expect(() => loadConfig({ TRUSTED_PROXIES: bad }), bad).toThrow(/TRUSTED_PROXIES/);
+    }
+  });
+
+  it('reads a hop count; TRUST_PROXY=1 still means one proxy in front', () => {
+    expect(proxyTrust(loadConfig({ PROXY_HOPS: '2' }))).toEqual({ mode: 'hops', hops: 2, countryHeader: undefined });
+    expect(proxyTrust(loadConfig({ TRUST_PROXY: '1' }))).toEqual({ mode: 'hops', hops: 1, countryHeader: undefined });
+    expect(() => loadConfig({ PROXY_HOPS: '0' })).toThrow(/PROXY_HOPS/);
+    expect(() => loadConfig({ PROXY_HOPS: 'two' })).toThrow(/PROXY_HOPS/);
+  });
+
+  it('refuses both ways at once, and a country header with no proxy to set it', () => {
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8', PROXY_HOPS: '1' })).toThrow(/PROXY_HOPS/);
+    expect(() => loadConfig({ COUNTRY_HEADER: 'cf-ipcountry' })).toThrow(/COUNTRY_HEADER/);
+    expect(() => loadConfig({ TRUST_PROXY: '1', COUNTRY_HEADER: 'bad header' })).toThrow(/COUNTRY_HEADER/);
   });
 });
 

@@ -4,12 +4,13 @@ import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import type { ServerBuild } from 'react-router';
-import { liveGamesPhases, liveStreamLimits, loadConfig } from './config';
+import { liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust } from './config';
 import { boot } from './boot';
 import { createHttpApp } from './http';
 import { createMetrics, startPrivateMetricsListener } from './web/metrics';
 import { projectRoot } from './project-root';
 import { withForwardedOrigin } from './web/forwarded';
+import { isFromTrustedProxy, peerAddress } from './web/client-address';
 import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
 import { startLiveScheduler } from './modules/live-games';
@@ -32,12 +33,13 @@ const { database, services, logger } = await boot({
 const vite = await createViteServer({ root, server: { middlewareMode: true }, appType: 'custom' });
 
 const metrics = createMetrics();
+const proxy = proxyTrust(config);
 const app = createHttpApp({
   services,
   logger,
   mode: 'development',
   maxBodyBytes: config.MAX_BODY_BYTES,
-  trustProxy: config.TRUST_PROXY,
+  proxy,
   metricsToken: config.METRICS_TOKEN,
   metrics,
   liveStreams: liveStreamLimits(config),
@@ -66,7 +68,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const)
       .then(() => database.close())
       .finally(() => process.exit(0));
   });
-const listener = getRequestListener((request, env) => app.fetch(withForwardedOrigin(request, config.TRUST_PROXY), env));
+const listener = getRequestListener((request, env) =>
+  app.fetch(withForwardedOrigin(request, isFromTrustedProxy(proxy, peerAddress(env))), env),
+);
 
 createHttpServer((req, res) => vite.middlewares(req, res, () => void listener(req, res))).listen(config.PORT, config.HOST, () => {
   logger.info({ url: `http://${config.HOST}:${config.PORT}` }, 'dev site is up');

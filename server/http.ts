@@ -12,7 +12,9 @@ import { ApiError } from '#common/errors';
 import type { Services } from './services';
 import type { AppEnv } from './web/app-env';
 import { dropVisitorCookieIfPublic, resolveIdentity } from './web/identity';
+import type { ProxyTrust } from './web/client-address';
 import { createApiRoutes } from './api/dispatcher';
+import { refuseHostileAddress } from './web/hostile-address';
 import { createConfigRoutes } from './web/config-service';
 import { createContentPlatformRoutes } from './web/content-platform';
 import { createHitRoutes } from './web/hit';
@@ -37,7 +39,8 @@ export interface HttpAppOptions {
   logger: Logger;
   mode: 'development' | 'production' | 'test';
   maxBodyBytes: number;
-  trustProxy: boolean;
+  /** How far X-Forwarded-For and the country header are believed (TRUSTED_PROXIES, PROXY_HOPS). */
+  proxy: ProxyTrust;
   buildVersion: string;
   /** The React Router server build; absent in API-only tests. */
   getBuild?: () => Promise<ServerBuild>;
@@ -83,6 +86,8 @@ export function createHttpApp(options: HttpAppOptions) {
   );
   app.use('*', contentSecurityPolicyHeaders(options.mode));
 
+  app.use('*', refuseHostileAddress);
+
   app.get('/healthz', async (c) => {
     await services.sites.listSites();
     return c.json({ status: 'ok' });
@@ -95,7 +100,7 @@ export function createHttpApp(options: HttpAppOptions) {
   // Every route below knows its site and visitor.
   app.use('*', async (c, next) => {
     c.set('site', await services.sites.resolveSite(c.req.header('host')));
-    c.set('identity', await resolveIdentity(c, options.trustProxy, services));
+    c.set('identity', await resolveIdentity(c, options.proxy, services));
     await next();
     dropVisitorCookieIfPublic(c.res);
   });

@@ -4,12 +4,13 @@ import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { ServerBuild } from 'react-router';
-import { liveGamesPhases, liveStreamLimits, loadConfig } from './config';
+import { liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust } from './config';
 import { boot } from './boot';
 import { createHttpApp } from './http';
 import { createMetrics, startPrivateMetricsListener } from './web/metrics';
 import { projectRoot } from './project-root';
 import { withForwardedOrigin } from './web/forwarded';
+import { isFromTrustedProxy, peerAddress } from './web/client-address';
 import { parseOperatorTokens } from './web/backoffice';
 import { providerConfigs } from './modules/provider-wallet';
 import { createJobHandlers } from './job-handlers';
@@ -36,12 +37,13 @@ const { database, services, logger } = await boot({
 const build = (await import(pathToFileURL(join(root, 'build', 'server', 'index.js')).href)) as ServerBuild;
 
 const metrics = createMetrics();
+const proxy = proxyTrust(config);
 const app = createHttpApp({
   services,
   logger,
   mode: 'production',
   maxBodyBytes: config.MAX_BODY_BYTES,
-  trustProxy: config.TRUST_PROXY,
+  proxy,
   metricsToken: config.METRICS_TOKEN,
   metrics,
   liveStreams: liveStreamLimits(config),
@@ -69,7 +71,7 @@ const stopJobs = services.jobs.startWorker(
 
 const server = serve(
   {
-    fetch: (request, env) => app.fetch(withForwardedOrigin(request, config.TRUST_PROXY), env),
+    fetch: (request, env) => app.fetch(withForwardedOrigin(request, isFromTrustedProxy(proxy, peerAddress(env))), env),
     port: config.PORT,
     hostname: config.HOST,
   },

@@ -4,6 +4,7 @@
  */
 import pino from 'pino';
 import { createHttpApp, type HttpApp } from '../server/http';
+import { NO_PROXY, type ProxyTrust } from '../server/web/client-address';
 import { createServices, type Services } from '../server/services';
 import { API_VERSION } from '../common/api-contract';
 import { createSeededTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
@@ -39,7 +40,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(kind: DatabaseKind): Promise<TestApp> {
+/** Options of a test app: the proxy trust of a process behind load balancers (default: none). */
+export interface TestAppOptions {
+  proxy?: ProxyTrust;
+}
+
+export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createSeededTestDatabase(kind);
   const services = createServices(database.handle.db);
   const app = createHttpApp({
@@ -47,7 +53,7 @@ export async function createTestApp(kind: DatabaseKind): Promise<TestApp> {
     logger: pino({ level: 'silent' }),
     mode: 'test',
     maxBodyBytes: TEST_MAX_BODY_BYTES,
-    trustProxy: false,
+    proxy: options.proxy ?? NO_PROXY,
     buildVersion: 'test',
     metricsToken: TEST_METRICS_TOKEN,
   });

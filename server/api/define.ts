@@ -23,7 +23,7 @@ export interface RequestIdentity {
   uid: number;
   ip: string;
   userAgent: string;
-  /** ISO country from the load balancer's header (only with TRUST_PROXY), else null. */
+  /** ISO country from the load balancer's COUNTRY_HEADER (only through a trusted proxy), else null. */
   country: string | null;
   /** Hash of the session token presented, when it names an open session. */
   sessionTokenHash: string | null;

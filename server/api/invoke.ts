@@ -13,7 +13,7 @@ import { isSameOriginRequest, isStateChanging } from '../web/same-origin';
 import { readDeviceToken } from '../web/device-cookie';
 import { methodKey, type ApiContext, type RequestIdentity } from './define';
 import { dataBody, toApiError } from './envelope';
-import type { RawParams } from './params';
+import { rejectHostileText, type RawParams } from './params';
 import { METHOD_REGISTRY } from './registry';
 
 /** Who calls, on which site: what the request middleware resolved. */
@@ -127,7 +127,9 @@ async function runMethod(
     services,
     request: call.request,
   };
-  const params = method.params.parse(await call.readParams());
+  const raw = await call.readParams();
+  rejectHostileText(raw);
+  const params = method.params.parse(raw);
   const result = await method.handler(ctx, params);
   if (sessionChange) sessionWrites.push(sessionChange.token);
   return result;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { createHttpApp } from '../http';
+import { NO_PROXY } from './client-address';
 import { createServices } from '../services';
 import { runMigrations } from '../db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../test/databases';
@@ -21,7 +22,7 @@ describe('/metrics access (issue 11: the token on the site listener, or a privat
       logger: pino({ level: 'silent' }),
       mode: 'test',
       maxBodyBytes: 1024,
-      trustProxy: false,
+      proxy: NO_PROXY,
       buildVersion: 't',
       metricsToken,
       metrics,

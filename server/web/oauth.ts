@@ -61,6 +61,11 @@ async function failure(c: Context<AppEnv>, reason: SocialFailure, status: 400 | 
  * Calls a provider endpoint: a path is our own server (the development provider), answered
  * in-process and never over the network; anything else is an https address of the provider.
  */
+/** The stored return address, decided again where it is used: a row is no safer than what wrote it. */
+function storedTarget(redirectUrl: string, locale: Locale): string {
+  return safeRedirectTarget(redirectUrl, localizePath('/', locale));
+}
+
 function callProvider(c: Context<AppEnv>, fetchInternal: Fetch, url: string, init: RequestInit): Promise<Response> {
   if (url.startsWith('/')) {
     const headers = new Headers(init.headers);
@@ -235,7 +240,7 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
         socialResultPage({
           locale,
           translations,
-          result: { status: 'two_factor', redirectUrl: flow.redirectUrl, ticket },
+          result: { status: 'two_factor', redirectUrl: storedTarget(flow.redirectUrl, locale), ticket },
           nonce: c.get('cspNonce'),
         }),
       );
@@ -254,7 +259,7 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
       socialResultPage({
         locale,
         translations,
-        result: { status: 'success', redirectUrl: flow.redirectUrl, isNew, typeAuth: flow.typeAuth },
+        result: { status: 'success', redirectUrl: storedTarget(flow.redirectUrl, locale), isNew, typeAuth: flow.typeAuth },
         nonce: c.get('cspNonce'),
       }),
     );

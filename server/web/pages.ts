@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { getCookie } from 'hono/cookie';
-import { normalizedPath } from '#common/address';
+import { normalizedPath, safeRedirectTarget } from '#common/address';
 import { isLocale, LOCALE_COOKIE } from '#common/locale';
 import type { PageLoadContext } from '#common/load-context';
 import type { Logger } from 'pino';
@@ -85,7 +85,8 @@ export function createPageHandler(getBuild: () => Promise<ServerBuild>, mode: st
     const url = new URL(c.req.url);
     if (!url.pathname.endsWith('.data')) {
       const canonical = normalizedPath(url.pathname);
-      if (canonical) return c.redirect(`${canonical}${url.search}`, 301);
+      // Built from the address, so it goes through the one redirect-target decision too.
+      if (canonical) return c.redirect(safeRedirectTarget(`${canonical}${url.search}`), 301);
     }
     // In development the build changes under us, so a fresh handler is made per request.
     const requestHandler =

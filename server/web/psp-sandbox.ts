@@ -9,9 +9,11 @@ import { Hono, type Context } from 'hono';
 import QRCode from 'qrcode';
 import { formatMoney, money } from '#common/money';
 import { isLocale, type Locale } from '#common/locale';
+import { safeRedirectTarget } from '#common/address';
 import type { AppEnv } from './app-env';
 import { escapeXml } from './brand';
 import { isSameOriginRequest } from './same-origin';
+import { siteOrigin } from './site-origin';
 import { hasSandboxText, sandboxText, type TextKey } from './psp-sandbox-text';
 import {
   isFinalSandboxStatus,
@@ -55,6 +57,8 @@ textarea{width:100%;min-height:88px;border:1px solid #36405e;border-radius:10px;
 interface View {
   locale: Locale;
   merchant: string;
+  /** The merchant site's origin: the only place the browser is sent back to. */
+  origin: string;
   payment: SandboxPayment;
   /** The answer's Content-Security-Policy nonce, for the page's style element. */
   nonce: string;
@@ -165,6 +169,7 @@ function transferReference(payment: SandboxPayment): string {
 function bankPage(view: View): string {
   const { payment } = view;
   const isWaiting = payment.status === 'processing';
+  const pendingUrl = returnUrl(view, payment.returnUrls?.pending);
   const details = `<p>${t(view, 'bank.text', { amount: amountOf(payment) })}</p>
 <dl class="summary"><dt>${t(view, 'bank.beneficiary')}</dt><dd>${SANDBOX_BANK.beneficiary}</dd><dt>${t(view, 'bank.iban')}</dt><dd class="mono">${SANDBOX_BANK.iban}</dd><dt>${t(view, 'bank.bic')}</dt><dd class="mono">${SANDBOX_BANK.bic}</dd><dt>${t(view, 'bank.reference')}</dt><dd class="mono" data-transfer-reference>${transferReference(payment)}</dd></dl>`;
   const waiting = isWaiting ? `<p class="status" role="status"><span class="dot"></span>${t(view, 'bank.waiting')}</p>` : '';
@@ -172,8 +177,8 @@ function bankPage(view: View): string {
     ? ''
     : `<button type="submit" name="arrives" value="0" class="secondary" data-action="transfer-sent">${t(view, 'bank.sent')}</button>`;
   const back =
-    isWaiting && payment.returnUrls
-      ? `<p><a href="${escapeXml(payment.returnUrls.pending)}">${t(view, 'page.back', { merchant: view.merchant })}</a></p>`
+    isWaiting && pendingUrl
+      ? `<p><a href="${escapeXml(pendingUrl)}">${t(view, 'page.back', { merchant: view.merchant })}</a></p>`
       : '';
   return frame(
     view,
@@ -183,15 +188,23 @@ function bankPage(view: View): string {
   );
 }
 
+/**
+ * A stored return URL, through the one redirect-target decision: the merchant's own origin is
+ * the only one allowed, whatever the row holds.
+ */
+function returnUrl(view: Pick<View, 'origin'>, stored: string | undefined): string | undefined {
+  return safeRedirectTarget(stored, '', { allowedOrigins: [view.origin] }) || undefined;
+}
+
 /** Where the browser goes for the payment's current state (its return URL for that outcome). */
-function returnUrlFor(payment: SandboxPayment): string | undefined {
-  return payment.returnUrls?.[toProviderStatus(payment.status)];
+function returnUrlFor(view: Pick<View, 'origin'>, payment: SandboxPayment): string | undefined {
+  return returnUrl(view, payment.returnUrls?.[toProviderStatus(payment.status)]);
 }
 
 function resultPage(view: View): string {
   const { payment } = view;
   const outcome = toProviderStatus(payment.status);
-  const target = returnUrlFor(payment);
+  const target = returnUrlFor(view, payment);
   const reasonKey = `reason.${payment.failureReason ?? ''}`;
   const reason = outcome !== 'success' && hasSandboxText(reasonKey) ? `<p>${t(view, reasonKey)}</p>` : '';
   const mark = outcome === 'success' ? 'ok' : outcome === 'pending' ? '' : 'no';
@@ -236,7 +249,13 @@ export function createPspSandboxRoutes() {
         404,
       );
     }
-    return { locale: localeOf(payment), merchant: c.get('site').name, payment, nonce: c.get('cspNonce') };
+    return {
+      locale: localeOf(payment),
+      merchant: c.get('site').name,
+      origin: siteOrigin(c.get('site'), c.req.url),
+      payment,
+      nonce: c.get('cspNonce'),
+    };
   }
 
   /** Loads the payment for a form post, refusing posts from other sites (CSRF). */
@@ -249,7 +268,7 @@ export function createPspSandboxRoutes() {
   function next(c: Context<AppEnv>, payment: SandboxPayment | undefined, view: View): Response {
     const current = payment ?? view.payment;
     if (current.status === 'awaiting_3ds') return c.redirect(payPath(current, '/3ds'), 303);
-    const target = current.status === 'created' ? undefined : returnUrlFor(current);
+    const target = current.status === 'created' ? undefined : returnUrlFor(view, current);
     return c.redirect(target ?? payPath(current), 303);
   }
 

@@ -68,8 +68,9 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
     if (!code) throw new ApiError('AuthorizationException', TWO_FACTOR_REQUIRED_MESSAGE, { two_factor: 'required' });
     await rateLimits.consume({ key: `code:user:${user.id}`, max: 5, windowMs: FIFTEEN_MINUTES_MS });
     const step = matchTotp(user.twoFactorSecret, code, Date.now(), user.twoFactorLastStep);
-    if (step === null) throw new ApiError('AuthorizationException', TWO_FACTOR_INVALID_MESSAGE, { two_factor: 'invalid' });
-    await accounts.recordTwoFactorStep(user.id, step);
+    // The step is claimed in one conditional write: of sign-ins racing with one code, one wins.
+    const isClaimed = step !== null && (await accounts.claimTwoFactorStep(user.id, user.twoFactorSecret, step));
+    if (!isClaimed) throw new ApiError('AuthorizationException', TWO_FACTOR_INVALID_MESSAGE, { two_factor: 'invalid' });
   }
 
   /** Ends every open session of a player, on the caller's transaction when there is one. */
@@ -275,15 +276,14 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
       if (!user.twoFactorSecret || user.twoFactorEnabledAt)
         throw new ApiError('InvalidRequestException', 'Start the two-factor set-up first');
       const step = await matchCurrentCode(user, code);
-      if (step === null) throw invalidTwoFactorCode();
-      await accounts.enableTwoFactor(user.id, step);
+      if (step === null || !(await accounts.enableTwoFactor(user.id, user.twoFactorSecret, step))) throw invalidTwoFactorCode();
     },
 
     /** Turns two-factor off; it takes a current code, so a stolen session alone cannot weaken the account. */
     async disableTwoFactor(user: UserRow, code: string): Promise<void> {
       const step = await matchCurrentCode(user, code);
-      if (step === null || !user.twoFactorEnabledAt) throw invalidTwoFactorCode();
-      await accounts.disableTwoFactor(user.id, step);
+      if (step === null || !user.twoFactorEnabledAt || !user.twoFactorSecret) throw invalidTwoFactorCode();
+      if (!(await accounts.disableTwoFactor(user.id, user.twoFactorSecret, step))) throw invalidTwoFactorCode();
     },
 
     /** When an open session began: the start of the play session that responsible gaming reports on. */

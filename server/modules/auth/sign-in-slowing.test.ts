@@ -40,7 +40,7 @@ describe.each(testDatabaseKinds())('sign-in slowing on %s (issue 11)', (kind) =>
       mode: 'test',
       maxBodyBytes: 64 * 1024,
       // The client address comes from X-Forwarded-For, so each test plays from addresses of its own.
-      trustProxy: true,
+      proxy: { mode: 'hops', hops: 1 },
       buildVersion: 'test',
     });
     siteId = (await services.sites.resolveSite('127.0.0.1')).id;
@@ -76,7 +76,7 @@ describe.each(testDatabaseKinds())('sign-in slowing on %s (issue 11)', (kind) =>
     const secret = generateTotpSecret();
     if (options.twoFactor) {
       await services.accounts.startTwoFactorSetup(user.id, secret);
-      await services.accounts.enableTwoFactor(user.id, 0);
+      await services.accounts.enableTwoFactor(user.id, secret, 0);
     }
     return { login, uid: user.id, secret };
   }
