@@ -44,4 +44,6 @@ export interface PageLoadContext {
   isCountryBlocked: boolean;
   /** Locale from the cookie, for the unmatched-route rewrite. */
   cookieLocale: Locale | undefined;
+  /** This answer's Content-Security-Policy nonce: the server entry puts it on every script it renders. */
+  cspNonce: string;
 }

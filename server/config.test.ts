@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { liveGamesPhases, loadBackofficeClientConfig, loadConfig, proxyTrust } from './config';
+import { liveGamesPhases, liveStreamLimits, loadBackofficeClientConfig, loadConfig, proxyTrust } from './config';
 
 describe('process configuration (README: a bad value stops the process naming the variable)', () => {
   it('refuses a live-table phase that is not a whole number of milliseconds', () => {
@@ -108,5 +108,27 @@ describe('site secrets (issue 11: secrets come from the environment or a secrets
     expect(() => loadConfig({ SECRETS_FILE: join(tmpdir(), 'no-such-secrets-file.json') })).toThrow(/SECRETS_FILE/);
     // A file's values are checked like the environment's.
     expect(() => loadConfig({ SECRETS_FILE: withFile({ SECRET_A_KYC: 'short' }) })).toThrow(/SECRET_A_KYC/);
+  });
+});
+
+describe('hardening settings (issue 11)', () => {
+  it('binds the token-free metrics listener to loopback by default and refuses a public address', () => {
+    expect(loadConfig({}).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '127.0.0.1' });
+    expect(loadConfig({ METRICS_HOST: '10.0.0.5' }).METRICS_HOST).toBe('10.0.0.5');
+    expect(() => loadConfig({ METRICS_HOST: '0.0.0.0' })).toThrow(/METRICS_HOST/);
+    expect(() => loadConfig({ METRICS_HOST: '203.0.113.7' })).toThrow(/METRICS_HOST/);
+    expect(() => loadConfig({ METRICS_PORT: 'metrics' })).toThrow(/METRICS_PORT/);
+  });
+
+  it('caps live-event streams only where the environment says, and refuses a cap that is not a positive number', () => {
+    expect(liveStreamLimits(loadConfig({}))).toEqual({});
+    expect(liveStreamLimits(loadConfig({ LIVE_STREAMS_PER_CLIENT: '4', LIVE_STREAM_BUFFER_BYTES: '8192' }))).toEqual({
+      perClient: 4,
+      maxBufferBytes: 8192,
+    });
+    expect(() => loadConfig({ LIVE_STREAMS_PER_CLIENT: '0' })).toThrow(/LIVE_STREAMS_PER_CLIENT/);
+    expect(() => loadConfig({ LIVE_STREAMS_TOTAL: 'many' })).toThrow(/LIVE_STREAMS_TOTAL/);
+    expect(() => loadConfig({ LIVE_STREAM_BUFFER_BYTES: '10' })).toThrow(/LIVE_STREAM_BUFFER_BYTES/);
   });
 });

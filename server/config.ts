@@ -58,8 +58,18 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().default('no-reply@casino.local'),
-    /** Bearer token that lets a scraper read /metrics from outside this machine. */
+    /** Bearer token a scraper sends to read /metrics on the site's listener (issue 11: no token, no metrics there). */
     METRICS_TOKEN: z.string().min(16).optional(),
+    /** A separate listener that serves /metrics without a token; unset: none. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** Where that listener binds: a loopback or private address only, as it asks for no token. */
+    METRICS_HOST: z
+      .string()
+      .regex(
+        /^(localhost|127\.\d+\.\d+\.\d+|::1|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+)$/,
+        'must be a loopback or private address (the metrics listener asks for no token)',
+      )
+      .default('127.0.0.1'),
     /**
      * Operators allowed on the back-office API, as `name:token` pairs separated by commas; each
      * token at least 24 characters. Unset: the back-office API answers no one.
@@ -110,6 +120,17 @@ const envSchema = z
     LIVE_GAMES_LEASE_MS: phaseMs,
     /** A JSON file of secrets (same names as these variables); the environment wins over it. */
     SECRETS_FILE: z.string().min(1).optional(),
+    /** Live-event streams one client address may hold open (issue 11); unset keeps the module's default (16). */
+    LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).optional(),
+    /** Live-event streams the process holds open in all (default 2000). */
+    LIVE_STREAMS_TOTAL: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    /** Bytes of events a slow reader may leave unsent before its stream is dropped (default 65536). */
+    LIVE_STREAM_BUFFER_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 * 1024)
+      .optional(),
   })
   .superRefine((config, ctx) => {
     if (config.TRUSTED_PROXIES && config.PROXY_HOPS) {
@@ -221,4 +242,14 @@ export function proxyTrust(config: AppConfig): ProxyTrust {
   if (config.PROXY_HOPS) return { mode: 'hops', hops: config.PROXY_HOPS, countryHeader };
   if (config.TRUST_PROXY) return { mode: 'hops', hops: 1, countryHeader };
   return { mode: 'none' };
+}
+
+/** The caps on live-event streams that the environment sets; the others keep the module's defaults. */
+export function liveStreamLimits(config: AppConfig) {
+  const limits = {
+    perClient: config.LIVE_STREAMS_PER_CLIENT,
+    total: config.LIVE_STREAMS_TOTAL,
+    maxBufferBytes: config.LIVE_STREAM_BUFFER_BYTES,
+  };
+  return Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)) as Partial<typeof limits>;
 }

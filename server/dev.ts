@@ -4,9 +4,10 @@ import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import type { ServerBuild } from 'react-router';
-import { liveGamesPhases, loadConfig, proxyTrust } from './config';
+import { liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust } from './config';
 import { boot } from './boot';
 import { createHttpApp } from './http';
+import { createMetrics, startPrivateMetricsListener } from './web/metrics';
 import { projectRoot } from './project-root';
 import { withForwardedOrigin } from './web/forwarded';
 import { isFromTrustedProxy, peerAddress } from './web/client-address';
@@ -41,6 +42,7 @@ await enforceDemoTrust(await demoTrustProblemsOf(services, config), {
 });
 const vite = await createViteServer({ root, server: { middlewareMode: true }, appType: 'custom' });
 
+const metrics = createMetrics();
 const proxy = proxyTrust(config);
 const app = createHttpApp({
   services,
@@ -49,11 +51,18 @@ const app = createHttpApp({
   maxBodyBytes: config.MAX_BODY_BYTES,
   proxy,
   metricsToken: config.METRICS_TOKEN,
+  metrics,
+  liveStreams: liveStreamLimits(config),
   isOutboxPageEnabled: config.OUTBOX_PAGE ? config.OUTBOX_PAGE === '1' : true,
   backofficeTokens: parseOperatorTokens(config.BACKOFFICE_TOKENS),
   buildVersion: `dev-${Date.now()}`,
   getBuild: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
 });
+const stopMetricsListener = startPrivateMetricsListener(
+  metrics,
+  { port: config.METRICS_PORT, host: config.METRICS_HOST },
+  logger,
+);
 const stopSchedules = startSchedules(services, logger);
 const liveScheduler = startLiveScheduler(services.liveGames, logger);
 const stopJobs = services.jobs.startWorker(
@@ -64,6 +73,7 @@ const stopJobs = services.jobs.startWorker(
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.once(signal, () => {
     stopSchedules();
+    stopMetricsListener();
     void Promise.all([stopJobs(), liveScheduler.stop()])
       .then(() => database.close())
       .finally(() => process.exit(0));

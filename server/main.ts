@@ -4,9 +4,10 @@ import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { ServerBuild } from 'react-router';
-import { liveGamesPhases, loadConfig, proxyTrust } from './config';
+import { liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust } from './config';
 import { boot } from './boot';
 import { createHttpApp } from './http';
+import { createMetrics, startPrivateMetricsListener } from './web/metrics';
 import { projectRoot } from './project-root';
 import { withForwardedOrigin } from './web/forwarded';
 import { isFromTrustedProxy, peerAddress } from './web/client-address';
@@ -45,6 +46,7 @@ await enforceDemoTrust(await demoTrustProblemsOf(services, config), {
 });
 const build = (await import(pathToFileURL(join(root, 'build', 'server', 'index.js')).href)) as ServerBuild;
 
+const metrics = createMetrics();
 const proxy = proxyTrust(config);
 const app = createHttpApp({
   services,
@@ -53,6 +55,8 @@ const app = createHttpApp({
   maxBodyBytes: config.MAX_BODY_BYTES,
   proxy,
   metricsToken: config.METRICS_TOKEN,
+  metrics,
+  liveStreams: liveStreamLimits(config),
   isOutboxPageEnabled: config.OUTBOX_PAGE ? config.OUTBOX_PAGE === '1' : false,
   backofficeTokens: parseOperatorTokens(config.BACKOFFICE_TOKENS),
   buildVersion: build.assets.version,
@@ -63,6 +67,11 @@ const app = createHttpApp({
   }),
 });
 
+const stopMetricsListener = startPrivateMetricsListener(
+  metrics,
+  { port: config.METRICS_PORT, host: config.METRICS_HOST },
+  logger,
+);
 const stopSchedules = startSchedules(services, logger);
 const liveScheduler = startLiveScheduler(services.liveGames, logger);
 const stopJobs = services.jobs.startWorker(
@@ -84,6 +93,7 @@ const server = serve(
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   server.close();
+  stopMetricsListener();
   stopSchedules();
   await liveScheduler.stop();
   await stopJobs();

@@ -1,4 +1,5 @@
 /** Every module's service, built once per process around one database. */
+import { randomBytes } from 'node:crypto';
 import type { Database } from './db/client';
 import { createSiteService, createSiteSecrets, isPspSandboxSite } from './modules/sites';
 import { createContentService } from './modules/content';
@@ -45,11 +46,14 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     revokeAllSessions: (userId) => auth.revokeAllSessions(userId),
     depositedSince: (userId, since, executor) => cashier.depositedSince(userId, since, executor),
   });
+  const storage = createStorageService(db);
   const auth = createAuthService({
     db,
     accounts,
     rateLimits,
     findActiveExclusion: (userId) => responsibleGaming.activeExclusion(userId),
+    // Random per installation and kept in the database, as the unsubscribe key: never in the repository.
+    deviceKey: () => storage.getOrCreate('system', 'trusted_device_key', () => randomBytes(32).toString('hex')),
   });
   const content = createContentService(db);
   const sites = createSiteService(db);
@@ -120,7 +124,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** Every site's secrets: the published demo values on a demo site, the environment's elsewhere. */
     siteSecrets,
     content,
-    storage: createStorageService(db),
+    storage,
     analytics: createAnalyticsService(db),
     rateLimits,
     accounts,

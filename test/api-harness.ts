@@ -12,6 +12,8 @@ import type { Database } from '../server/db/client';
 
 /** Largest request body the test app accepts (MAX_BODY_BYTES of a real process). */
 export const TEST_MAX_BODY_BYTES = 64 * 1024;
+/** The scrape token of the test app's /metrics (it serves metrics to no one without a token). */
+export const TEST_METRICS_TOKEN = 'metrics-token-of-the-test-app';
 
 export interface TestApp {
   app: HttpApp;
@@ -54,6 +56,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     maxBodyBytes: TEST_MAX_BODY_BYTES,
     proxy: options.proxy ?? NO_PROXY,
     buildVersion: 'test',
+    metricsToken: TEST_METRICS_TOKEN,
   });
 
   async function request(path: string, init: RequestInit & { host?: string } = {}) {

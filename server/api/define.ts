@@ -40,6 +40,9 @@ export interface ApiContext extends RequestIdentity {
   request: Request;
   /** Sets (a token) or clears (null) the session cookie on the answer. */
   setSession: (token: string | null) => void;
+  /** The trusted-device cookie the browser sent (issue 11), and how to set a new one on the answer. */
+  deviceToken: string | undefined;
+  trustDevice: (token: string) => void;
 }
 
 /** A method as the dispatcher runs it: its contract entry, its wire name split, and its handler. */

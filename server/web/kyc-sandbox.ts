@@ -27,8 +27,9 @@ type Fetch = (request: Request) => Response | Promise<Response>;
 const REJECT_REASONS = ['DOCUMENT_EXPIRED', 'DOCUMENT_UNREADABLE', 'SELFIE_MISMATCH', 'FRAUDULENT'] as const;
 const DELIVERY_ATTEMPTS = 3;
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title><style>body{font-family:system-ui,sans-serif;background:#f4f6fb;color:#1d2433;margin:0;padding:1.25rem}main{max-width:480px;margin:0 auto;background:#fff;border-radius:14px;padding:1.25rem;box-shadow:0 6px 24px #0001}label{display:grid;gap:.3rem;margin:.75rem 0;font-size:.9rem}input,select{height:40px;border:1px solid #cfd6e4;border-radius:8px;padding:0 .6rem;font:inherit}.row{display:flex;gap:.5rem;margin-top:1rem}button{flex:1;height:44px;border:0;border-radius:999px;font:inherit;font-weight:700;cursor:pointer}.ok{background:#16a34a;color:#fff}.no{background:#dc2626;color:#fff}small{color:#667085}</style></head><body><main>${body}</main></body></html>`;
+/** A sandbox page; its style element and any inline script carry the answer's CSP nonce. */
+function page(nonce: string, title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(title)}</title><style nonce="${nonce}">body{font-family:system-ui,sans-serif;background:#f4f6fb;color:#1d2433;margin:0;padding:1.25rem}main{max-width:480px;margin:0 auto;background:#fff;border-radius:14px;padding:1.25rem;box-shadow:0 6px 24px #0001}label{display:grid;gap:.3rem;margin:.75rem 0;font-size:.9rem}input,select{height:40px;border:1px solid #cfd6e4;border-radius:8px;padding:0 .6rem;font:inherit}.row{display:flex;gap:.5rem;margin-top:1rem}button{flex:1;height:44px;border:0;border-radius:999px;font:inherit;font-weight:700;cursor:pointer}.ok{background:#16a34a;color:#fff}.no{background:#dc2626;color:#fff}small{color:#667085}</style></head><body><main>${body}</main></body></html>`;
 }
 
 async function deliver(fetchInternal: Fetch, origin: string, host: string, secret: string, event: ReviewEvent): Promise<boolean> {
@@ -61,10 +62,14 @@ export function createKycSandboxRoutes(fetchInternal: () => Fetch) {
   routes.get('/sandbox', async (c) => {
     const claims = readAccessToken(c.var.kycSecret, c.req.query('token') ?? '');
     if (!claims)
-      return c.html(page('Verification', '<h1>Link expired</h1><p>Start the verification again from your profile.</p>'), 401);
+      return c.html(
+        page(c.get('cspNonce'), 'Verification', '<h1>Link expired</h1><p>Start the verification again from your profile.</p>'),
+        401,
+      );
     const reasons = REJECT_REASONS.map((reason) => `<option value="${reason}">${reason}</option>`).join('');
     return c.html(
       page(
+        c.get('cspNonce'),
         'Identity verification (sandbox)',
         `<h1>Identity verification</h1><p><small>Sandbox provider · applicant ${escapeXml(claims.applicantId)}</small></p>
 <form method="post" action="/kyc/sandbox/decision">
@@ -83,7 +88,7 @@ export function createKycSandboxRoutes(fetchInternal: () => Fetch) {
     const form = await c.req.formData();
     const secret = c.var.kycSecret;
     const claims = readAccessToken(secret, String(form.get('token') ?? ''));
-    if (!claims) return c.html(page('Verification', '<h1>Link expired</h1>'), 401);
+    if (!claims) return c.html(page(c.get('cspNonce'), 'Verification', '<h1>Link expired</h1>'), 401);
     const isApproved = form.get('decision') === 'approve';
     const reason = String(form.get('reason') ?? '');
     const url = new URL(c.req.url);
@@ -106,8 +111,9 @@ export function createKycSandboxRoutes(fetchInternal: () => Fetch) {
     const status = isApproved ? 'approved' : 'rejected';
     return c.html(
       page(
+        c.get('cspNonce'),
         'Verification',
-        `<h1>${isApproved ? 'Approved' : 'Rejected'}</h1><p>You can close this window.</p><script>parent.postMessage({type:'kyc:done',status:'${status}'}, location.origin)</script>`,
+        `<h1>${isApproved ? 'Approved' : 'Rejected'}</h1><p>You can close this window.</p><script nonce="${c.get('cspNonce')}">parent.postMessage({type:'kyc:done',status:'${status}'}, location.origin)</script>`,
       ),
     );
   });

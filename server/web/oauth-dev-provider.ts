@@ -74,11 +74,17 @@ async function readAuthorizeRequest(c: Context<AppEnv>, params: Record<string, s
   };
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="same-origin"><title>${escapeXml(title)}</title><style>body{font-family:system-ui,sans-serif;background:#eef1f7;color:#1d2433;margin:0;padding:1rem}main{max-width:420px;margin:0 auto;background:#fff;border-radius:14px;padding:1.25rem;box-shadow:0 6px 24px #0001}h1{font-size:1.2rem;margin:0 0 .25rem}label{display:grid;gap:.3rem;margin:.7rem 0;font-size:.9rem}input{height:38px;border:1px solid #cfd6e4;border-radius:8px;padding:0 .6rem;font:inherit}.row{display:flex;flex-direction:row-reverse;gap:.5rem;margin-top:1rem}button{flex:1;height:42px;border:0;border-radius:999px;font:inherit;font-weight:700;cursor:pointer}.allow{background:#2563eb;color:#fff}.deny{background:#e5e7eb;color:#111}small{color:#667085}.error{color:#b91c1c}</style></head><body><main>${body}</main></body></html>`;
+/** A provider page; its style element carries the answer's CSP nonce. */
+function page(nonce: string, title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="same-origin"><title>${escapeXml(title)}</title><style nonce="${nonce}">body{font-family:system-ui,sans-serif;background:#eef1f7;color:#1d2433;margin:0;padding:1rem}main{max-width:420px;margin:0 auto;background:#fff;border-radius:14px;padding:1.25rem;box-shadow:0 6px 24px #0001}h1{font-size:1.2rem;margin:0 0 .25rem}label{display:grid;gap:.3rem;margin:.7rem 0;font-size:.9rem}input{height:38px;border:1px solid #cfd6e4;border-radius:8px;padding:0 .6rem;font:inherit}.row{display:flex;flex-direction:row-reverse;gap:.5rem;margin-top:1rem}button{flex:1;height:42px;border:0;border-radius:999px;font:inherit;font-weight:700;cursor:pointer}.allow{background:#2563eb;color:#fff}.deny{background:#e5e7eb;color:#111}small{color:#667085}.error{color:#b91c1c}</style></head><body><main>${body}</main></body></html>`;
 }
 
-function authorizeForm(request: AuthorizeRequest, values: { email?: string; name?: string }, error?: string): string {
+function authorizeForm(
+  nonce: string,
+  request: AuthorizeRequest,
+  values: { email?: string; name?: string },
+  error?: string,
+): string {
   const hidden = {
     response_type: 'code',
     client_id: request.clientId,
@@ -92,6 +98,7 @@ function authorizeForm(request: AuthorizeRequest, values: { email?: string; name
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeXml(value)}">`)
     .join('');
   return page(
+    nonce,
     'Dev ID: sign in',
     `<h1>Dev ID</h1><p><small>Development identity provider · any e-mail works · nothing leaves this server</small></p>
 <form method="post" action="/oauth/dev/authorize">${inputs}
@@ -151,8 +158,11 @@ export function createDevIdentityProviderRoutes() {
     const params = Object.fromEntries(AUTHORIZE_FIELDS.map((name) => [name, c.req.query(name) ?? '']));
     const request = await readAuthorizeRequest(c, params);
     if (typeof request === 'string')
-      return c.html(page('Dev ID', `<h1>Dev ID</h1><p class="error" role="alert">${escapeXml(request)}</p>`), 400);
-    return c.html(authorizeForm(request, {}));
+      return c.html(
+        page(c.get('cspNonce'), 'Dev ID', `<h1>Dev ID</h1><p class="error" role="alert">${escapeXml(request)}</p>`),
+        400,
+      );
+    return c.html(authorizeForm(c.get('cspNonce'), request, {}));
   });
 
   routes.post('/authorize', async (c) => {
@@ -160,13 +170,16 @@ export function createDevIdentityProviderRoutes() {
     const form = await formOf(c);
     const request = await readAuthorizeRequest(c, form);
     if (typeof request === 'string')
-      return c.html(page('Dev ID', `<h1>Dev ID</h1><p class="error" role="alert">${escapeXml(request)}</p>`), 400);
+      return c.html(
+        page(c.get('cspNonce'), 'Dev ID', `<h1>Dev ID</h1><p class="error" role="alert">${escapeXml(request)}</p>`),
+        400,
+      );
     if (form.decision !== 'allow')
       return redirectBack(c, request, { error: 'access_denied', error_description: 'The person denied access' });
     const email = (form.email ?? '').trim().toLowerCase();
     const name = (form.name ?? '').trim().slice(0, 100);
     if (!validateEmail(email).isValid || email.length > 254)
-      return c.html(authorizeForm(request, { email, name }, 'Type a valid e-mail address.'), 400);
+      return c.html(authorizeForm(c.get('cspNonce'), request, { email, name }, 'Type a valid e-mail address.'), 400);
     const code = await c.get('services').social.devProvider.issueCode(c.get('site').id, {
       clientId: request.clientId,
       redirectUri: request.redirectUri,

@@ -51,7 +51,10 @@ async function failure(c: Context<AppEnv>, reason: SocialFailure, status: 400 | 
   const site = c.get('site');
   const locale = popupLocale(c);
   const translations = await c.get('services').content.getTranslations(site.id, locale);
-  return c.html(socialResultPage({ locale, translations, result: { status: 'error', reason } }), status);
+  return c.html(
+    socialResultPage({ locale, translations, result: { status: 'error', reason }, nonce: c.get('cspNonce') }),
+    status,
+  );
 }
 
 /**
@@ -238,6 +241,7 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
           locale,
           translations,
           result: { status: 'two_factor', redirectUrl: storedTarget(flow.redirectUrl, locale), ticket },
+          nonce: c.get('cspNonce'),
         }),
       );
     }
@@ -256,6 +260,7 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
         locale,
         translations,
         result: { status: 'success', redirectUrl: storedTarget(flow.redirectUrl, locale), isNew, typeAuth: flow.typeAuth },
+        nonce: c.get('cspNonce'),
       }),
     );
   });

@@ -43,6 +43,7 @@ export async function pageLoadContext(c: Context<AppEnv>, logger: Logger): Promi
     account: await services.accounts.infoFor(identity.uid, { currency: site.defaultCurrency, locale: site.locales[0] ?? 'en' }),
     accountStatus: identity.accountStatus,
     cookieLocale: isLocale(cookieLocale) ? cookieLocale : undefined,
+    cspNonce: c.get('cspNonce'),
     isCountryBlocked: isCountryBlocked(site, identity.country),
     callApi: async (path, init) => {
       // The request the browser would have sent, read by the same parameter reader as /api.

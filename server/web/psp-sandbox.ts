@@ -62,6 +62,8 @@ interface View {
   /** The merchant site's origin: the only place the browser is sent back to. */
   origin: string;
   payment: SandboxPayment;
+  /** The answer's Content-Security-Policy nonce, for the page's style element. */
+  nonce: string;
 }
 
 const localeOf = (payment: SandboxPayment): Locale => (isLocale(payment.locale) ? payment.locale : 'en');
@@ -72,9 +74,9 @@ function t(view: Pick<View, 'locale'>, key: TextKey, values: Record<string, stri
   return escapeXml(sandboxText(view.locale, key, values));
 }
 
-function layout(locale: Locale, title: string, body: string, refresh?: string): string {
+function layout(locale: Locale, title: string, body: string, nonce: string, refresh?: string): string {
   const meta = refresh ? `<meta http-equiv="refresh" content="${escapeXml(refresh)}">` : '';
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">${meta}<title>${escapeXml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">${meta}<title>${escapeXml(title)}</title><style nonce="${nonce}">${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 function frame(view: View, title: TextKey, body: string, options: { refresh?: string; canCancel?: boolean } = {}): string {
@@ -84,7 +86,7 @@ function frame(view: View, title: TextKey, body: string, options: { refresh?: st
   const footer = options.canCancel
     ? `<form method="post" action="${payPath(view.payment, '/cancel')}"><button class="link" type="submit" data-action="cancel">${t(view, 'page.cancel', { merchant: view.merchant })}</button></form>`
     : '';
-  return layout(view.locale, sandboxText(view.locale, title), header + body + footer, options.refresh);
+  return layout(view.locale, sandboxText(view.locale, title), header + body + footer, view.nonce, options.refresh);
 }
 
 function cardErrorText(view: View, field: CardField, problem: CardProblem): string {
@@ -251,11 +253,18 @@ export function createPspSandboxRoutes() {
           locale,
           sandboxText(locale, 'page.title'),
           `<h1>${escapeXml(sandboxText(locale, 'page.title'))}</h1><p>${escapeXml(sandboxText(locale, 'page.notFound'))}</p>`,
+          c.get('cspNonce'),
         ),
         404,
       );
     }
-    return { locale: localeOf(payment), merchant: c.get('site').name, origin: siteOrigin(c.get('site'), c.req.url), payment };
+    return {
+      locale: localeOf(payment),
+      merchant: c.get('site').name,
+      origin: siteOrigin(c.get('site'), c.req.url),
+      payment,
+      nonce: c.get('cspNonce'),
+    };
   }
 
   /** Loads the payment for a form post, refusing posts from other sites (CSRF). */
