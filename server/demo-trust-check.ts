@@ -132,3 +132,19 @@ export async function enforceDemoTrust(
   for (const problem of problems) process.stderr.write(`Refusing to start in production: ${problem}\n`);
   await options.stop();
 }
+
+/** The start-up step of server/main.ts and server/dev.ts: check, then warn or stop (closing the database first). */
+export async function checkDemoTrustAtStart(
+  services: Services,
+  config: Parameters<typeof demoTrustProblemsOf>[1] & { NODE_ENV: string },
+  options: { warn: (problem: string) => void; closeDatabase: () => Promise<void> },
+): Promise<void> {
+  await enforceDemoTrust(await demoTrustProblemsOf(services, config), {
+    isProduction: config.NODE_ENV === 'production',
+    warn: options.warn,
+    stop: async () => {
+      await options.closeDatabase();
+      process.exit(1);
+    },
+  });
+}

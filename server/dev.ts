@@ -14,7 +14,7 @@ import { isFromTrustedProxy, peerAddress } from './web/client-address';
 import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
 import { startLiveScheduler } from './modules/live-games';
-import { demoTrustProblemsOf, enforceDemoTrust } from './demo-trust-check';
+import { checkDemoTrustAtStart } from './demo-trust-check';
 import { parseOperatorTokens } from './web/backoffice';
 import { providerConfigs } from './modules/provider-wallet';
 
@@ -32,13 +32,9 @@ const { database, services, logger } = await boot({
     siteSecrets: config.siteSecrets,
   },
 });
-await enforceDemoTrust(await demoTrustProblemsOf(services, config), {
-  isProduction: config.NODE_ENV === 'production',
+await checkDemoTrustAtStart(services, config, {
   warn: (problem) => logger.warn({ problem }, 'demo trust'),
-  stop: async () => {
-    await database.close();
-    process.exit(1);
-  },
+  closeDatabase: () => database.close(),
 });
 const vite = await createViteServer({ root, server: { middlewareMode: true }, appType: 'custom' });
 

@@ -16,7 +16,7 @@ import { providerConfigs } from './modules/provider-wallet';
 import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
 import { startLiveScheduler } from './modules/live-games';
-import { demoTrustProblemsOf, enforceDemoTrust } from './demo-trust-check';
+import { checkDemoTrustAtStart } from './demo-trust-check';
 
 const config = loadConfig();
 const root = projectRoot();
@@ -36,13 +36,9 @@ const { database, services, logger } = await boot({
     siteSecrets: config.siteSecrets,
   },
 });
-await enforceDemoTrust(await demoTrustProblemsOf(services, config), {
-  isProduction: config.NODE_ENV === 'production',
+await checkDemoTrustAtStart(services, config, {
   warn: (problem) => logger.warn({ problem }, 'demo trust'),
-  stop: async () => {
-    await database.close();
-    process.exit(1);
-  },
+  closeDatabase: () => database.close(),
 });
 const build = (await import(pathToFileURL(join(root, 'build', 'server', 'index.js')).href)) as ServerBuild;
 
