@@ -25,18 +25,25 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string, par
   }
 }
 
+/** The jobs module's lease (its DEFAULT_LEASE_MS): a job claimed by a process that died waits this long. */
+const JOB_LEASE_MS = 5 * 60_000;
+
 /**
  * Waits until the sandbox has no notification or settlement left to deliver (or `timeoutMs`
- * passed). Its retries back off for minutes after the outages of the run; as the PSP's side of
- * the sandbox, this fast-forwards them (run_at = now) instead of waiting the minutes out.
+ * passed). After the run's outages its retries back off for minutes, and a job a killed process
+ * had claimed waits out a five-minute lease; this fast-forwards both instead of waiting: retries
+ * become due now, and leases taken before the last process death (so by a dead worker) end now.
  */
-export async function waitForQuiet(url: string, timeoutMs: number): Promise<number> {
+export async function waitForQuiet(url: string, timeoutMs: number, lastDeathAt: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let left = 0;
   while (Date.now() < deadline) {
     await query(
       url,
-      `UPDATE jobs SET run_at = now() WHERE done_at IS NULL AND failed_at IS NULL AND kind LIKE 'psp-sandbox.%' AND run_at > now()`,
+      `UPDATE jobs SET run_at = least(run_at, now()),
+              locked_until = CASE WHEN locked_until < $1 THEN NULL ELSE locked_until END
+       WHERE done_at IS NULL AND failed_at IS NULL AND kind LIKE 'psp-sandbox.%'`,
+      [new Date(lastDeathAt + JOB_LEASE_MS + 1_000)],
     );
     const [row] = await query<{ n: number }>(
       url,

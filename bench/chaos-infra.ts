@@ -139,6 +139,8 @@ export interface ServerProcess {
   isStopping: boolean;
   /** Set while we kill it on purpose. */
   isBeingKilled: boolean;
+  /** When a process of it last died (killed or on its own): jobs it had claimed wait out their lease. */
+  lastDeathAt: number;
 }
 
 export function newServer(name: string, port: number): ServerProcess {
@@ -151,6 +153,7 @@ export function newServer(name: string, port: number): ServerProcess {
     output: [],
     isStopping: false,
     isBeingKilled: false,
+    lastDeathAt: 0,
   };
 }
 
@@ -170,6 +173,7 @@ export async function startServer(server: ServerProcess, env: Record<string, str
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   child.once('exit', (code, signal) => {
+    server.lastDeathAt = Date.now();
     if (server.isStopping || server.isBeingKilled || server.child !== child) return;
     server.unexpectedExits.push(`${server.name} exited (code ${code}, signal ${signal}): ${server.output.join('').slice(-600)}`);
     // It keeps serving the run: started again as an operator's supervisor would.

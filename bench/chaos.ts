@@ -321,7 +321,7 @@ async function main(): Promise<number> {
       for (const event of chaos.events) console.log(`  ${event}`);
     }
 
-    const left = await waitForQuiet(db.url, 120_000);
+    const left = await waitForQuiet(db.url, 120_000, Math.max(...servers.map((server) => server.lastDeathAt)));
     if (left > 0) console.log(`note: ${left} sandbox jobs still due after waiting 120 s`);
     const checks: CheckResult[] = [
       ...verdicts,
