@@ -139,6 +139,8 @@ export interface ServerProcess {
   isStopping: boolean;
   /** Set while we kill it on purpose. */
   isBeingKilled: boolean;
+  /** Running and healthy: what a load balancer's health check would say. */
+  isUp: boolean;
   /** When a process of it last died (killed or on its own): jobs it had claimed wait out their lease. */
   lastDeathAt: number;
 }
@@ -154,6 +156,7 @@ export function newServer(name: string, port: number): ServerProcess {
     isStopping: false,
     isBeingKilled: false,
     lastDeathAt: 0,
+    isUp: false,
   };
 }
 
@@ -174,12 +177,14 @@ export async function startServer(server: ServerProcess, env: Record<string, str
   child.stderr?.on('data', keep);
   child.once('exit', (code, signal) => {
     server.lastDeathAt = Date.now();
+    server.isUp = false;
     if (server.isStopping || server.isBeingKilled || server.child !== child) return;
     server.unexpectedExits.push(`${server.name} exited (code ${code}, signal ${signal}): ${server.output.join('').slice(-600)}`);
     // It keeps serving the run: started again as an operator's supervisor would.
     void sleep(500).then(() => (server.isStopping ? undefined : startServer(server, env)));
   });
   await waitForHealth(server, child);
+  server.isUp = child.exitCode === null && child.signalCode === null;
 }
 
 async function waitForHealth(server: ServerProcess, child: ChildProcess, timeoutMs = 60_000): Promise<void> {

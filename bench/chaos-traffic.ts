@@ -53,6 +53,17 @@ export interface Traffic {
   counts: Map<string, number>;
   /** Failed requests by kind: HTTP status, error type or transport error. */
   errors: Map<string, number>;
+  /** Requests no server answered (a process down, a connection cut): they do not count toward the run's size. */
+  unanswered: number;
+}
+
+/** After a request no server answered, the worker waits a little instead of spinning through its budget. */
+const UNANSWERED_PAUSE_MS = 200;
+
+async function noAnswer(t: Traffic, kind: string, error: unknown): Promise<void> {
+  t.unanswered += 1;
+  bump(t.errors, `${kind}: ${(error as Error).cause ? 'connection' : (error as Error).name}`);
+  await new Promise((resolve) => setTimeout(resolve, UNANSWERED_PAUSE_MS));
 }
 
 const bump = (map: Map<string, number>, key: string, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
@@ -81,7 +92,7 @@ async function send(t: Traffic, kind: string, url: string, init: RequestInit): P
     if (response.status >= 400) bump(t.errors, `${kind}: HTTP ${response.status} ${body.error?.type ?? body.code ?? ''}`.trim());
     return { status: response.status, location: response.headers.get('location'), body };
   } catch (error) {
-    bump(t.errors, `${kind}: ${(error as Error).cause ? 'connection' : (error as Error).name}`);
+    await noAnswer(t, kind, error);
     return { status: 0, location: null, body: {} };
   }
 }
@@ -290,7 +301,7 @@ async function providerCall(
         if (reply.body.status !== 'OK') bump(t.errors, `provider ${action}: ${reply.body.code ?? reply.httpStatus}`);
         return reply.body.status === 'OK';
       } catch (error) {
-        bump(t.errors, `provider ${action}: ${(error as Error).cause ? 'connection' : (error as Error).name}`);
+        await noAnswer(t, `provider ${action}`, error);
         return false;
       }
     }),
@@ -359,9 +370,9 @@ export async function randomOperation(t: Traffic): Promise<void> {
   }
 }
 
-/** Money requests sent so far (every request but the back office's list). */
+/** Money requests a server answered so far (every request but the back office's list). */
 export function moneyRequests(t: Traffic): number {
   let total = 0;
   for (const [kind, count] of t.counts) if (kind !== 'withdrawal review list') total += count;
-  return total;
+  return total - t.unanswered;
 }

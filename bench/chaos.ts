@@ -287,7 +287,11 @@ async function main(): Promise<number> {
     const base = servers[0]?.baseUrl ?? '';
     const { players, pspSecret, currency } = await setUpPlayers(base, db.url, options.players);
     const t: Traffic = {
-      servers: () => servers.filter((server) => !server.isBeingKilled).map((server) => server.baseUrl),
+      // As a load balancer routes: to the processes that are up, or to all when none is.
+      servers: () => {
+        const up = servers.filter((server) => server.isUp && !server.isBeingKilled);
+        return (up.length ? up : servers).map((server) => server.baseUrl);
+      },
       players,
       pspSecret,
       operatorToken,
@@ -295,6 +299,7 @@ async function main(): Promise<number> {
       ack: newAcknowledged(),
       counts: new Map(),
       errors: new Map(),
+      unanswered: 0,
     };
     for (const player of players) await deposit(t, player);
     console.log(
@@ -342,7 +347,8 @@ async function main(): Promise<number> {
 
     const total = moneyRequests(t);
     console.log(
-      `\n${options.soak ? 'soak' : 'chaos'} figures: ${total} money requests in ${seconds.toFixed(1)} s (${(total / seconds).toFixed(0)}/s), ${players.length} players`,
+      `\n${options.soak ? 'soak' : 'chaos'} figures: ${total} money requests answered in ${seconds.toFixed(1)} s ` +
+        `(${(total / seconds).toFixed(0)}/s), ${t.unanswered} more that no server answered, ${players.length} players`,
     );
     printCounts('requests by kind:', t.counts);
     printCounts('failed requests by kind:', t.errors);
