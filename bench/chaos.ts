@@ -18,8 +18,9 @@
  * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test — and then skips the
  * PostgreSQL restart, because that server is shared. It says which it used.
  *
- * Soak: the same set-up without kills, `--minutes` of mixed traffic at a modest rate, each
- * server's resident memory sampled every 15 s; memory "stayed flat" when the median of the last
+ * Soak: the same set-up without kills, `--minutes` of mixed traffic at a modest rate (each
+ * worker pauses --pause-ms, default 20, between operations), each server's resident memory
+ * sampled every 15 s; memory "stayed flat" when the median of the last
  * third of the samples is at most FLAT_GROWTH above the median of the first third.
  */
 import { randomBytes } from 'node:crypto';
@@ -65,6 +66,8 @@ interface Options {
   concurrency: number;
   soak: boolean;
   minutes: number;
+  /** Each worker's pause between operations: a steady, modest rate for a long soak. */
+  pauseMs: number;
 }
 
 function readOptions(): Options {
@@ -75,11 +78,12 @@ function readOptions(): Options {
       concurrency: { type: 'string' },
       soak: { type: 'boolean', default: false },
       minutes: { type: 'string', default: '10' },
+      'pause-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
-    console.log('usage: npm run chaos -- [--ops N] [--players N] [--concurrency N] | --soak [--minutes N]');
+    console.log('usage: npm run chaos -- [--ops N] [--players N] [--concurrency N] [--pause-ms N] | --soak [--minutes N]');
     process.exit(0);
   }
   const positive = (name: string, value: string) => {
@@ -93,6 +97,7 @@ function readOptions(): Options {
     concurrency: positive('concurrency', values.concurrency ?? (values.soak ? '4' : '12')),
     soak: values.soak,
     minutes: positive('minutes', values.minutes),
+    pauseMs: Number(values['pause-ms'] ?? (values.soak ? '20' : '0')),
   };
 }
 
@@ -161,14 +166,15 @@ async function setUpPlayers(
 }
 
 /** Runs operations with `concurrency` workers until `isDone`; `onProgress` is told the money requests so far. */
-async function drive(t: Traffic, concurrency: number, isDone: () => boolean, onProgress: (requests: number) => void) {
+async function drive(t: Traffic, options: Options, isDone: () => boolean, onProgress: (requests: number) => void) {
   const worker = async () => {
     while (!isDone()) {
       await randomOperation(t);
       onProgress(moneyRequests(t));
+      if (options.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
 }
 
 function median(values: number[]): number {
@@ -200,7 +206,7 @@ async function runChaos(t: Traffic, options: Options, db: ChaosDatabase, servers
   const at = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   await drive(
     t,
-    options.concurrency,
+    options,
     () => moneyRequests(t) >= options.ops,
     (requests) => {
       if (!hasKilled && requests >= options.ops / 3) {
@@ -246,7 +252,7 @@ async function runSoak(t: Traffic, options: Options, servers: ServerProcess[]) {
   try {
     await drive(
       t,
-      options.concurrency,
+      options,
       () => Date.now() >= endAt,
       () => undefined,
     );
