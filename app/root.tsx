@@ -20,6 +20,7 @@ import { DialogProvider } from './dialogs/dialog-provider';
 import { ToastProvider } from './toasts/toast-provider';
 import { SiteBehaviours } from './components/site-behaviours';
 import { BalanceProvider } from './balance';
+import { useCspNonce } from './csp-nonce';
 import './styles/app.css';
 
 export const links: Route.LinksFunction = () => [
@@ -57,6 +58,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const locale = root?.locale ?? DEFAULT_LOCALE;
+  const nonce = useCspNonce();
   return (
     <html lang={locale} dir={LOCALE_INFO[locale].dir}>
       <head>
@@ -68,8 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

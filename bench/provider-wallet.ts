@@ -31,6 +31,7 @@ import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { transactionRetries } from '../server/db/retry';
 import { createHttpApp } from '../server/http';
+import { NO_PROXY } from '../server/web/client-address';
 import { seedContent } from '../server/modules/content';
 import { providerClient, type ProviderClient, DEMO_PROVIDER } from '../server/modules/provider-wallet';
 import { checkLedger, house, move, player } from '../server/modules/wallet';
@@ -86,7 +87,7 @@ async function benchDatabase(handle: DatabaseHandle, options: DatabaseBenchOptio
     logger: pino({ level: 'silent' }),
     mode: 'test',
     maxBodyBytes: 64 * 1024,
-    trustProxy: false,
+    proxy: NO_PROXY,
     buildVersion: 'bench',
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

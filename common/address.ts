@@ -36,21 +36,59 @@ export function anonymousRedirectTarget(fullPath: string, locale: Locale): strin
 }
 
 /**
- * A redirect target taken from the address (redirectUrl, backUrl) is used only when it is a
- * same-origin path: one leading slash, no scheme, no backslash tricks, no control characters.
+ * Any fixed origin serves to check a same-site path: what matters is whether resolving the path
+ * against it keeps that origin. `.invalid` is reserved, so it can never be a real site.
  */
-export function safeRedirectTarget(value: string | null | undefined, fallback = '/'): string {
-  if (!value) return fallback;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  // Control characters are how `/\t/evil.com`-style targets slip past browsers' parsers.
+const PROBE_ORIGIN = 'https://same-site.invalid';
+
+/** Explicit permission for a redirect target to leave the site (by default it may not). */
+export interface RedirectPermission {
+  /** Origins (`https://host[:port]`) an absolute http(s) target may lead to. */
+  allowedOrigins?: readonly string[];
+}
+
+/**
+ * The one decision on every redirect target taken from an address or a stored value
+ * (redirectUrl, backUrl, redirect_url of /oauth/init, the redirect table, payment returns;
+ * architecture §4). The answer is a same-site path — one leading slash, never `//host` or a
+ * backslash form once a browser resolves it — or an absolute URL of an explicitly allowed
+ * origin; anything else gives the fallback. The path comes back as the URL parser serialises it
+ * (percent-encoded ASCII), so it also fits a Location header.
+ */
+export function safeRedirectTarget(value: unknown, fallback = '/', permission: RedirectPermission = {}): string {
+  if (typeof value !== 'string' || value === '') return fallback;
+  // Browsers drop tabs and newlines and trim control characters before parsing (`/\t/evil.com`),
+  // and treat a backslash as a slash: none of them belongs in a target we build.
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  if (/^https?:/i.test(value)) return allowedAbsoluteTarget(value, permission.allowedOrigins ?? []) ?? fallback;
+  return sameSitePath(value) ?? fallback;
+}
+
+/** A path that resolves on the site itself, as the URL parser serialises it; undefined otherwise. */
+function sameSitePath(value: string): string | undefined {
+  if (!value.startsWith('/') || value.startsWith('//')) return undefined;
+  const url = parseUrl(value, PROBE_ORIGIN);
+  // Dot segments, also percent-encoded (`/.//evil.com`, `/%2e//evil.com`), can resolve to `//evil.com`.
+  if (!url || url.origin !== PROBE_ORIGIN || url.pathname.startsWith('//')) return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** An absolute http(s) URL whose origin is on the allow-list, without credentials; undefined otherwise. */
+function allowedAbsoluteTarget(value: string, allowedOrigins: readonly string[]): string | undefined {
+  const url = parseUrl(value);
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) return undefined;
+  // Kept to the same shape as a same-site path, so that no later step can make it protocol-relative.
+  if (url.pathname.startsWith('//')) return undefined;
+  const isAllowed = allowedOrigins.some((origin) => parseUrl(origin)?.origin === url.origin);
+  return isAllowed ? url.href : undefined;
+}
+
+function parseUrl(value: string, base?: string): URL | undefined {
   try {
-    const url = new URL(value, 'http://same.origin');
-    if (url.host !== 'same.origin') return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    return new URL(value, base);
   } catch {
-    return fallback;
+    return undefined;
   }
 }
 
@@ -78,6 +116,25 @@ export function isExternalUrl(target: string): boolean {
 }
 
 /**
+ * An internal target in the visitor's locale. Decided again after the locale prefix changes, as
+ * taking `/it` off `/it//evil.com` leaves `//evil.com`.
+ */
+function internalRuleTarget(to: string, locale: Locale): string {
+  const home = localizePath('/', locale);
+  return safeRedirectTarget(localizePath(safeRedirectTarget(to), locale), home);
+}
+
+/**
+ * An external rule permits the origin its to_url names; what a wildcard carried into the target
+ * may change the path, never the host (`https://*.example.com` permits nothing).
+ */
+function externalRuleTarget(ruleTarget: string, to: string): string | undefined {
+  const permitted = parseUrl(ruleTarget.replaceAll('*', ''))?.origin;
+  if (!permitted || permitted === 'null') return undefined;
+  return safeRedirectTarget(to, '', { allowedOrigins: [permitted] }) || undefined;
+}
+
+/**
  * The first rule whose from_url matches the path (with or without the locale prefix). `*` in
  * from_url matches anything; a `*` in to_url is replaced by what the first one matched. An
  * internal target keeps the visitor's locale prefix.
@@ -92,10 +149,12 @@ export function matchRedirect(rules: readonly RedirectRule[], pathname: string):
     if (!match) continue;
     const captured = match[1] ?? '';
     const to = rule.to_url.includes('*') ? rule.to_url.replace('*', captured) : rule.to_url;
-    const isExternal = isExternalUrl(to);
-    if (isExternal) assertNavigable(to, { external: true });
-    const target = isExternal ? to : localizePath(safeRedirectTarget(to), locale);
-    if (!isExternal && target === pathname) continue;
+    // The configured to_url decides whether a rule leaves the site; what a wildcard carried from
+    // the address never does.
+    const isExternal = isExternalUrl(rule.to_url);
+    if (isExternal) assertNavigable(rule.to_url, { external: true });
+    const target = isExternal ? externalRuleTarget(rule.to_url, to) : internalRuleTarget(to, locale);
+    if (!target || (!isExternal && target === pathname)) continue;
     return { to: target, status: rule.status ?? 301, isExternal };
   }
   return undefined;

@@ -13,6 +13,8 @@ export interface SiteSummary {
   defaultCurrency: string;
   locales: Locale[];
   isMaintenance: boolean;
+  /** A demo site (settings.is_demo): sandbox providers only, and every page shows the demo ribbon. */
+  isDemo: boolean;
 }
 
 /** An answer as its HTTP route would give it: the status and the parsed JSON body. */
@@ -42,4 +44,6 @@ export interface PageLoadContext {
   isCountryBlocked: boolean;
   /** Locale from the cookie, for the unmatched-route rewrite. */
   cookieLocale: Locale | undefined;
+  /** This answer's Content-Security-Policy nonce: the server entry puts it on every script it renders. */
+  cspNonce: string;
 }

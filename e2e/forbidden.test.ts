@@ -1,7 +1,7 @@
 /**
  * The forbidden page (spec §2, §8: any 403 shows it, in the empty layout): a site that keeps a
  * country out answers every page from that country with 403. The e2e server runs behind a
- * trusted proxy (TRUST_PROXY=1), so the load balancer's country header is honoured.
+ * trusted proxy (TRUST_PROXY=1) whose country header is X-Country-Code (COUNTRY_HEADER), so it is honoured.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';

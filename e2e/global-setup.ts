@@ -68,6 +68,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       OUTBOX_PAGE: '1',
       TRUST_PROXY: '1',
+      // The e2e client plays the load balancer: it sets X-Forwarded-For and the country header.
+      COUNTRY_HEADER: 'x-country-code',
       BACKOFFICE_TOKENS: `e2e:${backofficeToken}`,
       ...LIVE_PHASES,
     },

@@ -4,19 +4,16 @@
  * person meets them in the browser.
  */
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useBrowser, waitForHydration } from './browser';
-import { tr, type Locale } from './site-facts';
+import { SITE, tr, type Locale } from './site-facts';
 import { totpCode } from '../server/modules/auth';
+import { demoSecret } from '../server/modules/sites';
 
 const POLL = { timeout: 10_000 };
-const sites = JSON.parse(readFileSync('content/sites.json', 'utf8')) as {
-  hosts: string[];
-  settings: { messenger?: { botToken?: string } };
-}[];
-const botToken = sites.find((site) => site.hosts.includes('127.0.0.1'))?.settings.messenger?.botToken ?? '';
+/** The default demo site's published bot token (server/modules/sites/demo-trust.ts). */
+const botToken = demoSecret(SITE.id, 'MESSENGER_BOT_TOKEN') ?? '';
 
 /** Init data signed with the messenger's published algorithm (HMAC of "WebAppData" and the bot token). */
 function signedInitData(fields: Record<string, string>, token = botToken): string {

@@ -4,14 +4,17 @@ import { resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import type { ServerBuild } from 'react-router';
-import { liveGamesPhases, loadConfig } from './config';
+import { liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust } from './config';
 import { boot } from './boot';
 import { createHttpApp } from './http';
+import { createMetrics, startPrivateMetricsListener } from './web/metrics';
 import { projectRoot } from './project-root';
 import { withForwardedOrigin } from './web/forwarded';
+import { isFromTrustedProxy, peerAddress } from './web/client-address';
 import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
 import { startLiveScheduler } from './modules/live-games';
+import { demoTrustProblemsOf, enforceDemoTrust } from './demo-trust-check';
 import { parseOperatorTokens } from './web/backoffice';
 import { providerConfigs } from './modules/provider-wallet';
 
@@ -26,22 +29,40 @@ const { database, services, logger } = await boot({
     providers: providerConfigs({ secrets: config.PROVIDER_SECRETS, currencies: config.PROVIDER_CURRENCIES, isDemoEnabled: true }),
     openRoundTimeoutMs: config.OPEN_ROUND_TIMEOUT_MS,
     liveGames: { config: liveGamesPhases(config) },
+    siteSecrets: config.siteSecrets,
+  },
+});
+await enforceDemoTrust(await demoTrustProblemsOf(services, config), {
+  isProduction: config.NODE_ENV === 'production',
+  warn: (problem) => logger.warn({ problem }, 'demo trust'),
+  stop: async () => {
+    await database.close();
+    process.exit(1);
   },
 });
 const vite = await createViteServer({ root, server: { middlewareMode: true }, appType: 'custom' });
 
+const metrics = createMetrics();
+const proxy = proxyTrust(config);
 const app = createHttpApp({
   services,
   logger,
   mode: 'development',
   maxBodyBytes: config.MAX_BODY_BYTES,
-  trustProxy: config.TRUST_PROXY,
+  proxy,
   metricsToken: config.METRICS_TOKEN,
+  metrics,
+  liveStreams: liveStreamLimits(config),
   isOutboxPageEnabled: config.OUTBOX_PAGE ? config.OUTBOX_PAGE === '1' : true,
   backofficeTokens: parseOperatorTokens(config.BACKOFFICE_TOKENS),
   buildVersion: `dev-${Date.now()}`,
   getBuild: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
 });
+const stopMetricsListener = startPrivateMetricsListener(
+  metrics,
+  { port: config.METRICS_PORT, host: config.METRICS_HOST },
+  logger,
+);
 const stopSchedules = startSchedules(services, logger);
 const liveScheduler = startLiveScheduler(services.liveGames, logger);
 const stopJobs = services.jobs.startWorker(
@@ -52,11 +73,14 @@ const stopJobs = services.jobs.startWorker(
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.once(signal, () => {
     stopSchedules();
+    stopMetricsListener();
     void Promise.all([stopJobs(), liveScheduler.stop()])
       .then(() => database.close())
       .finally(() => process.exit(0));
   });
-const listener = getRequestListener((request, env) => app.fetch(withForwardedOrigin(request, config.TRUST_PROXY), env));
+const listener = getRequestListener((request, env) =>
+  app.fetch(withForwardedOrigin(request, isFromTrustedProxy(proxy, peerAddress(env))), env),
+);
 
 createHttpServer((req, res) => vite.middlewares(req, res, () => void listener(req, res))).listen(config.PORT, config.HOST, () => {
   logger.info({ url: `http://${config.HOST}:${config.PORT}` }, 'dev site is up');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/api-harness';
+import { createTestApp, TEST_METRICS_TOKEN, type TestApp } from '../test/api-harness';
 import { testDatabaseKinds } from '../test/databases';
 
 /** The value of one sample of a Prometheus text exposition, 0 when absent. */
@@ -29,7 +29,7 @@ describe.each(testDatabaseKinds())('operations endpoints on %s (architecture §1
 
   it('exposes Prometheus text at /metrics whose http_requests_total counts the requests served', async () => {
     const read = async () => {
-      const response = await t.request('/metrics');
+      const response = await t.request('/metrics', { headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
       return response.text();

@@ -11,15 +11,18 @@ import type { Logger } from 'pino';
 import { ApiError } from '#common/errors';
 import type { Services } from './services';
 import type { AppEnv } from './web/app-env';
-import { clientIp, dropVisitorCookieIfPublic, resolveIdentity } from './web/identity';
+import { dropVisitorCookieIfPublic, resolveIdentity } from './web/identity';
+import type { ProxyTrust } from './web/client-address';
 import { createApiRoutes } from './api/dispatcher';
+import { refuseHostileAddress } from './web/hostile-address';
 import { createConfigRoutes } from './web/config-service';
 import { createContentPlatformRoutes } from './web/content-platform';
 import { createHitRoutes } from './web/hit';
 import { createPwaRoutes } from './web/pwa';
 import { createSeoRoutes } from './web/seo';
 import { createPageHandler } from './web/pages';
-import { createMetrics } from './web/metrics';
+import { contentSecurityPolicyHeaders } from './web/csp';
+import { createMetrics, metricsOnSiteListener, type Metrics } from './web/metrics';
 import { createDevOutboxRoutes } from './web/dev-outbox';
 import { createKycSandboxRoutes } from './web/kyc-sandbox';
 import { createOauthRoutes } from './web/oauth';
@@ -28,7 +31,7 @@ import { createPspWebhookRoutes } from './web/psp-webhooks';
 import { createBackofficeRoutes } from './web/backoffice';
 import { createAvatarArtRoutes, createGameArtRoutes } from './web/game-art';
 import { createHistoryExportRoutes } from './web/history-export';
-import { createLiveRoutes } from './modules/live-games';
+import { createLiveRoutes, type LiveStreamLimits } from './modules/live-games';
 import { createProviderApiRoutes } from './web/provider-api';
 
 export interface HttpAppOptions {
@@ -36,28 +39,29 @@ export interface HttpAppOptions {
   logger: Logger;
   mode: 'development' | 'production' | 'test';
   maxBodyBytes: number;
-  trustProxy: boolean;
+  /** How far X-Forwarded-For and the country header are believed (TRUSTED_PROXIES, PROXY_HOPS). */
+  proxy: ProxyTrust;
   buildVersion: string;
   /** The React Router server build; absent in API-only tests. */
   getBuild?: () => Promise<ServerBuild>;
   /** Serves built assets (production); development lets Vite do it. */
   serveAssets?: Parameters<Hono<AppEnv>['use']>[1];
-  /** Bearer token for /metrics; without one only loopback clients may scrape. */
+  /** Bearer token for /metrics on this listener; without one the site does not serve /metrics. */
   metricsToken?: string;
+  /** The metrics registry, when the caller also serves it on a private listener (METRICS_PORT). */
+  metrics?: Metrics;
   /** Serve /dev/outbox (development and test runs only). */
   isOutboxPageEnabled?: boolean;
+  /** Caps on live-event streams (LIVE_STREAMS_*); unset ones keep the module's defaults. */
+  liveStreams?: Partial<LiveStreamLimits>;
   /** Back-office operators by token (BACKOFFICE_TOKENS); none means the back office answers no one. */
   backofficeTokens?: Map<string, string>;
-}
-
-function isLoopback(ip: string): boolean {
-  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
 }
 
 export function createHttpApp(options: HttpAppOptions) {
   const { services, logger } = options;
   const app = new Hono<AppEnv>();
-  const metrics = createMetrics();
+  const metrics = options.metrics ?? createMetrics();
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -80,26 +84,23 @@ export function createHttpApp(options: HttpAppOptions) {
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
+  app.use('*', contentSecurityPolicyHeaders(options.mode));
+
+  app.use('*', refuseHostileAddress);
 
   app.get('/healthz', async (c) => {
     await services.sites.listSites();
     return c.json({ status: 'ok' });
   });
-  app.get('/metrics', async (c) => {
-    // Operators scrape from inside: loopback, or anyone holding METRICS_TOKEN.
-    const isAllowed = options.metricsToken
-      ? c.req.header('authorization') === `Bearer ${options.metricsToken}`
-      : isLoopback(clientIp(c, false));
-    if (!isAllowed) return c.json({ error: new ApiError('AccessDeniedException', 'Access denied').toBody() }, 403);
-    return c.text(await metrics.render(), 200, { 'Content-Type': metrics.contentType });
-  });
+  // Not by client address: behind a reverse proxy on this host every visitor is loopback (issue 11).
+  app.get('/metrics', metricsOnSiteListener(metrics, options.metricsToken));
 
   if (options.serveAssets) app.use('/assets/*', options.serveAssets);
 
   // Every route below knows its site and visitor.
   app.use('*', async (c, next) => {
     c.set('site', await services.sites.resolveSite(c.req.header('host')));
-    c.set('identity', await resolveIdentity(c, options.trustProxy, services));
+    c.set('identity', await resolveIdentity(c, options.proxy, services));
     await next();
     dropVisitorCookieIfPublic(c.res);
   });
@@ -118,7 +119,7 @@ export function createHttpApp(options: HttpAppOptions) {
   app.route('/platform/art', createGameArtRoutes());
   app.route('/platform/avatar', createAvatarArtRoutes());
   app.route('/platform/history-export', createHistoryExportRoutes());
-  app.route('/platform/live', createLiveRoutes());
+  app.route('/platform/live', createLiveRoutes({ limits: options.liveStreams }));
   app.route(
     '/kyc',
     createKycSandboxRoutes(() => app.fetch),

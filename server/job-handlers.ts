@@ -4,6 +4,7 @@
  * services such as the sandbox PSP reach our HTTP surface through it, Host header and all.
  */
 import type { JobHandlers } from './modules/jobs';
+import { RESTORE_JOB, sendRestoreLinkJob } from './modules/auth';
 import type { Services } from './services';
 
 type Fetch = (request: Request) => Response | Promise<Response>;
@@ -11,6 +12,7 @@ type Fetch = (request: Request) => Response | Promise<Response>;
 export function createJobHandlers(services: Services, fetchInternal: Fetch): JobHandlers {
   return {
     ...services.payments.jobHandlers(fetchInternal),
+    [RESTORE_JOB]: sendRestoreLinkJob(services),
     'cashier.reconcile': async () => {
       await services.cashier.reconcileStale();
     },

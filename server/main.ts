@@ -4,16 +4,19 @@ import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { ServerBuild } from 'react-router';
-import { liveGamesPhases, loadConfig } from './config';
+import { liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust } from './config';
 import { boot } from './boot';
 import { createHttpApp } from './http';
+import { createMetrics, startPrivateMetricsListener } from './web/metrics';
 import { projectRoot } from './project-root';
 import { withForwardedOrigin } from './web/forwarded';
+import { isFromTrustedProxy, peerAddress } from './web/client-address';
 import { parseOperatorTokens } from './web/backoffice';
 import { providerConfigs } from './modules/provider-wallet';
 import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
 import { startLiveScheduler } from './modules/live-games';
+import { demoTrustProblemsOf, enforceDemoTrust } from './demo-trust-check';
 
 const config = loadConfig();
 const root = projectRoot();
@@ -30,17 +33,30 @@ const { database, services, logger } = await boot({
     }),
     openRoundTimeoutMs: config.OPEN_ROUND_TIMEOUT_MS,
     liveGames: { config: liveGamesPhases(config) },
+    siteSecrets: config.siteSecrets,
+  },
+});
+await enforceDemoTrust(await demoTrustProblemsOf(services, config), {
+  isProduction: config.NODE_ENV === 'production',
+  warn: (problem) => logger.warn({ problem }, 'demo trust'),
+  stop: async () => {
+    await database.close();
+    process.exit(1);
   },
 });
 const build = (await import(pathToFileURL(join(root, 'build', 'server', 'index.js')).href)) as ServerBuild;
 
+const metrics = createMetrics();
+const proxy = proxyTrust(config);
 const app = createHttpApp({
   services,
   logger,
   mode: 'production',
   maxBodyBytes: config.MAX_BODY_BYTES,
-  trustProxy: config.TRUST_PROXY,
+  proxy,
   metricsToken: config.METRICS_TOKEN,
+  metrics,
+  liveStreams: liveStreamLimits(config),
   isOutboxPageEnabled: config.OUTBOX_PAGE ? config.OUTBOX_PAGE === '1' : false,
   backofficeTokens: parseOperatorTokens(config.BACKOFFICE_TOKENS),
   buildVersion: build.assets.version,
@@ -51,6 +67,11 @@ const app = createHttpApp({
   }),
 });
 
+const stopMetricsListener = startPrivateMetricsListener(
+  metrics,
+  { port: config.METRICS_PORT, host: config.METRICS_HOST },
+  logger,
+);
 const stopSchedules = startSchedules(services, logger);
 const liveScheduler = startLiveScheduler(services.liveGames, logger);
 const stopJobs = services.jobs.startWorker(
@@ -60,7 +81,7 @@ const stopJobs = services.jobs.startWorker(
 
 const server = serve(
   {
-    fetch: (request, env) => app.fetch(withForwardedOrigin(request, config.TRUST_PROXY), env),
+    fetch: (request, env) => app.fetch(withForwardedOrigin(request, isFromTrustedProxy(proxy, peerAddress(env))), env),
     port: config.PORT,
     hostname: config.HOST,
   },
@@ -72,6 +93,7 @@ const server = serve(
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   server.close();
+  stopMetricsListener();
   stopSchedules();
   await liveScheduler.stop();
   await stopJobs();

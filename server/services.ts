@@ -1,6 +1,7 @@
 /** Every module's service, built once per process around one database. */
+import { randomBytes } from 'node:crypto';
 import type { Database } from './db/client';
-import { createSiteService } from './modules/sites';
+import { createSiteService, createSiteSecrets, isPspSandboxSite } from './modules/sites';
 import { createContentService } from './modules/content';
 import { createStorageService } from './modules/storage';
 import { createAnalyticsService } from './modules/analytics';
@@ -33,6 +34,8 @@ export interface ServiceOptions {
   providers?: readonly ProviderConfig[];
   /** How long a mines or blackjack round may wait for its player (stateful.ts). */
   openRoundTimeoutMs?: number;
+  /** SECRET_* settings from the environment or secrets file (server/config.ts): real sites' secrets. */
+  siteSecrets?: Readonly<Record<string, string>>;
 }
 
 export function createServices(db: Database, options: ServiceOptions = {}) {
@@ -43,20 +46,30 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     revokeAllSessions: (userId) => auth.revokeAllSessions(userId),
     depositedSince: (userId, since, executor) => cashier.depositedSince(userId, since, executor),
   });
+  const storage = createStorageService(db);
   const auth = createAuthService({
     db,
     accounts,
     rateLimits,
     findActiveExclusion: (userId) => responsibleGaming.activeExclusion(userId),
+    // Random per installation and kept in the database, as the unsubscribe key: never in the repository.
+    deviceKey: () => storage.getOrCreate('system', 'trusted_device_key', () => randomBytes(32).toString('hex')),
   });
   const content = createContentService(db);
   const sites = createSiteService(db);
+  const siteSecrets = createSiteSecrets(options.siteSecrets ?? {});
+  const findSite = async (siteId: string) => (await sites.listSites()).find((site) => site.id === siteId);
   const siteSettings = async (siteId: string) => (await sites.listSites()).find((site) => site.id === siteId)?.settings ?? {};
   const jobs = createJobService(db);
   const payments = createPaymentProviders({
     db,
     jobs,
-    siteSettings: async (siteId) => (await sites.listSites()).find((site) => site.id === siteId)?.settings,
+    siteSettings: async (siteId) => (await findSite(siteId))?.settings,
+    // Only a demo site may use the sandbox, and only with the demo's published secret.
+    sandboxSecret: async (siteId) => {
+      const site = await findSite(siteId);
+      return site && isPspSandboxSite(site) ? siteSecrets.secretOf(site, 'PSP_SANDBOX') : undefined;
+    },
   });
   /** Payment providers by name; the cashier looks one up per payment method. */
   const paymentProviders = payments.providers;
@@ -108,8 +121,10 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     oneTimeSecrets: createOneTimeSecrets(db),
     verification: createVerificationService(db, accounts),
     sites,
+    /** Every site's secrets: the published demo values on a demo site, the environment's elsewhere. */
+    siteSecrets,
     content,
-    storage: createStorageService(db),
+    storage,
     analytics: createAnalyticsService(db),
     rateLimits,
     accounts,

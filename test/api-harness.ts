@@ -4,13 +4,16 @@
  */
 import pino from 'pino';
 import { createHttpApp, type HttpApp } from '../server/http';
-import { createServices, type Services } from '../server/services';
+import { NO_PROXY, type ProxyTrust } from '../server/web/client-address';
+import { createServices, type ServiceOptions, type Services } from '../server/services';
 import { API_VERSION } from '../common/api-contract';
 import { createSeededTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
 import type { Database } from '../server/db/client';
 
 /** Largest request body the test app accepts (MAX_BODY_BYTES of a real process). */
 export const TEST_MAX_BODY_BYTES = 64 * 1024;
+/** The scrape token of the test app's /metrics (it serves metrics to no one without a token). */
+export const TEST_METRICS_TOKEN = 'metrics-token-of-the-test-app';
 
 export interface TestApp {
   app: HttpApp;
@@ -37,16 +40,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(kind: DatabaseKind): Promise<TestApp> {
+/** Options of a test app: the proxy trust of a process behind load balancers (default: none), and service options a process would pass (site secrets, providers). */
+export interface TestAppOptions {
+  proxy?: ProxyTrust;
+  services?: ServiceOptions;
+}
+
+export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createSeededTestDatabase(kind);
-  const services = createServices(database.handle.db);
+  const services = createServices(database.handle.db, options.services);
   const app = createHttpApp({
     services,
     logger: pino({ level: 'silent' }),
     mode: 'test',
     maxBodyBytes: TEST_MAX_BODY_BYTES,
-    trustProxy: false,
+    proxy: options.proxy ?? NO_PROXY,
     buildVersion: 'test',
+    metricsToken: TEST_METRICS_TOKEN,
   });
 
   async function request(path: string, init: RequestInit & { host?: string } = {}) {

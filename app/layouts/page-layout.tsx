@@ -4,11 +4,13 @@ import type { LayoutName } from '#common/route-table';
 import { Header } from '~/components/header';
 import { ConfirmContactHint } from '~/components/confirm-contact-hint';
 import { Footer } from '~/components/footer';
+import { DemoRibbon } from '~/components/demo-ribbon';
 
 export function PageLayout({ layout, children }: { layout: LayoutName; children: ReactNode }) {
   if (layout === 'empty') {
     return (
       <div className="layout layout--empty" data-layout="empty">
+        <DemoRibbon />
         <main className="layout__main">{children}</main>
       </div>
     );
@@ -16,6 +18,7 @@ export function PageLayout({ layout, children }: { layout: LayoutName; children:
   if (layout === 'game') {
     return (
       <div className="layout layout--game" data-layout="game">
+        <DemoRibbon isCompact />
         <Header isCompact />
         <main className="layout__main">{children}</main>
       </div>
@@ -23,6 +26,7 @@ export function PageLayout({ layout, children }: { layout: LayoutName; children:
   }
   return (
     <div className="layout layout--default" data-layout="default">
+      <DemoRibbon />
       <Header />
       <ConfirmContactHint />
       <main className="layout__main">{children}</main>

@@ -6,7 +6,7 @@
 import { Outlet, data, isRouteErrorResponse, redirect } from 'react-router';
 import type { Route } from './+types/site-layout';
 import type { PageLoadContext } from '#common/load-context';
-import { anonymousRedirectTarget, isProtectedPath, matchRedirect, type RedirectRule } from '#common/address';
+import { anonymousRedirectTarget, isProtectedPath, matchRedirect, safeRedirectTarget, type RedirectRule } from '#common/address';
 import { DEFAULT_LOCALE, detectLocale, localeFromPath, localizePath, stripLocalePrefix } from '#common/locale';
 import { isAuthenticated } from '#common/api-contract';
 import { errorPageType } from '#common/system-pages';
@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Si
 
   const config = (await ctx.siteConfig(locale)) as { 'settings-seo'?: { redirects?: RedirectRule[] } };
   const match = matchRedirect(config['settings-seo']?.redirects ?? [], url.pathname);
-  if (match) throw redirect(match.isExternal ? match.to : `${match.to}${url.search}`, match.status);
+  if (match) throw redirect(match.isExternal ? match.to : safeRedirectTarget(`${match.to}${url.search}`), match.status);
 
   if (!isAuthenticated(ctx.account) && isProtectedPath(url.pathname)) {
     throw redirect(anonymousRedirectTarget(`${url.pathname}${url.search}`, locale));

@@ -5,15 +5,16 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/unmatched';
 import type { PageLoadContext } from '#common/load-context';
-import { rewriteUnmatchedLocale } from '#common/address';
-import { DEFAULT_LOCALE, localeFromPath } from '#common/locale';
+import { rewriteUnmatchedLocale, safeRedirectTarget } from '#common/address';
+import { DEFAULT_LOCALE, localeFromPath, localizePath } from '#common/locale';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context as unknown as PageLoadContext;
   const url = new URL(request.url);
   const current = ctx.cookieLocale ?? localeFromPath(url.pathname) ?? DEFAULT_LOCALE;
   const rewritten = rewriteUnmatchedLocale(url.pathname, current);
-  if (rewritten) throw redirect(`${rewritten}${url.search}`);
+  // The rewritten path comes from the address: it goes through the one redirect-target decision.
+  if (rewritten) throw redirect(safeRedirectTarget(`${rewritten}${url.search}`, localizePath('/', current)));
   throw data({ message: 'Page not found' }, { status: 404 });
 }
 

@@ -26,7 +26,8 @@ export const authContract = {
     }),
   }),
   'auth.login': method<AccountInfo>()({ params: z.object({ login, password, code: z.string().max(12).optional() }) }),
-  'auth.logout': method<Done>()({ params: z.object({}), isAvailableWhenClosed: true }),
+  /** Spec §7 keeps GET logout for the site itself; from another site it is refused (issue 11). */
+  'auth.logout': method<Done>()({ params: z.object({}), isAvailableWhenClosed: true, isCrossSiteRefusedOnGet: true }),
   'auth.restore': method<Done>()({ params: z.object({ login }) }),
   'auth.resetpassword': method<Done>()({ params: z.object({ token: z.string().max(200), password }) }),
   /** Spec §2: the socialRegistration popup of a player whose registration is not complete. */

@@ -13,6 +13,11 @@ export interface MethodContract<Params extends z.ZodType = z.ZodType, Result = u
    * site needs it to render the page that says so.
    */
   isAvailableWhenClosed: boolean;
+  /**
+   * A method the spec lets a GET change state with (auth.logout): the cross-site check applies to
+   * its GETs too, or any page elsewhere could sign a player out with a link or an image.
+   */
+  isCrossSiteRefusedOnGet: boolean;
   /** Never set at run time: it only carries the answer's type to both sides. */
   readonly result?: Result;
 }
@@ -21,6 +26,7 @@ interface MethodSpec<Params extends z.ZodType> {
   params: Params;
   requiresUser?: boolean;
   isAvailableWhenClosed?: boolean;
+  isCrossSiteRefusedOnGet?: boolean;
 }
 
 /**
@@ -32,6 +38,7 @@ export function method<Result>() {
     params: spec.params,
     requiresUser: spec.requiresUser ?? false,
     isAvailableWhenClosed: spec.isAvailableWhenClosed ?? false,
+    isCrossSiteRefusedOnGet: spec.isCrossSiteRefusedOnGet ?? false,
   });
 }
 

@@ -29,6 +29,7 @@ describe('the product API contract', () => {
       expect(registered?.params, name).toBe(entry.params);
       expect(registered?.requiresUser, name).toBe(entry.requiresUser);
       expect(registered?.isAvailableWhenClosed, name).toBe(entry.isAvailableWhenClosed);
+      expect(registered?.isCrossSiteRefusedOnGet, name).toBe(entry.isCrossSiteRefusedOnGet);
       expect(registered?.verbs, name).toEqual(METHOD_VERBS[name as keyof typeof METHOD_VERBS]);
     }
   });

@@ -23,7 +23,7 @@ export interface RequestIdentity {
   uid: number;
   ip: string;
   userAgent: string;
-  /** ISO country from the load balancer's header (only with TRUST_PROXY), else null. */
+  /** ISO country from the load balancer's COUNTRY_HEADER (only through a trusted proxy), else null. */
   country: string | null;
   /** Hash of the session token presented, when it names an open session. */
   sessionTokenHash: string | null;
@@ -40,6 +40,9 @@ export interface ApiContext extends RequestIdentity {
   request: Request;
   /** Sets (a token) or clears (null) the session cookie on the answer. */
   setSession: (token: string | null) => void;
+  /** The trusted-device cookie the browser sent (issue 11), and how to set a new one on the answer. */
+  deviceToken: string | undefined;
+  trustDevice: (token: string) => void;
 }
 
 /** A method as the dispatcher runs it: its contract entry, its wire name split, and its handler. */

@@ -10,6 +10,7 @@ import { invokeMethod } from './invoke';
 import { readParams } from './params';
 import type { AppEnv } from '../web/app-env';
 import { writeSessionCookie } from '../web/session-cookie';
+import { writeDeviceCookie } from '../web/device-cookie';
 
 function answerError(c: Context, error: unknown, logger: Logger) {
   const { apiError, isUnexpected } = toApiError(error);
@@ -35,6 +36,7 @@ export function createApiRoutes(logger: Logger) {
       logger,
     );
     for (const token of answer.sessionWrites) writeSessionCookie(c, token);
+    if (answer.deviceToken) writeDeviceCookie(c, answer.deviceToken);
     c.header('Cache-Control', 'no-store');
     return c.json(answer.body, answer.status as 200);
   });

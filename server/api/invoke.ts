@@ -10,9 +10,10 @@ import { isLocale, type Locale } from '#common/locale';
 import { isCountryBlocked, type Site } from '../modules/sites';
 import type { Services } from '../services';
 import { isSameOriginRequest, isStateChanging } from '../web/same-origin';
+import { readDeviceToken } from '../web/device-cookie';
 import { methodKey, type ApiContext, type RequestIdentity } from './define';
 import { dataBody, toApiError } from './envelope';
-import type { RawParams } from './params';
+import { rejectHostileText, type RawParams } from './params';
 import { METHOD_REGISTRY } from './registry';
 
 /** Who calls, on which site: what the request middleware resolved. */
@@ -45,6 +46,8 @@ export interface MethodAnswer {
   body: { data: unknown } | { error: ErrorBody };
   /** Session cookie writes in order: a token to set, or null to clear. */
   sessionWrites: (string | null)[];
+  /** A trusted-device cookie to set, after a password sign-in. */
+  deviceToken?: string;
 }
 
 function requestLocale(value: string | null, fallback: Locale): Locale {
@@ -55,9 +58,10 @@ function requestLocale(value: string | null, fallback: Locale): Locale {
 
 export async function invokeMethod(caller: CallerContext, call: MethodCall, logger: Logger): Promise<MethodAnswer> {
   const sessionWrites: (string | null)[] = [];
+  const device: { token?: string } = {};
   try {
-    const data = await runMethod(caller, call, sessionWrites);
-    return { status: 200, body: dataBody(data), sessionWrites };
+    const data = await runMethod(caller, call, sessionWrites, device);
+    return { status: 200, body: dataBody(data), sessionWrites, deviceToken: device.token };
   } catch (error) {
     const { apiError, isUnexpected } = toApiError(error);
     if (isUnexpected) logger.error({ err: error, path: `/api/${call.call}` }, 'api method failed');
@@ -65,7 +69,12 @@ export async function invokeMethod(caller: CallerContext, call: MethodCall, logg
   }
 }
 
-async function runMethod(caller: CallerContext, call: MethodCall, sessionWrites: (string | null)[]): Promise<unknown> {
+async function runMethod(
+  caller: CallerContext,
+  call: MethodCall,
+  sessionWrites: (string | null)[],
+  device: { token?: string },
+): Promise<unknown> {
   const { site, identity, services } = caller;
   // Split at the first dot only: `storage.get.extra` names no method (split('.', 2) would
   // have dropped `.extra` and answered as storage.get).
@@ -80,7 +89,8 @@ async function runMethod(caller: CallerContext, call: MethodCall, sessionWrites:
   if (!(method.verbs as readonly string[]).includes(verb)) {
     throw new ApiError('InvalidRequestException', `Use ${method.verbs.join(' or ')} for this method`);
   }
-  if (call.isCrossSiteChecked && isStateChanging(call.verb) && !isSameOriginRequest(call.request)) {
+  const isChecked = isStateChanging(call.verb) || method.isCrossSiteRefusedOnGet;
+  if (call.isCrossSiteChecked && isChecked && !isSameOriginRequest(call.request)) {
     throw new ApiError('AccessDeniedException', 'Cross-site request refused');
   }
   if (site.isMaintenance && !method.isAvailableWhenClosed) {
@@ -107,13 +117,19 @@ async function runMethod(caller: CallerContext, call: MethodCall, sessionWrites:
     setSession: (token) => {
       sessionChange = { token };
     },
+    deviceToken: readDeviceToken(call.request),
+    trustDevice: (token) => {
+      device.token = token;
+    },
     ...identity,
     site,
     locale: requestLocale(call.locale, site.locales[0] ?? 'en'),
     services,
     request: call.request,
   };
-  const params = method.params.parse(await call.readParams());
+  const raw = await call.readParams();
+  rejectHostileText(raw);
+  const params = method.params.parse(raw);
   const result = await method.handler(ctx, params);
   if (sessionChange) sessionWrites.push(sessionChange.token);
   return result;

@@ -1,5 +1,6 @@
 /** Reads a request's parameters: the query for GET, form data or JSON for POST (architecture §4). */
 import { ApiError } from '#common/errors';
+import { invalidParameter } from '#common/parameter-errors';
 
 export type RawParams = Record<string, unknown>;
 
@@ -44,4 +45,49 @@ export async function readParams(request: Request, url: URL): Promise<RawParams>
     if (error instanceof ApiError) throw error;
     throw new ApiError('InvalidRequestException', 'The request body cannot be read');
   }
+}
+
+/**
+ * NUL, or half of a UTF-16 surrogate pair without its other half: text no database column can
+ * hold (PostgreSQL refuses NUL with an error that carries the SQL), so no method may receive it.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is the character looked for
+const HOSTILE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a text holds NUL or a lone surrogate. */
+export function hasHostileText(value: string): boolean {
+  return HOSTILE_TEXT.test(value);
+}
+
+/**
+ * Refuses, for every method at once, parameters whose text (values, and keys of objects, at any
+ * depth) holds NUL or a lone surrogate: InvalidParameterException naming the field, as a dotted
+ * path like the schema errors (issue 11, reproducer 5).
+ */
+export function rejectHostileText(params: RawParams): void {
+  const field = hostileTextField(params);
+  if (field !== undefined) throw invalidParameter(field);
+}
+
+/**
+ * The dotted path of the first hostile text in the parameters, or undefined when they have none.
+ * Walked with a list rather than recursion: a JSON body can nest deeper than the call stack.
+ */
+function hostileTextField(params: RawParams): string | undefined {
+  const pending: { value: unknown; path: string }[] = [{ value: params, path: '' }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === 'string') {
+      if (HOSTILE_TEXT.test(value)) return path;
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    for (const [key, item] of Object.entries(value).reverse()) {
+      const itemPath = path ? `${path}.${key}` : key;
+      // A hostile key is named by its path, the bad characters shown as U+FFFD.
+      if (HOSTILE_TEXT.test(key)) return itemPath.replace(new RegExp(HOSTILE_TEXT.source, 'g'), '\uFFFD');
+      pending.push({ value: item, path: itemPath });
+    }
+  }
+  return undefined;
 }

@@ -9,5 +9,7 @@ export interface AppEnv {
     identity: RequestIdentity;
     services: Services;
     requestId: string;
+    /** This answer's Content-Security-Policy nonce (server/web/csp.ts): every inline script and style carries it. */
+    cspNonce: string;
   };
 }

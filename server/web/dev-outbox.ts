@@ -15,7 +15,7 @@ export function createDevOutboxRoutes() {
       )
       .join('');
     return c.html(
-      `<!doctype html><meta charset="utf-8"><title>Outbox</title><style>body{font-family:system-ui;max-width:800px;margin:2rem auto;background:#111;color:#eee}article{border-bottom:1px solid #333;padding:1rem 0}pre{white-space:pre-wrap}</style><h1>Outbox</h1>${rows || '<p>No messages.</p>'}`,
+      `<!doctype html><meta charset="utf-8"><title>Outbox</title><style nonce="${c.get('cspNonce')}">body{font-family:system-ui;max-width:800px;margin:2rem auto;background:#111;color:#eee}article{border-bottom:1px solid #333;padding:1rem 0}pre{white-space:pre-wrap}</style><h1>Outbox</h1>${rows || '<p>No messages.</p>'}`,
     );
   });
   return routes;

@@ -5,8 +5,9 @@
  */
 const HOST_PATTERN = /^[a-z0-9.-]+(:\d{1,5})?$/i;
 
-export function withForwardedOrigin(request: Request, trustProxy: boolean): Request {
-  if (!trustProxy) return request;
+/** Believes the headers only on a request that came straight from a trusted proxy (client-address.ts). */
+export function withForwardedOrigin(request: Request, isFromTrustedProxy: boolean): Request {
+  if (!isFromTrustedProxy) return request;
   const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
   const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
   const url = new URL(request.url);

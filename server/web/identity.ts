@@ -7,6 +7,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import type { RequestIdentity } from '../api/define';
 import type { Services } from '../services';
 import { readSessionToken } from './session-cookie';
+import { clientAddress, clientCountry, NO_PROXY, peerAddress, type ProxyTrust } from './client-address';
 
 export const VISITOR_COOKIE = 'vid';
 // Browsers cap cookie lifetime at 400 days.
@@ -44,21 +45,12 @@ export function dropVisitorCookieIfPublic(response: Response): void {
   for (const cookie of cookies) if (!cookie.startsWith(`${VISITOR_COOKIE}=`)) response.headers.append('set-cookie', cookie);
 }
 
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? '127.0.0.1';
+/** The client's address: the socket's peer, or what trusted proxies say (client-address.ts). */
+export function clientIp(c: Context, trust: ProxyTrust = NO_PROXY): string {
+  return clientAddress(trust, peerAddress(c.env), c.req.header('x-forwarded-for'));
 }
 
-function countryOf(header: string | undefined): string | null {
-  const code = header?.trim().toUpperCase();
-  return code && /^[A-Z]{2}$/.test(code) ? code : null;
-}
-
-export async function resolveIdentity(c: Context, trustProxy: boolean, services: Services): Promise<RequestIdentity> {
+export async function resolveIdentity(c: Context, trust: ProxyTrust, services: Services): Promise<RequestIdentity> {
   const token = readSessionToken(c);
   const session = token ? await services.auth.resolveSession(token, c.get('site').id) : undefined;
   return {
@@ -66,8 +58,8 @@ export async function resolveIdentity(c: Context, trustProxy: boolean, services:
     uid: session?.user.id ?? 0,
     sessionTokenHash: session?.tokenHash ?? null,
     accountStatus: session?.user.status ?? null,
-    ip: clientIp(c, trustProxy),
+    ip: clientIp(c, trust),
     userAgent: c.req.header('user-agent') ?? '',
-    country: trustProxy ? countryOf(c.req.header('x-country-code') ?? c.req.header('cf-ipcountry')) : null,
+    country: clientCountry(trust, peerAddress(c.env), c.req.raw.headers),
   };
 }

@@ -1,5 +1,17 @@
-/** Prometheus metrics at /metrics (architecture §2: prom-client). One registry per app. */
+/**
+ * Prometheus metrics at /metrics (architecture §2: prom-client). One registry per app.
+ *
+ * Who may scrape (issue 11): on the site's listener only a holder of METRICS_TOKEN, because behind
+ * a reverse proxy on the same host every visitor arrives from loopback; without a token the site's
+ * listener does not serve metrics at all. An operator who wants no token binds a separate private
+ * listener (METRICS_PORT on METRICS_HOST, loopback by default) that serves /metrics and nothing else.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { serve } from '@hono/node-server';
+import { Hono, type Context } from 'hono';
+import type { Logger } from 'pino';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ApiError } from '#common/errors';
 
 /** Groups paths into a few kinds so the label set stays small. */
 function pathKind(path: string): string {
@@ -35,4 +47,46 @@ export function createMetrics() {
     render: () => registry.metrics(),
     contentType: registry.contentType,
   };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Compares digests, so the time taken says nothing about how much of the token matched. */
+function isBearerOf(header: string | undefined, token: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(header ?? ''), digest(`Bearer ${token}`));
+}
+
+async function metricsAnswer(c: Context, metrics: Metrics): Promise<Response> {
+  return c.text(await metrics.render(), 200, { 'Content-Type': metrics.contentType });
+}
+
+/** GET /metrics on the site's listener: only with the token; without one configured, to no one. */
+export function metricsOnSiteListener(metrics: Metrics, token: string | undefined) {
+  return async (c: Context): Promise<Response> => {
+    if (!token || !isBearerOf(c.req.header('authorization'), token))
+      return c.json({ error: new ApiError('AccessDeniedException', 'Access denied').toBody() }, 403);
+    return metricsAnswer(c, metrics);
+  };
+}
+
+/** The private listener's app: /metrics without a token, nothing else. */
+export function createPrivateMetricsApp(metrics: Metrics) {
+  const app = new Hono();
+  app.get('/metrics', (c) => metricsAnswer(c, metrics));
+  app.notFound((c) => c.json({ error: new ApiError('MethodNotFoundException', 'Not found').toBody() }, 404));
+  return app;
+}
+
+/** Starts the private metrics listener when METRICS_PORT is set; returns how to stop it. */
+export function startPrivateMetricsListener(
+  metrics: Metrics,
+  listen: { port: number | undefined; host: string },
+  logger: Logger,
+): () => void {
+  if (listen.port === undefined) return () => {};
+  const server = serve({ fetch: createPrivateMetricsApp(metrics).fetch, port: listen.port, hostname: listen.host }, (info) =>
+    logger.info({ url: `http://${listen.host}:${info.port}/metrics` }, 'metrics listener is up'),
+  );
+  return () => server.close();
 }

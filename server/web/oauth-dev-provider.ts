@@ -3,18 +3,19 @@
  * outside host: an authorize page where a person types an e-mail and a name and allows or
  * denies, a token endpoint (client id and secret, redirect_uri and the PKCE verifier checked,
  * code single use) and a userinfo endpoint behind a bearer token. It serves a site only when the
- * site's auth configuration lists a provider of type "dev"; production sites leave it out.
+ * site is marked demo and its auth configuration lists a provider of type "dev" (issue 11).
  */
 import { Hono, type Context } from 'hono';
 import { validateEmail } from '#common/validators';
 import { DEFAULT_LOCALE } from '#common/locale';
+import { isDemoSite } from '../modules/sites';
 import type { AppEnv } from './app-env';
 import { escapeXml } from './brand';
 import { isSameOriginRequest } from './same-origin';
 import { siteOrigin } from './site-origin';
 import {
   clientSecretOf,
-  socialProviders,
+  siteSocialProviders,
   type SocialProvider,
   isCodeVerifier,
   pkceChallenge,
@@ -45,7 +46,7 @@ const AUTHORIZE_FIELDS = [
 async function devProviderFor(c: Context<AppEnv>, clientId: string): Promise<SocialProvider | undefined> {
   const site = c.get('site');
   const config = await c.get('services').content.getConfig(site.id, site.locales[0] ?? DEFAULT_LOCALE);
-  return [...socialProviders(config['auth-config']).values()].find(
+  return [...siteSocialProviders(site, config['auth-config']).values()].find(
     (provider) => provider.type === 'dev' && safeEqual(provider.clientId, clientId),
   );
 }
@@ -73,11 +74,17 @@ async function readAuthorizeRequest(c: Context<AppEnv>, params: Record<string, s
   };
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="same-origin"><title>${escapeXml(title)}</title><style>body{font-family:system-ui,sans-serif;background:#eef1f7;color:#1d2433;margin:0;padding:1rem}main{max-width:420px;margin:0 auto;background:#fff;border-radius:14px;padding:1.25rem;box-shadow:0 6px 24px #0001}h1{font-size:1.2rem;margin:0 0 .25rem}label{display:grid;gap:.3rem;margin:.7rem 0;font-size:.9rem}input{height:38px;border:1px solid #cfd6e4;border-radius:8px;padding:0 .6rem;font:inherit}.row{display:flex;flex-direction:row-reverse;gap:.5rem;margin-top:1rem}button{flex:1;height:42px;border:0;border-radius:999px;font:inherit;font-weight:700;cursor:pointer}.allow{background:#2563eb;color:#fff}.deny{background:#e5e7eb;color:#111}small{color:#667085}.error{color:#b91c1c}</style></head><body><main>${body}</main></body></html>`;
+/** A provider page; its style element carries the answer's CSP nonce. */
+function page(nonce: string, title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="same-origin"><title>${escapeXml(title)}</title><style nonce="${nonce}">body{font-family:system-ui,sans-serif;background:#eef1f7;color:#1d2433;margin:0;padding:1rem}main{max-width:420px;margin:0 auto;background:#fff;border-radius:14px;padding:1.25rem;box-shadow:0 6px 24px #0001}h1{font-size:1.2rem;margin:0 0 .25rem}label{display:grid;gap:.3rem;margin:.7rem 0;font-size:.9rem}input{height:38px;border:1px solid #cfd6e4;border-radius:8px;padding:0 .6rem;font:inherit}.row{display:flex;flex-direction:row-reverse;gap:.5rem;margin-top:1rem}button{flex:1;height:42px;border:0;border-radius:999px;font:inherit;font-weight:700;cursor:pointer}.allow{background:#2563eb;color:#fff}.deny{background:#e5e7eb;color:#111}small{color:#667085}.error{color:#b91c1c}</style></head><body><main>${body}</main></body></html>`;
 }
 
-function authorizeForm(request: AuthorizeRequest, values: { email?: string; name?: string }, error?: string): string {
+function authorizeForm(
+  nonce: string,
+  request: AuthorizeRequest,
+  values: { email?: string; name?: string },
+  error?: string,
+): string {
   const hidden = {
     response_type: 'code',
     client_id: request.clientId,
@@ -91,6 +98,7 @@ function authorizeForm(request: AuthorizeRequest, values: { email?: string; name
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeXml(value)}">`)
     .join('');
   return page(
+    nonce,
     'Dev ID: sign in',
     `<h1>Dev ID</h1><p><small>Development identity provider · any e-mail works · nothing leaves this server</small></p>
 <form method="post" action="/oauth/dev/authorize">${inputs}
@@ -140,13 +148,21 @@ async function formOf(c: Context<AppEnv>): Promise<Record<string, string>> {
 
 export function createDevIdentityProviderRoutes() {
   const routes = new Hono<AppEnv>();
+  // A development provider on a real site would let anyone be anyone: it exists on demo sites only.
+  routes.use('*', async (c, next) => {
+    if (!isDemoSite(c.get('site'))) return c.json({ error: 'not_found', error_description: 'No such provider' }, 404);
+    await next();
+  });
 
   routes.get('/authorize', async (c) => {
     const params = Object.fromEntries(AUTHORIZE_FIELDS.map((name) => [name, c.req.query(name) ?? '']));
     const request = await readAuthorizeRequest(c, params);
     if (typeof request === 'string')
-      return c.html(page('Dev ID', `<h1>Dev ID</h1><p class="error" role="alert">${escapeXml(request)}</p>`), 400);
-    return c.html(authorizeForm(request, {}));
+      return c.html(
+        page(c.get('cspNonce'), 'Dev ID', `<h1>Dev ID</h1><p class="error" role="alert">${escapeXml(request)}</p>`),
+        400,
+      );
+    return c.html(authorizeForm(c.get('cspNonce'), request, {}));
   });
 
   routes.post('/authorize', async (c) => {
@@ -154,13 +170,16 @@ export function createDevIdentityProviderRoutes() {
     const form = await formOf(c);
     const request = await readAuthorizeRequest(c, form);
     if (typeof request === 'string')
-      return c.html(page('Dev ID', `<h1>Dev ID</h1><p class="error" role="alert">${escapeXml(request)}</p>`), 400);
+      return c.html(
+        page(c.get('cspNonce'), 'Dev ID', `<h1>Dev ID</h1><p class="error" role="alert">${escapeXml(request)}</p>`),
+        400,
+      );
     if (form.decision !== 'allow')
       return redirectBack(c, request, { error: 'access_denied', error_description: 'The person denied access' });
     const email = (form.email ?? '').trim().toLowerCase();
     const name = (form.name ?? '').trim().slice(0, 100);
     if (!validateEmail(email).isValid || email.length > 254)
-      return c.html(authorizeForm(request, { email, name }, 'Type a valid e-mail address.'), 400);
+      return c.html(authorizeForm(c.get('cspNonce'), request, { email, name }, 'Type a valid e-mail address.'), 400);
     const code = await c.get('services').social.devProvider.issueCode(c.get('site').id, {
       clientId: request.clientId,
       redirectUri: request.redirectUri,
@@ -178,7 +197,7 @@ export function createDevIdentityProviderRoutes() {
       return tokenError(c, 'unsupported_grant_type', 'Only authorization_code is supported');
     const { clientId, clientSecret } = clientCredentials(c, form);
     const provider = await devProviderFor(c, clientId);
-    const expectedSecret = provider ? clientSecretOf(c.get('site'), provider) : undefined;
+    const expectedSecret = provider ? clientSecretOf(c.get('site'), provider, c.get('services').siteSecrets) : undefined;
     if (!provider || !expectedSecret || !safeEqual(clientSecret, expectedSecret))
       return tokenError(c, 'invalid_client', 'Client authentication failed', 401);
     const code = form.code ?? '';

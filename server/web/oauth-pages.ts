@@ -39,7 +39,13 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function socialResultPage(input: { locale: Locale; translations: Record<string, string>; result: SocialResult }): string {
+/** The pop-up's last page; its style and script carry the answer's CSP nonce (`nonce`), as no inline handler may run. */
+export function socialResultPage(input: {
+  locale: Locale;
+  translations: Record<string, string>;
+  result: SocialResult;
+  nonce: string;
+}): string {
   const text = (key: string) => escapeXml(input.translations[key] ?? FALLBACK_TEXT[key] ?? key);
   const { result } = input;
   const message = { type: SOCIAL_MESSAGE_TYPE, ...result };
@@ -48,9 +54,11 @@ export function socialResultPage(input: { locale: Locale; translations: Record<s
       ? `<p data-social-result="success">${text('social.popup.success')}</p>`
       : result.status === 'two_factor'
         ? `<p data-social-result="two_factor">${text('social.popup.twoFactor')}</p>`
-        : `<p role="alert" data-social-result="error" data-reason="${result.reason}">${text(`social.popup.error.${result.reason}`)}</p><button type="button" onclick="window.close()">${text('social.popup.close')}</button>`;
+        : `<p role="alert" data-social-result="error" data-reason="${result.reason}">${text(`social.popup.error.${result.reason}`)}</p><button type="button" data-close>${text('social.popup.close')}</button>`;
   const script = `(function () {
   var message = ${scriptJson(message)};
+  var closeButton = document.querySelector('[data-close]');
+  if (closeButton) closeButton.addEventListener('click', function () { window.close(); });
   try { var channel = new BroadcastChannel(${scriptJson(SOCIAL_MESSAGE_TYPE)}); channel.postMessage(message); channel.close(); } catch (e) {}
   var opener = null;
   try { opener = window.opener && !window.opener.closed ? window.opener : null; } catch (e) {}
@@ -64,5 +72,5 @@ export function socialResultPage(input: { locale: Locale; translations: Record<s
     setTimeout(function () { window.location.replace(message.redirectUrl); }, 400);
   }
 })();`;
-  return `<!doctype html><html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${text('social.popup.title')}</title><style>body{font-family:system-ui,sans-serif;background:#0f1020;color:#f4f4f8;margin:0;display:grid;place-items:center;min-height:100vh;text-align:center;padding:1rem}button{margin-top:1rem;height:40px;padding:0 1.5rem;border:0;border-radius:999px;background:#f5b301;color:#111;font:inherit;font-weight:700;cursor:pointer}</style></head><body><main>${body}</main><script>${script}</script></body></html>`;
+  return `<!doctype html><html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${text('social.popup.title')}</title><style nonce="${input.nonce}">body{font-family:system-ui,sans-serif;background:#0f1020;color:#f4f4f8;margin:0;display:grid;place-items:center;min-height:100vh;text-align:center;padding:1rem}button{margin-top:1rem;height:40px;padding:0 1.5rem;border:0;border-radius:999px;background:#f5b301;color:#111;font:inherit;font-weight:700;cursor:pointer}</style></head><body><main>${body}</main><script nonce="${input.nonce}">${script}</script></body></html>`;
 }

@@ -16,7 +16,7 @@ import { validateEmail } from '#common/validators';
 import type { AppEnv } from './app-env';
 import { siteOrigin } from './site-origin';
 import { writeSessionCookie } from './session-cookie';
-import { clientSecretOf, socialProviders, type SocialProvider, type TypeAuth } from '../modules/social';
+import { clientSecretOf, siteSocialProviders, type SocialProvider, type TypeAuth } from '../modules/social';
 import { createDevIdentityProviderRoutes } from './oauth-dev-provider';
 import { socialResultPage, type SocialFailure } from './oauth-pages';
 
@@ -44,20 +44,28 @@ function popupLocale(c: Context<AppEnv>): Locale {
 async function providersOf(c: Context<AppEnv>): Promise<Map<string, SocialProvider>> {
   const site = c.get('site');
   const config = await c.get('services').content.getConfig(site.id, site.locales[0] ?? DEFAULT_LOCALE);
-  return socialProviders(config['auth-config']);
+  return siteSocialProviders(site, config['auth-config']);
 }
 
 async function failure(c: Context<AppEnv>, reason: SocialFailure, status: 400 | 403 | 404 | 429 | 502 | 503) {
   const site = c.get('site');
   const locale = popupLocale(c);
   const translations = await c.get('services').content.getTranslations(site.id, locale);
-  return c.html(socialResultPage({ locale, translations, result: { status: 'error', reason } }), status);
+  return c.html(
+    socialResultPage({ locale, translations, result: { status: 'error', reason }, nonce: c.get('cspNonce') }),
+    status,
+  );
 }
 
 /**
  * Calls a provider endpoint: a path is our own server (the development provider), answered
  * in-process and never over the network; anything else is an https address of the provider.
  */
+/** The stored return address, decided again where it is used: a row is no safer than what wrote it. */
+function storedTarget(redirectUrl: string, locale: Locale): string {
+  return safeRedirectTarget(redirectUrl, localizePath('/', locale));
+}
+
 function callProvider(c: Context<AppEnv>, fetchInternal: Fetch, url: string, init: RequestInit): Promise<Response> {
   if (url.startsWith('/')) {
     const headers = new Headers(init.headers);
@@ -97,7 +105,7 @@ async function fetchProfile(
   codeVerifier: string,
   callbackUri: string,
 ): Promise<ProviderProfile> {
-  const secret = clientSecretOf(c.get('site'), provider);
+  const secret = clientSecretOf(c.get('site'), provider, c.get('services').siteSecrets);
   if (!secret) throw new ProviderError(`no client secret is set for ${provider.service}`);
   const tokenAnswer = await readJson(
     await callProvider(c, fetchInternal, provider.tokenUrl, {
@@ -229,7 +237,12 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
       // The provider vouched for the player; the site still asks for the code (auth.confirmSecondFactor).
       const ticket = await services.oneTimeSecrets.issueSecondFactorTicket(user.id, identity.visitorId);
       return c.html(
-        socialResultPage({ locale, translations, result: { status: 'two_factor', redirectUrl: flow.redirectUrl, ticket } }),
+        socialResultPage({
+          locale,
+          translations,
+          result: { status: 'two_factor', redirectUrl: storedTarget(flow.redirectUrl, locale), ticket },
+          nonce: c.get('cspNonce'),
+        }),
       );
     }
     let token: string;
@@ -246,7 +259,8 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
       socialResultPage({
         locale,
         translations,
-        result: { status: 'success', redirectUrl: flow.redirectUrl, isNew, typeAuth: flow.typeAuth },
+        result: { status: 'success', redirectUrl: storedTarget(flow.redirectUrl, locale), isNew, typeAuth: flow.typeAuth },
+        nonce: c.get('cspNonce'),
       }),
     );
   });

@@ -7,12 +7,12 @@
 import type { Context } from 'hono';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { getCookie } from 'hono/cookie';
-import { normalizedPath } from '#common/address';
+import { normalizedPath, safeRedirectTarget } from '#common/address';
 import { isLocale, LOCALE_COOKIE } from '#common/locale';
 import type { PageLoadContext } from '#common/load-context';
 import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
-import { isCountryBlocked } from '../modules/sites';
+import { isCountryBlocked, isDemoSite } from '../modules/sites';
 import { invokeMethod } from '../api/invoke';
 import { readParams } from '../api/params';
 import { siteConfigAnswer } from './config-service';
@@ -38,10 +38,12 @@ export async function pageLoadContext(c: Context<AppEnv>, logger: Logger): Promi
       defaultCurrency: site.defaultCurrency,
       locales: site.locales,
       isMaintenance: site.isMaintenance,
+      isDemo: isDemoSite(site),
     },
     account: await services.accounts.infoFor(identity.uid, { currency: site.defaultCurrency, locale: site.locales[0] ?? 'en' }),
     accountStatus: identity.accountStatus,
     cookieLocale: isLocale(cookieLocale) ? cookieLocale : undefined,
+    cspNonce: c.get('cspNonce'),
     isCountryBlocked: isCountryBlocked(site, identity.country),
     callApi: async (path, init) => {
       // The request the browser would have sent, read by the same parameter reader as /api.
@@ -84,7 +86,8 @@ export function createPageHandler(getBuild: () => Promise<ServerBuild>, mode: st
     const url = new URL(c.req.url);
     if (!url.pathname.endsWith('.data')) {
       const canonical = normalizedPath(url.pathname);
-      if (canonical) return c.redirect(`${canonical}${url.search}`, 301);
+      // Built from the address, so it goes through the one redirect-target decision too.
+      if (canonical) return c.redirect(safeRedirectTarget(`${canonical}${url.search}`), 301);
     }
     // In development the build changes under us, so a fresh handler is made per request.
     const requestHandler =

@@ -9,6 +9,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Logger } from 'pino';
+import { isDemoSite } from '../modules/sites';
 import type { AppEnv } from './app-env';
 import {
   amountJson,
@@ -46,7 +47,10 @@ export function createProviderApiRoutes(logger?: Pick<Logger, 'error'>) {
       const providerName = c.req.param('provider');
       const action = c.req.param('action');
       const config = wallet.providerFor(providerName);
-      if (!config) return errorAnswer(c, 'UNKNOWN_PROVIDER', 'Unknown provider');
+      // The demo provider's key is published: it speaks for demo sites only. A real provider pays
+      // real wins, so it never plays on a demo site, whose balances come from the sandboxes.
+      if (!config || Boolean(config.isDemo) !== isDemoSite(c.get('site')))
+        return errorAnswer(c, 'UNKNOWN_PROVIDER', 'Unknown provider');
       const rawBody = await c.req.text();
       // The signature first: nothing of an unsigned body is read, looked up or answered.
       if (!isSignatureValid(config.secret, rawBody, c.req.header(SIGNATURE_HEADER)))

@@ -9,9 +9,13 @@ import { Hono, type Context } from 'hono';
 import QRCode from 'qrcode';
 import { formatMoney, money } from '#common/money';
 import { isLocale, type Locale } from '#common/locale';
+import { safeRedirectTarget } from '#common/address';
+import { ApiError } from '#common/errors';
+import { isPspSandboxSite } from '../modules/sites';
 import type { AppEnv } from './app-env';
 import { escapeXml } from './brand';
 import { isSameOriginRequest } from './same-origin';
+import { siteOrigin } from './site-origin';
 import { hasSandboxText, sandboxText, type TextKey } from './psp-sandbox-text';
 import {
   isFinalSandboxStatus,
@@ -55,7 +59,11 @@ textarea{width:100%;min-height:88px;border:1px solid #36405e;border-radius:10px;
 interface View {
   locale: Locale;
   merchant: string;
+  /** The merchant site's origin: the only place the browser is sent back to. */
+  origin: string;
   payment: SandboxPayment;
+  /** The answer's Content-Security-Policy nonce, for the page's style element. */
+  nonce: string;
 }
 
 const localeOf = (payment: SandboxPayment): Locale => (isLocale(payment.locale) ? payment.locale : 'en');
@@ -66,9 +74,9 @@ function t(view: Pick<View, 'locale'>, key: TextKey, values: Record<string, stri
   return escapeXml(sandboxText(view.locale, key, values));
 }
 
-function layout(locale: Locale, title: string, body: string, refresh?: string): string {
+function layout(locale: Locale, title: string, body: string, nonce: string, refresh?: string): string {
   const meta = refresh ? `<meta http-equiv="refresh" content="${escapeXml(refresh)}">` : '';
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">${meta}<title>${escapeXml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">${meta}<title>${escapeXml(title)}</title><style nonce="${nonce}">${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 function frame(view: View, title: TextKey, body: string, options: { refresh?: string; canCancel?: boolean } = {}): string {
@@ -78,7 +86,7 @@ function frame(view: View, title: TextKey, body: string, options: { refresh?: st
   const footer = options.canCancel
     ? `<form method="post" action="${payPath(view.payment, '/cancel')}"><button class="link" type="submit" data-action="cancel">${t(view, 'page.cancel', { merchant: view.merchant })}</button></form>`
     : '';
-  return layout(view.locale, sandboxText(view.locale, title), header + body + footer, options.refresh);
+  return layout(view.locale, sandboxText(view.locale, title), header + body + footer, view.nonce, options.refresh);
 }
 
 function cardErrorText(view: View, field: CardField, problem: CardProblem): string {
@@ -163,6 +171,7 @@ function transferReference(payment: SandboxPayment): string {
 function bankPage(view: View): string {
   const { payment } = view;
   const isWaiting = payment.status === 'processing';
+  const pendingUrl = returnUrl(view, payment.returnUrls?.pending);
   const details = `<p>${t(view, 'bank.text', { amount: amountOf(payment) })}</p>
 <dl class="summary"><dt>${t(view, 'bank.beneficiary')}</dt><dd>${SANDBOX_BANK.beneficiary}</dd><dt>${t(view, 'bank.iban')}</dt><dd class="mono">${SANDBOX_BANK.iban}</dd><dt>${t(view, 'bank.bic')}</dt><dd class="mono">${SANDBOX_BANK.bic}</dd><dt>${t(view, 'bank.reference')}</dt><dd class="mono" data-transfer-reference>${transferReference(payment)}</dd></dl>`;
   const waiting = isWaiting ? `<p class="status" role="status"><span class="dot"></span>${t(view, 'bank.waiting')}</p>` : '';
@@ -170,8 +179,8 @@ function bankPage(view: View): string {
     ? ''
     : `<button type="submit" name="arrives" value="0" class="secondary" data-action="transfer-sent">${t(view, 'bank.sent')}</button>`;
   const back =
-    isWaiting && payment.returnUrls
-      ? `<p><a href="${escapeXml(payment.returnUrls.pending)}">${t(view, 'page.back', { merchant: view.merchant })}</a></p>`
+    isWaiting && pendingUrl
+      ? `<p><a href="${escapeXml(pendingUrl)}">${t(view, 'page.back', { merchant: view.merchant })}</a></p>`
       : '';
   return frame(
     view,
@@ -181,15 +190,23 @@ function bankPage(view: View): string {
   );
 }
 
+/**
+ * A stored return URL, through the one redirect-target decision: the merchant's own origin is
+ * the only one allowed, whatever the row holds.
+ */
+function returnUrl(view: Pick<View, 'origin'>, stored: string | undefined): string | undefined {
+  return safeRedirectTarget(stored, '', { allowedOrigins: [view.origin] }) || undefined;
+}
+
 /** Where the browser goes for the payment's current state (its return URL for that outcome). */
-function returnUrlFor(payment: SandboxPayment): string | undefined {
-  return payment.returnUrls?.[toProviderStatus(payment.status)];
+function returnUrlFor(view: Pick<View, 'origin'>, payment: SandboxPayment): string | undefined {
+  return returnUrl(view, payment.returnUrls?.[toProviderStatus(payment.status)]);
 }
 
 function resultPage(view: View): string {
   const { payment } = view;
   const outcome = toProviderStatus(payment.status);
-  const target = returnUrlFor(payment);
+  const target = returnUrlFor(view, payment);
   const reasonKey = `reason.${payment.failureReason ?? ''}`;
   const reason = outcome !== 'success' && hasSandboxText(reasonKey) ? `<p>${t(view, reasonKey)}</p>` : '';
   const mark = outcome === 'success' ? 'ok' : outcome === 'pending' ? '' : 'no';
@@ -219,6 +236,13 @@ async function pageFor(view: View): Promise<string> {
 export function createPspSandboxRoutes() {
   const routes = new Hono<AppEnv>();
 
+  // The sandbox's pages exist only on a demo site that takes payments through it (issue 11).
+  routes.use('/pay/*', async (c, next) => {
+    if (!isPspSandboxSite(c.get('site')))
+      return c.json({ error: new ApiError('MethodNotFoundException', 'Not found').toBody() }, 404);
+    await next();
+  });
+
   /** The payment in the address, if it is one of this site's; otherwise the "not valid" page. */
   async function load(c: Context<AppEnv>): Promise<View | Response> {
     const payment = await c.get('services').payments.sandbox.findPayment(c.req.param('ref') ?? '');
@@ -229,11 +253,18 @@ export function createPspSandboxRoutes() {
           locale,
           sandboxText(locale, 'page.title'),
           `<h1>${escapeXml(sandboxText(locale, 'page.title'))}</h1><p>${escapeXml(sandboxText(locale, 'page.notFound'))}</p>`,
+          c.get('cspNonce'),
         ),
         404,
       );
     }
-    return { locale: localeOf(payment), merchant: c.get('site').name, payment };
+    return {
+      locale: localeOf(payment),
+      merchant: c.get('site').name,
+      origin: siteOrigin(c.get('site'), c.req.url),
+      payment,
+      nonce: c.get('cspNonce'),
+    };
   }
 
   /** Loads the payment for a form post, refusing posts from other sites (CSRF). */
@@ -246,7 +277,7 @@ export function createPspSandboxRoutes() {
   function next(c: Context<AppEnv>, payment: SandboxPayment | undefined, view: View): Response {
     const current = payment ?? view.payment;
     if (current.status === 'awaiting_3ds') return c.redirect(payPath(current, '/3ds'), 303);
-    const target = current.status === 'created' ? undefined : returnUrlFor(current);
+    const target = current.status === 'created' ? undefined : returnUrlFor(view, current);
     return c.redirect(target ?? payPath(current), 303);
   }
 

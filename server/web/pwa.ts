@@ -92,7 +92,7 @@ export function createPwaRoutes(buildVersion: string) {
     const { background, primary } = brandColors(site);
     c.header('Cache-Control', 'no-cache');
     return c.html(
-      `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(site.name)}</title><style>body{margin:0;min-height:100vh;display:grid;place-content:center;gap:2rem;background:${background};color:#fff;font-family:system-ui,sans-serif;text-align:center;padding:2rem}h1{color:${primary}}</style></head><body>${logoSvg(site)}${lines.join('')}<p><a style="color:${primary}" href="/">↻</a></p></body></html>`,
+      `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeXml(site.name)}</title><style nonce="${c.get('cspNonce')}">body{margin:0;min-height:100vh;display:grid;place-content:center;gap:2rem;background:${background};color:#fff;font-family:system-ui,sans-serif;text-align:center;padding:2rem}h1{color:${primary}}</style></head><body>${logoSvg(site)}${lines.join('')}<p><a style="color:${primary}" href="/">↻</a></p></body></html>`,
     );
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/api-harness';
 import { testDatabaseKinds } from '../../test/databases';
 import { cookiePair } from '../../test/fixtures';
+import { signedInPlayer, type Browser } from '../../test/player';
 
 describe.each(testDatabaseKinds())('same-origin check of state-changing requests on %s (architecture §4)', (kind) => {
   let t: TestApp;
@@ -83,5 +84,47 @@ describe.each(testDatabaseKinds())('same-origin check of state-changing requests
       headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' },
     });
     expect(status).toBe(200);
+  });
+
+  describe("auth.logout (issue 11: a cross-site logout is refused, the spec's GET kept for same-site use)", () => {
+    async function isSignedIn(browser: Browser): Promise<boolean> {
+      const info = (await browser.call('account.getInfo', {}, 'GET')).json.data as { uid?: number } | undefined;
+      return (info?.uid ?? 0) > 0;
+    }
+
+    function logout(browser: Browser, method: 'GET' | 'POST', headers: Record<string, string>) {
+      return t.api('auth.logout', { method, headers: { cookie: browser.cookie, ...headers } });
+    }
+
+    it.each([
+      ['GET', 'Sec-Fetch-Site: cross-site (a link or an image on another site)', { 'sec-fetch-site': 'cross-site' }],
+      ['GET', 'Sec-Fetch-Site: same-site (a sibling subdomain is another site)', { 'sec-fetch-site': 'same-site' }],
+      ['GET', 'an Origin of another site', { origin: 'http://evil.example' }],
+      ['GET', 'only a Referer of another site (an older browser following a link)', { referer: 'http://evil.example/page' }],
+      ['POST', 'Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+      ['POST', 'an Origin of another site', { origin: 'http://evil.example' }],
+    ] as const)(
+      'refuses %s with %s: 403 AccessDeniedException and the player stays signed in',
+      async (method, _label, headers) => {
+        const { browser } = await signedInPlayer(t);
+        const { status, body } = await logout(browser, method, headers);
+        expect(status).toBe(403);
+        expect(body.error?.type).toBe('AccessDeniedException');
+        expect(await isSignedIn(browser)).toBe(true);
+      },
+    );
+
+    it.each([
+      ['GET', "Sec-Fetch-Site: same-origin (the site's own call)", { 'sec-fetch-site': 'same-origin' }],
+      ['GET', 'an Origin of the site', { origin: 'http://127.0.0.1' }],
+      ['GET', 'neither header (a non-browser client)', {}],
+      ['POST', 'Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin' }],
+    ] as const)('signs out on %s with %s', async (method, _label, headers) => {
+      const { browser } = await signedInPlayer(t);
+      const { status, body } = await logout(browser, method, headers);
+      expect(status).toBe(200);
+      expect(body.data).toBe(1);
+      expect(await isSignedIn(browser)).toBe(false);
+    });
   });
 });

@@ -1,14 +1,17 @@
 /**
- * Cross-site request check for state-changing requests (architecture §4): a browser always
- * sends Origin or Sec-Fetch-Site on a cross-site POST, so either one naming another site refuses
- * it. Requests with neither come from non-browser clients, which carry no victim's cookies.
+ * Cross-site request check for state-changing requests (architecture §4) and for the GETs that
+ * change state (auth.logout, issue 11): a browser always sends Origin or Sec-Fetch-Site on a
+ * cross-site POST, and every current browser sends Sec-Fetch-Site on a cross-site GET, so either
+ * one naming another site refuses it. A request with neither is checked by its Referer when it has
+ * one (an older browser following a link), and otherwise accepted: it comes from a non-browser
+ * client, which carries no victim's cookies.
  */
 export function isSameOriginRequest(request: Request): boolean {
   // Sec-Fetch-Site is set by the browser alone, so when present it decides; Origin can be
   // "null" on same-origin posts from documents with a strict referrer policy.
   const fetchSite = request.headers.get('sec-fetch-site');
   if (fetchSite) return fetchSite === 'same-origin' || fetchSite === 'none';
-  const origin = request.headers.get('origin');
+  const origin = request.headers.get('origin') ?? request.headers.get('referer');
   if (!origin) return true;
   if (origin === 'null') return false;
   try {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { Browser, lastMessageTo, registeredPlayer, uniqueEmail } from '../../../test/player';
-import { totpCode } from '../auth';
+import { RESTORE_JOB, sendRestoreLinkJob, totpCode } from '../auth';
 
 function codeIn(text: string | undefined): string {
   const code = /\b(\d{6})\b/.exec(text ?? '')?.[1];
@@ -16,6 +16,8 @@ describe.each(testDatabaseKinds())('profile, contacts and recovery on %s', (kind
     app = await createTestApp(kind);
   });
   afterAll(() => app?.close());
+  /** Sends the restore links auth.restore queued (the job worker does it in a running server). */
+  const sendRestoreLinks = () => app.services.jobs.drain({ [RESTORE_JOB]: sendRestoreLinkJob(app.services) });
 
   it('every profile method needs a signed-in player (AuthorizationException)', async () => {
     const anonymous = new Browser(app);
@@ -135,6 +137,7 @@ describe.each(testDatabaseKinds())('profile, contacts and recovery on %s', (kind
     const visitor = new Browser(app);
     expect((await visitor.call('auth.restore', { login })).json.data).toBe(1);
     expect((await visitor.call('auth.restore', { login: uniqueEmail() })).json.data).toBe(1);
+    await sendRestoreLinks();
     const mail = await lastMessageTo(app, login);
     const link = /(http\S+reset_token=\S+)/.exec(mail?.body ?? '')?.[1] ?? '';
     expect(new URL(link).pathname).toBe('/forms/sign_in');
@@ -154,6 +157,7 @@ describe.each(testDatabaseKinds())('profile, contacts and recovery on %s', (kind
       body: new URLSearchParams({ login }),
       host: 'evil.example',
     });
+    await sendRestoreLinks();
     const link = /(http\S+)/.exec((await lastMessageTo(app, login))?.body ?? '')?.[1] ?? '';
     expect(new URL(link).hostname).not.toBe('evil.example');
     expect(new URL(link).pathname).toBe('/it/forms/sign_in');

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, type SQLWrapper } from 'drizzle-orm';
 import type { AccountInfo } from '#common/api-contract';
 import { money } from '#common/money';
 import type { Locale } from '#common/locale';
@@ -10,6 +10,18 @@ export type ContactRow = typeof contacts.$inferSelect;
 
 /** What identity verification (KYC) tells the account about the player. */
 export type VerificationFlags = Partial<Pick<UserRow, 'isOnVerification' | 'isVerified' | 'isKycBlockEnabled'>>;
+
+/**
+ * The player's row still holds the secret the code was checked against, and the code's step is
+ * later than the last one used: the condition that makes a TOTP code work once.
+ */
+function isLaterTwoFactorStep(userId: number, secret: string, step: number) {
+  return and(
+    eq(users.id, userId),
+    eq(users.twoFactorSecret, secret),
+    or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step)),
+  );
+}
 
 /** The account info of an anonymous visitor: uid 0, zero balances in the site currency. */
 export function anonymousAccountInfo(currency: string, locale: Locale): AccountInfo {
@@ -298,21 +310,41 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
       await db.update(users).set({ twoFactorSecret: secret, twoFactorLastStep: null }).where(eq(users.id, userId));
     },
 
-    /** Turns two-factor on; step is the time step of the code that confirmed it (it works once). */
-    async enableTwoFactor(userId: number, step: number): Promise<void> {
-      await db.update(users).set({ twoFactorEnabledAt: new Date(), twoFactorLastStep: step }).where(eq(users.id, userId));
+    /**
+     * Turns two-factor on with the time step of the code that confirmed it, in one conditional
+     * write: of two confirmations racing with the same code only one counts. False when it did not.
+     */
+    async enableTwoFactor(userId: number, secret: string, step: number): Promise<boolean> {
+      const enabled = await db
+        .update(users)
+        .set({ twoFactorEnabledAt: new Date(), twoFactorLastStep: step })
+        .where(and(isLaterTwoFactorStep(userId, secret, step), isNull(users.twoFactorEnabledAt)))
+        .returning({ id: users.id });
+      return enabled.length > 0;
     },
 
-    async disableTwoFactor(userId: number, step: number): Promise<void> {
-      await db
+    /** Turns two-factor off with a code's time step, claimed in the same write; false when the claim failed. */
+    async disableTwoFactor(userId: number, secret: string, step: number): Promise<boolean> {
+      const disabled = await db
         .update(users)
         .set({ twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: step })
-        .where(eq(users.id, userId));
+        .where(and(isLaterTwoFactorStep(userId, secret, step), isNotNull(users.twoFactorEnabledAt)))
+        .returning({ id: users.id });
+      return disabled.length > 0;
     },
 
-    /** Remembers the time step of the last accepted two-factor code, so that code works once. */
-    async recordTwoFactorStep(userId: number, step: number): Promise<void> {
-      await db.update(users).set({ twoFactorLastStep: step }).where(eq(users.id, userId));
+    /**
+     * Claims the time step of an accepted two-factor code, so the code works once: one conditional
+     * write, not a read and an overwrite, so that of sign-ins racing with the same code exactly one
+     * gets the step (issue 11). False when the step was already used (or the secret changed).
+     */
+    async claimTwoFactorStep(userId: number, secret: string, step: number): Promise<boolean> {
+      const claimed = await db
+        .update(users)
+        .set({ twoFactorLastStep: step })
+        .where(and(isLaterTwoFactorStep(userId, secret, step), isNotNull(users.twoFactorEnabledAt)))
+        .returning({ id: users.id });
+      return claimed.length > 0;
     },
 
     /** Records the verification state; on the caller's transaction when it writes the applicant too. */

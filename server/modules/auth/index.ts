@@ -9,7 +9,9 @@ export {
   type SessionUser,
 } from './service';
 export { authMethods, registrationRules } from './methods';
-export { recoveryMethods } from './recovery-methods';
+// The web layer sets the trusted-device cookie for as long as the auth module trusts a device.
+export { TRUSTED_DEVICE_TTL_MS } from './sign-in-guard';
+export { recoveryMethods, RESTORE_JOB, sendRestoreLinkJob } from './recovery-methods';
 // Public helpers: fixtures and tools create accounts with a password hash of the house's cost,
 // and tests answer a two-factor step as an authenticator app would.
 export { hashPassword } from './passwords';

@@ -112,13 +112,15 @@ describe.each(testDatabaseKinds())('accounts and sessions on %s', (kind) => {
       expect((afterLogout.json.data as { uid: number }).uid).toBe(0);
     });
 
-    it('limits repeated wrong passwords per account with TooManyRequestsException (architecture §4)', async () => {
+    it('slows repeated wrong passwords per account with TooManyRequestsException (architecture §4, issue 11)', async () => {
       const login = uniqueEmail();
       await call(app, 'auth.register', { login, password: 'secret12', terms: '1' });
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 11; attempt++)
         statuses.push((await call(app, 'auth.login', { login, password: `wrong${attempt}` })).status);
-      expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+      // Five free attempts; after them each waits twice as long as the last (1 s, 2 s, … 32 s).
+      expect(statuses.slice(0, 5).every((status) => status === 401)).toBe(true);
+      expect(statuses).toContain(429);
       const blocked = await call(app, 'auth.login', { login, password: 'secret12' });
       expect(blocked.json.error?.type).toBe('TooManyRequestsException');
       expect(Number(blocked.json.error?.error_data?.retry_after)).toBeGreaterThan(0);

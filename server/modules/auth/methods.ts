@@ -60,17 +60,19 @@ export const authMethods = [
           field: login ? 'password' : 'login',
           errorType: 'required',
         });
-      const { user, token } = await ctx.services.auth.login({
+      const { user, token, deviceToken } = await ctx.services.auth.login({
         siteId: ctx.site.id,
         login: canonicalContact(login),
         password: params.password,
         code: params.code?.trim() || undefined,
         ip: ctx.ip,
         userAgent: ctx.userAgent,
+        deviceToken: ctx.deviceToken,
       });
       // Rotate: the session this browser had before signing in ends now.
       if (ctx.sessionTokenHash) await ctx.services.auth.revokeSession(ctx.sessionTokenHash);
       ctx.setSession(token);
+      ctx.trustDevice(deviceToken);
       return ctx.services.accounts.accountInfo(user);
     },
   }),

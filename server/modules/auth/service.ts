@@ -9,10 +9,11 @@ import { ApiError } from '#common/errors';
 import type { Locale } from '#common/locale';
 import type { Database } from '../../db/client';
 import type { AccountService, UserRow } from '../account';
-import type { RateLimitService } from '../rate-limit';
+import { tooManyAttempts, type RateLimitService } from '../rate-limit';
 import { sessions } from './tables';
 import { hashPassword, verifyPassword } from './passwords';
 import { generateTotpSecret, matchTotp, otpauthUri } from './totp';
+import { isDeviceTokenOf, signDeviceToken, signInSlowing } from './sign-in-guard';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
@@ -42,9 +43,14 @@ interface Deps {
   rateLimits: RateLimitService;
   /** An active time-out or self-exclusion keeps the player from signing in. */
   findActiveExclusion: (userId: number) => Promise<{ kind: string; endsAt: Date | null } | undefined>;
+  /** The installation's key that signs trusted-device cookies (made once, kept in the database). */
+  deviceKey: () => Promise<string>;
 }
 
-export function createAuthService({ db, accounts, rateLimits, findActiveExclusion }: Deps) {
+export function createAuthService({ db, accounts, rateLimits, findActiveExclusion, deviceKey }: Deps) {
+  let deviceKeyOnce: Promise<string> | undefined;
+  const signingKey = () => (deviceKeyOnce ??= deviceKey());
+
   async function openSession(userId: number, request: { ip: string; userAgent: string }): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await db.insert(sessions).values({
@@ -62,8 +68,9 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
     if (!code) throw new ApiError('AuthorizationException', TWO_FACTOR_REQUIRED_MESSAGE, { two_factor: 'required' });
     await rateLimits.consume({ key: `code:user:${user.id}`, max: 5, windowMs: FIFTEEN_MINUTES_MS });
     const step = matchTotp(user.twoFactorSecret, code, Date.now(), user.twoFactorLastStep);
-    if (step === null) throw new ApiError('AuthorizationException', TWO_FACTOR_INVALID_MESSAGE, { two_factor: 'invalid' });
-    await accounts.recordTwoFactorStep(user.id, step);
+    // The step is claimed in one conditional write: of sign-ins racing with one code, one wins.
+    const isClaimed = step !== null && (await accounts.claimTwoFactorStep(user.id, user.twoFactorSecret, step));
+    if (!isClaimed) throw new ApiError('AuthorizationException', TWO_FACTOR_INVALID_MESSAGE, { two_factor: 'invalid' });
   }
 
   /** Ends every open session of a player, on the caller's transaction when there is one. */
@@ -79,6 +86,38 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
     await rateLimits.consume({ key: `code:user:${user.id}`, max: 5, windowMs: FIFTEEN_MINUTES_MS });
     if (!user.twoFactorSecret) return null;
     return matchTotp(user.twoFactorSecret, code, Date.now(), user.twoFactorLastStep);
+  }
+
+  /** While the account is slowed: the right password and a valid code, or the same refusal for every other case. */
+  async function proveWhileSlowed(
+    user: UserRow | undefined,
+    isPasswordRight: boolean,
+    code: string | undefined,
+    retryAfterS: number,
+  ) {
+    if (!user || !isPasswordRight || user.status === 'deleted' || !user.twoFactorEnabledAt || !user.twoFactorSecret)
+      throw tooManyAttempts(retryAfterS);
+    try {
+      await checkSecondFactor(user, code);
+    } catch {
+      throw tooManyAttempts(retryAfterS);
+    }
+  }
+
+  /**
+   * The code step of a sign-in. A right password that only lacks the code was no failed guess:
+   * its attempts are handed back, so a player with two-factor on is not slowed by signing in.
+   */
+  async function checkSecondFactorOrHandBack(user: UserRow, code: string | undefined, addressKey: string, accountKey: string) {
+    try {
+      await checkSecondFactor(user, code);
+    } catch (error) {
+      if (error instanceof ApiError && error.message === TWO_FACTOR_REQUIRED_MESSAGE) {
+        await rateLimits.refund(addressKey);
+        await rateLimits.refund(accountKey);
+      }
+      throw error;
+    }
   }
 
   return {
@@ -111,14 +150,34 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
       return { user, token: await openSession(user.id, input) };
     },
 
-    async login(input: { siteId: string; login: string; password: string; code?: string; ip: string; userAgent: string }) {
-      await rateLimits.consumeAll([
-        { key: `login:ip:${input.ip}`, max: 50, windowMs: FIFTEEN_MINUTES_MS },
-        { key: `login:account:${input.siteId}:${input.login}`, max: 10, windowMs: FIFTEEN_MINUTES_MS },
-      ]);
+    /**
+     * Password sign-in, slowed per address and per account (sign-in-guard.ts). While the account is
+     * slowed, only a known device or the whole proof (right password and a valid second factor)
+     * gets in, and every other attempt gets the same refusal, so the wait tells nothing about the
+     * password. A success ends the account's streak and hands back the address's attempt.
+     */
+    async login(input: {
+      siteId: string;
+      login: string;
+      password: string;
+      code?: string;
+      ip: string;
+      userAgent: string;
+      /** The trusted-device cookie the browser sent, if any. */
+      deviceToken?: string;
+    }) {
+      const slowing = signInSlowing(input.siteId, input.login, input.ip);
+      const address = await rateLimits.charge(slowing.address);
+      const account = await rateLimits.charge(slowing.account);
       const user = await accounts.findUserByLogin(input.siteId, input.login);
+      const isKnownDevice = user ? isDeviceTokenOf(await signingKey(), input.deviceToken, input.siteId, user.id) : false;
+      if (!address.isAllowed && !isKnownDevice) throw tooManyAttempts(address.retryAfterS);
+      // The seconds the account still waits, unless this device is the owner's.
+      const accountWaitS = account.isAllowed || isKnownDevice ? null : account.retryAfterS;
+      if (accountWaitS !== null && !input.code) throw tooManyAttempts(accountWaitS);
       // Unknown login and wrong password answer alike, after the same work.
       const isPasswordRight = await verifyPassword(user?.passwordHash, input.password);
+      if (accountWaitS !== null) await proveWhileSlowed(user, isPasswordRight, input.code, accountWaitS);
       if (!user || !isPasswordRight || user.status === 'deleted')
         throw new ApiError('AuthorizationException', WRONG_CREDENTIALS_MESSAGE);
       if (user.status === 'banned') throw new ApiError('UserBannedException', 'This account is blocked');
@@ -129,8 +188,14 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
           until: exclusion.endsAt?.toISOString() ?? null,
         });
       }
-      await checkSecondFactor(user, input.code);
-      return { user, token: await openSession(user.id, input) };
+      if (accountWaitS === null) await checkSecondFactorOrHandBack(user, input.code, slowing.address.key, slowing.account.key);
+      await rateLimits.reset(slowing.account.key);
+      await rateLimits.refund(slowing.address.key);
+      return {
+        user,
+        token: await openSession(user.id, input),
+        deviceToken: signDeviceToken(await signingKey(), input.siteId, user.id),
+      };
     },
 
     /**
@@ -211,15 +276,14 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
       if (!user.twoFactorSecret || user.twoFactorEnabledAt)
         throw new ApiError('InvalidRequestException', 'Start the two-factor set-up first');
       const step = await matchCurrentCode(user, code);
-      if (step === null) throw invalidTwoFactorCode();
-      await accounts.enableTwoFactor(user.id, step);
+      if (step === null || !(await accounts.enableTwoFactor(user.id, user.twoFactorSecret, step))) throw invalidTwoFactorCode();
     },
 
     /** Turns two-factor off; it takes a current code, so a stolen session alone cannot weaken the account. */
     async disableTwoFactor(user: UserRow, code: string): Promise<void> {
       const step = await matchCurrentCode(user, code);
-      if (step === null || !user.twoFactorEnabledAt) throw invalidTwoFactorCode();
-      await accounts.disableTwoFactor(user.id, step);
+      if (step === null || !user.twoFactorEnabledAt || !user.twoFactorSecret) throw invalidTwoFactorCode();
+      if (!(await accounts.disableTwoFactor(user.id, user.twoFactorSecret, step))) throw invalidTwoFactorCode();
     },
 
     /** When an open session began: the start of the play session that responsible gaming reports on. */

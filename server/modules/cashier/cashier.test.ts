@@ -15,6 +15,7 @@ import { RecordingProvider } from '../../../test/recording-provider';
 import { payments } from './tables';
 import pino from 'pino';
 import { createHttpApp } from '../../http';
+import { NO_PROXY } from '../../web/client-address';
 import { parseOperatorTokens } from '../../web/backoffice';
 
 describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
@@ -447,7 +448,7 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
       logger: pino({ level: 'silent' }),
       mode: 'test',
       maxBodyBytes: 65_536,
-      trustProxy: false,
+      proxy: NO_PROXY,
       buildVersion: 'test',
       backofficeTokens: parseOperatorTokens(`carol:${token}`),
     });

@@ -12,6 +12,7 @@ import { createTestApp, TEST_MAX_BODY_BYTES, type TestApp } from '../../../test/
 import { testDatabaseKinds } from '../../../test/databases';
 import { fundPlayer, hostPlayer, type HostBrowser } from '../../../test/host-player';
 import { createHttpApp } from '../../http';
+import { NO_PROXY } from '../../web/client-address';
 import { gameRounds } from '../../db/schema';
 import { checkLedger } from '../wallet';
 import type { FreespinPackView } from './service';
@@ -265,7 +266,7 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
       logger: pino({ level: 'silent' }),
       mode: 'test',
       maxBodyBytes: TEST_MAX_BODY_BYTES,
-      trustProxy: false,
+      proxy: NO_PROXY,
       buildVersion: 'test',
       backofficeTokens: new Map([['op-token-123', 'alice']]),
     });

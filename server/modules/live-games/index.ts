@@ -14,7 +14,9 @@ export {
   type LiveTable,
 } from './service';
 export { liveGamesMethods } from './methods';
-export { createLiveRoutes } from './routes';
+export { createLiveRoutes, type LiveRoutesOptions } from './routes';
+// Public so the process configuration (server/config.ts) can set the caps on live-event streams.
+export { DEFAULT_LIVE_STREAM_LIMITS, type LiveStreamLimits } from './stream-slots';
 export { startLiveScheduler, type LiveScheduler, type SchedulerLogger } from './scheduler';
 export { createLiveEvents, type LiveEvent, type LiveEvents } from './events';
 export { isLiveEngine, liveResult, type LiveEngine, type LiveResult } from './rules';

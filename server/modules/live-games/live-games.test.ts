@@ -11,6 +11,7 @@ import { crashElapsedMsAt, crashMultiplierAt } from '#common/games/crash';
 import { sha256Hex } from '#common/games/fair';
 import { amountToMinor, minorToAmount } from '#common/money';
 import { createHttpApp } from '../../http';
+import { NO_PROXY } from '../../web/client-address';
 import { createServices, type Services } from '../../services';
 import { openDatabase } from '../../db/client';
 import type { TestApp } from '../../../test/api-harness';
@@ -75,7 +76,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
       logger: pino({ level: 'silent' }),
       mode: 'test',
       maxBodyBytes: 64 * 1024,
-      trustProxy: false,
+      proxy: NO_PROXY,
       buildVersion: 'test',
     });
     const request = (path: string, init: RequestInit & { host?: string } = {}) => {

@@ -14,10 +14,23 @@ export interface PaymentProviderDeps {
   jobs: JobService;
   /** A site's settings object, or undefined for an unknown site. */
   siteSettings: (siteId: string) => Promise<Record<string, unknown> | undefined>;
+  /**
+   * The sandbox's webhook secret of a site, or undefined where the sandbox may not act (a site
+   * not marked demo): from the site secrets, never from the site's content.
+   */
+  sandboxSecret: (siteId: string) => Promise<string | undefined>;
+}
+
+/** The sandbox's view of a site: its settings with the trusted secret in place of anything content says. */
+async function sandboxSiteSettings(deps: PaymentProviderDeps, siteId: string): Promise<Record<string, unknown> | undefined> {
+  const [settings, secret] = await Promise.all([deps.siteSettings(siteId), deps.sandboxSecret(siteId)]);
+  if (!settings || !secret) return undefined;
+  const payments = (settings.payments ?? {}) as { sandbox?: Record<string, unknown> };
+  return { ...settings, payments: { ...payments, sandbox: { ...payments.sandbox, secret } } };
 }
 
 export function createPaymentProviders(deps: PaymentProviderDeps) {
-  const sandbox = createSandboxPsp(deps);
+  const sandbox = createSandboxPsp({ db: deps.db, jobs: deps.jobs, siteSettings: (siteId) => sandboxSiteSettings(deps, siteId) });
   const providers = new Map<string, PaymentProvider>([[sandbox.name, sandbox]]);
 
   return {

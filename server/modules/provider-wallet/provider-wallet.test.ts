@@ -38,8 +38,15 @@ describe('provider configuration (issue 5: per-provider secret and currencies)',
     });
     expect(configured).toEqual([
       { name: 'redfox', secret: '0123456789abcdef01234567', currencies: ['EUR', 'GBP'], studios: ['redfox'] },
-      { ...DEMO_PROVIDER, secret: 'zyxwvutsrqponmlkjihgfedcba' },
+      // With its own secret it is a real provider: no longer kept to demo sites (issue 11).
+      {
+        name: DEMO_PROVIDER.name,
+        secret: 'zyxwvutsrqponmlkjihgfedcba',
+        currencies: DEMO_PROVIDER.currencies,
+        studios: DEMO_PROVIDER.studios,
+      },
     ]);
+    expect(DEMO_PROVIDER.isDemo).toBe(true);
     expect(parseProviderSecrets('a:b:c')).toEqual(new Map([['a', 'b:c']]));
   });
 

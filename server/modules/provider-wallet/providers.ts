@@ -19,6 +19,8 @@ export interface ProviderConfig {
   currencies: readonly string[];
   /** Catalogue providers (the games' `provider`) whose games it launches. */
   studios: readonly string[];
+  /** The demo provider with its published key: it serves demo sites only (issue 11). */
+  isDemo?: boolean;
 }
 
 export const SIGNATURE_HEADER = 'x-signature';
@@ -29,6 +31,7 @@ export const DEMO_PROVIDER: ProviderConfig = {
   secret: 'provider-only-not-a-secret-demo-aggregator',
   currencies: ['EUR', 'USD', 'BRL', 'GBP'],
   studios: ['redfox', 'northlight', 'livewave'],
+  isDemo: true,
 };
 
 /** The catalogue's external studios, served by a provider of the same name unless configured otherwise. */

@@ -1,2 +1,10 @@
-/** Fixed-window rate limits kept in the database, shared by every process. */
-export { createRateLimitService, type Limit, type RateLimitService } from './service';
+/** Fixed-window rate limits and progressive slowing, kept in the database and shared by every process. */
+export {
+  createRateLimitService,
+  slowingWaitMs,
+  tooManyAttempts,
+  type Limit,
+  type RateLimitService,
+  type SlowingPolicy,
+  type SlowingVerdict,
+} from './service';

@@ -54,17 +54,23 @@ export function createResponsibleGamingService(db: Database, deps: Deps) {
   }
 
   return {
-    /** Each period's limit and what was deposited in it; inside a caller's transaction when given one. */
+    /**
+     * Each period's limit and what was deposited in it; inside a caller's transaction when given one.
+     * The queries run one after another: a transaction is one connection, and parallel queries on
+     * it (Promise.all) are not allowed by the driver (issue 11: no parallel queries on one transaction).
+     */
     async limits(userId: number, now = new Date(), executor: Executor = db): Promise<PeriodLimit[]> {
       const states = await limitStates(userId, executor);
-      return Promise.all(
-        LIMIT_PERIODS.map(async (period) => ({
+      const limits: PeriodLimit[] = [];
+      for (const period of LIMIT_PERIODS) {
+        limits.push({
           period,
           ...effectiveLimit(states.get(period) ?? NO_LIMIT, now),
           depositedMinor: await deps.depositedSince(userId, periodStart(period, now), executor),
           resetsAt: periodEnd(period, now),
-        })),
-      );
+        });
+      }
+      return limits;
     },
 
     /** account.getDepositLimit (spec §3 depositLimit): the limit that leaves the least to deposit. */

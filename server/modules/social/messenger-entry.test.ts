@@ -3,15 +3,15 @@ import { createHmac } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
-import { siteSeed } from '../../../test/fixtures';
+import { demoSecret } from '../sites';
 import { Browser } from '../../../test/player';
 import { CookieBrowser } from '../../../test/cookie-browser';
 import { generateTotpSecret, totpCode } from '../auth';
 import { users } from '../../db/schema';
 import { socialIdentities } from './tables';
 
-/** The bot token of the default site, read from content/ (a development value). */
-const BOT_TOKEN = (siteSeed('aurora').settings?.messenger as { botToken: string }).botToken;
+/** The bot token of the default site: the demo's published value (server/modules/sites/demo-trust.ts). */
+const BOT_TOKEN = demoSecret('aurora', 'MESSENGER_BOT_TOKEN') ?? '';
 
 /**
  * Init data as the messenger signs it, written here from its published steps (not with the
@@ -165,7 +165,7 @@ describe.each(testDatabaseKinds())(
       });
       expect(answer.status).toBe(401);
       expect(await identitiesOf(String(person.id))).toHaveLength(0);
-      const lagoonToken = (siteSeed('lagoon').settings?.messenger as { botToken: string }).botToken;
+      const lagoonToken = demoSecret('lagoon', 'MESSENGER_BOT_TOKEN') ?? '';
       const own = await app.api('auth.messengerEntry', {
         method: 'POST',
         params: { init_data: signInitData(entryFields(person), lagoonToken) },

@@ -11,7 +11,7 @@ import { validateCode } from '#common/validators';
 import { requireValid } from '#common/parameter-errors';
 import { isLocale } from '#common/locale';
 import { defineMethod } from '../../api/define';
-import type { Site } from '../sites';
+import type { Site, SiteSecrets } from '../sites';
 import { registrationRules, TWO_FACTOR_EXPIRED_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from '../auth';
 import { checkInitData } from './messenger-init-data';
 
@@ -19,10 +19,15 @@ export const MESSENGER_PROVIDER = 'telegram';
 export const WRONG_MESSENGER_REGISTRATION = 'Wrong messenger registration';
 const MESSENGER_LIMIT = { max: 30, windowMs: 15 * 60 * 1000 };
 
-/** The site's bot token (an operator setting: settings.messenger.botToken), empty when unset. */
-export function messengerBotToken(site: Site): string {
-  const messenger = site.settings.messenger as { botToken?: unknown } | undefined;
-  return typeof messenger?.botToken === 'string' ? messenger.botToken : '';
+/**
+ * The site's bot token, empty where messenger entry is off: the site turns it on in content
+ * (`settings.messenger`), and the token is a site secret (SECRET_{SITE}_MESSENGER_BOT_TOKEN; a
+ * demo site has the demo's published token, which is never accepted on any other site).
+ */
+export function messengerBotToken(site: Site, secrets: SiteSecrets): string {
+  const messenger = site.settings.messenger as { is_enabled?: unknown } | undefined;
+  if (typeof messenger !== 'object' || messenger === null || messenger.is_enabled === false) return '';
+  return secrets.secretOf(site, 'MESSENGER_BOT_TOKEN') ?? '';
 }
 
 export const socialMethods = [
@@ -51,7 +56,7 @@ export const socialMethods = [
     name: 'auth.messengerEntry',
     handler: async (ctx, params) => {
       await ctx.services.rateLimits.consume({ key: `messenger:ip:${ctx.ip}`, ...MESSENGER_LIMIT });
-      const botToken = messengerBotToken(ctx.site);
+      const botToken = messengerBotToken(ctx.site, ctx.services.siteSecrets);
       if (!botToken) throw new ApiError('InvalidRequestException', 'Messenger entry is not available on this site');
       const check = checkInitData(params.init_data, botToken, Date.now());
       if (!check.isValid) throw new ApiError('AuthorizationException', WRONG_MESSENGER_REGISTRATION, { reason: check.reason });

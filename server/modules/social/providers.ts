@@ -1,15 +1,16 @@
 /**
  * Social sign-in providers of a site, from the `social` block of its auth configuration
  * (content/…/auth-config.json). The configuration is public (the site draws its buttons from
- * it), so it never holds a secret: a provider's client secret is an operator setting of the
- * site (settings.oauth_client_secrets.{service}), and the built-in development provider uses a
- * fixed development value.
+ * it), so it never holds a secret: a provider's client secret is a site secret from the
+ * environment (SECRET_{SITE}_OAUTH_{SERVICE}), and the built-in development provider has a
+ * published demo value. A demo site offers the development provider only, any other site real
+ * providers only (issue 11: demo values work only where the site is marked demo).
  */
 import { z } from 'zod';
-import type { Site } from '../sites';
+import { DEMO_OAUTH_CLIENT_SECRET, isDemoSite, oauthSecretName, type Site, type SiteSecrets } from '../sites';
 
-/** The client secret of the built-in development provider: a development value, not a secret. */
-export const DEV_CLIENT_SECRET = 'dev-only-client-secret-not-for-production';
+/** The client secret of the built-in development provider: a published demo value, not a secret. */
+export const DEV_CLIENT_SECRET = DEMO_OAUTH_CLIENT_SECRET;
 
 /** An endpoint is a path on our own server (called in-process) or an https address. */
 const endpoint = z
@@ -36,6 +37,16 @@ export type SocialProvider = z.infer<typeof providerSchema> & { service: string 
 
 const SERVICE_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 
+/** The providers a site may use: the development one on a demo site, real ones anywhere else. */
+export function siteSocialProviders(
+  site: Pick<Site, 'settings'>,
+  authConfig: Record<string, unknown>,
+): Map<string, SocialProvider> {
+  const isDemo = isDemoSite(site);
+  const all = socialProviders(authConfig);
+  return new Map([...all].filter(([, provider]) => (provider.type === 'dev') === isDemo));
+}
+
 /** Enabled, well-formed providers by service name; a malformed entry is left out, not fatal. */
 export function socialProviders(authConfig: Record<string, unknown>): Map<string, SocialProvider> {
   const social = authConfig.social as { providers?: Record<string, unknown> } | undefined;
@@ -48,10 +59,8 @@ export function socialProviders(authConfig: Record<string, unknown>): Map<string
   return providers;
 }
 
-/** The client secret for a provider of a site, or undefined when the operator has not set one. */
-export function clientSecretOf(site: Site, provider: SocialProvider): string | undefined {
-  const secrets = site.settings.oauth_client_secrets as Record<string, unknown> | undefined;
-  const configured = secrets?.[provider.service];
-  if (typeof configured === 'string' && configured) return configured;
-  return provider.type === 'dev' ? DEV_CLIENT_SECRET : undefined;
+/** The client secret for a provider of a site, or undefined when it has none (or may not use it). */
+export function clientSecretOf(site: Site, provider: SocialProvider, secrets: SiteSecrets): string | undefined {
+  if (provider.type === 'dev') return isDemoSite(site) ? DEV_CLIENT_SECRET : undefined;
+  return isDemoSite(site) ? undefined : secrets.secretOf(site, oauthSecretName(provider.service));
 }

@@ -316,6 +316,11 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
       '/\t/evil.example',
       '/\r\n//evil.example',
       'http://127.0.0.1.evil.example/',
+      // Issue 11 reproducers: dot segments, also percent-encoded, that resolve to //evil.example.
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e//evil.example',
+      '/%2e%2e//evil.example',
     ])('neutralises %j to the locale home', async (redirectUrl) => {
       const browser = new CookieBrowser(app);
       const step = await init(browser, { service: 'dev', redirect_url: redirectUrl, type_auth: 'login' });
@@ -326,6 +331,21 @@ describe.each(testDatabaseKinds())('social sign-in through the pop-up on %s', (k
       expect(row?.redirectUrl.startsWith('/')).toBe(true);
       expect(row?.redirectUrl.startsWith('//')).toBe(false);
       expect(row?.redirectUrl).not.toContain('evil.example');
+    });
+
+    it('the pop-up never ends off the site for /.//evil.example, and decides a stored row again (issue 11)', async () => {
+      for (const redirectUrl of ['/.//evil.example', '/..//evil.example', '/%2e//evil.example']) {
+        const { html } = await signInWithDev(app, undefined, undefined, redirectUrl);
+        const target = String(postedMessage(html).redirectUrl);
+        expect(new URL(target, `${ORIGIN}/oauth/callback/dev`).origin, redirectUrl).toBe(ORIGIN);
+      }
+      // A row written by older code (or by hand) is no safer than what wrote it.
+      const browser = new CookieBrowser(app);
+      const step = await init(browser, { service: 'dev', redirect_url: '/promotions', type_auth: 'register' });
+      const stateHash = createHash('sha256').update(step.state).digest('hex');
+      await app.db.update(oauthStates).set({ redirectUrl: '//evil.example' }).where(eq(oauthStates.stateHash, stateHash));
+      const { html } = await callback(browser, await decide(browser, step, 'allow'));
+      expect(postedMessage(html).redirectUrl).toBe('/');
     });
 
     it('keeps a same-origin path and hands it to the pop-up page as the return address', async () => {

@@ -92,8 +92,11 @@ export function createVerificationService(db: Database, accounts: AccountService
       return created ?? (await findApplicantOf(userId));
     },
 
-    /** Applies a verified webhook event; false when the event id was seen before. */
-    async applyEvent(event: ReviewEvent): Promise<boolean> {
+    /**
+     * Applies a verified webhook event of a site; false when the event id was seen before or
+     * names an applicant of another site (one site's secret speaks for that site's players only).
+     */
+    async applyEvent(event: ReviewEvent, siteId: string): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [fresh] = await tx
           .insert(kycWebhookEvents)
@@ -107,7 +110,7 @@ export function createVerificationService(db: Database, accounts: AccountService
           .where(eq(kycApplicants.id, event.applicant_id))
           .limit(1)
           .for('update');
-        if (!applicant) return false;
+        if (!applicant || applicant.siteId !== siteId) return false;
         const status: ApplicantStatus =
           event.type === 'applicantPending' ? 'pending' : event.review?.answer === 'GREEN' ? 'approved' : 'rejected';
         // A final decision is not undone by a late "pending" event delivered out of order.

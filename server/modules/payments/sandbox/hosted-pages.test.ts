@@ -113,6 +113,27 @@ describe.each(testDatabaseKinds())('sandbox PSP hosted pages on %s', (kind) => {
     expect(again.html).toContain(`url=${returnUrls.success}`);
   });
 
+  it('a stored return URL off the merchant site is never followed: the page itself shows the outcome (issue 11: payment returns)', async () => {
+    const evil = {
+      success: 'https://evil.example/paysuccess',
+      fail: 'http://127.0.0.1.evil.example/payfail',
+      pending: `${ORIGIN}/.//evil.example`,
+      cancel: 'https://user@evil.example/',
+    };
+    const { redirectUrl } = await created({ returnUrls: evil });
+    const answer = await pay(redirectUrl, '4242 4242 4242 4242');
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe(redirectUrl);
+    const shown = await page(redirectUrl);
+    expect(shown.html).toContain('Payment successful');
+    expect(shown.html).not.toContain('evil.example');
+    expect(shown.html).not.toContain('http-equiv="refresh"');
+    const pending = await created({ returnUrls: evil, method: 'bank_transfer' });
+    const waiting = await post(`${pending.redirectUrl}/bank`, { arrives: '1' });
+    expect(new URL(waiting.location ?? '', ORIGIN).origin).toBe(ORIGIN);
+    expect(waiting.location).not.toContain('evil.example');
+  });
+
   it('4000 0000 0000 0002 redirects to the fail return URL', async () => {
     const { redirectUrl, returnUrls } = await created();
     expect((await pay(redirectUrl, '4000000000000002')).location).toBe(returnUrls.fail);

@@ -12,6 +12,7 @@ import { MAX_SIGNATURE_AGE_S, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER, w
 import { cardProblems, isDeclinedPayout, isLuhnValid, PAYOUT_DECLINE_IBAN } from './test-cards';
 import { crc16, pixPayload } from './pix';
 import { createTestReceiver } from './test-receiver';
+import { demoSecret } from '../../sites';
 
 const SITE = 'aurora';
 const ORIGIN = 'http://127.0.0.1';
@@ -31,10 +32,11 @@ describe('sandbox settings and rules', () => {
     expect(readSandboxSettings({})).toBeUndefined();
   });
 
-  it('every demo site has its own dev-only sandbox secret (content/sites.json)', () => {
-    const secrets = ['aurora', 'lagoon', 'sprint'].map((id) => readSandboxSettings(siteSeed(id).settings)?.secret);
+  it('every demo site has its own published sandbox secret, and content carries none (issue 11)', () => {
+    const secrets = ['aurora', 'lagoon', 'sprint'].map((id) => demoSecret(id, 'PSP_SANDBOX'));
     expect(secrets.every((secret) => secret?.startsWith('sandbox-only-not-a-secret'))).toBe(true);
     expect(new Set(secrets).size).toBe(3);
+    for (const id of ['aurora', 'lagoon', 'sprint']) expect(readSandboxSettings(siteSeed(id).settings)).toBeUndefined();
   });
 
   it('chaos picks are deterministic per event id and follow the rate', () => {
@@ -497,11 +499,11 @@ describe.each(testDatabaseKinds())('sandbox PSP on %s', (kind) => {
   });
 
   describe('the services’ sandbox', () => {
-    it('signs with the secret of content/sites.json and delivers through the app’s own fetch', async () => {
+    it('signs with the demo site’s published secret (not content’s) and delivers through the app’s own fetch', async () => {
       const services = t.services;
       const created = await services.payments.sandbox.createPayment(paymentInput());
       await services.payments.sandbox.payByCard(created.providerRef, { number: '4242424242424242', ...CARD });
-      const seedSecret = readSandboxSettings(siteSeed(SITE).settings)?.secret ?? '';
+      const seedSecret = demoSecret(SITE, 'PSP_SANDBOX') ?? '';
       const seen: Array<{ path: string; isSigned: boolean }> = [];
       await services.jobs.drain(
         createJobHandlers(services, async (request) => {

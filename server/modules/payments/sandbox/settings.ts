@@ -1,7 +1,9 @@
 /**
  * The sandbox's per-site settings, under `payments.sandbox` in the site's settings:
  *
- * - `secret`: the webhook signing secret shared by the sandbox and our webhook (required);
+ * - `secret`: the webhook signing secret shared by the sandbox and our webhook (required). The
+ *   registry puts it here from the site secrets (the demo's published value, demo sites only);
+ *   a secret written in content is never used;
  * - `duplicateRate` (0…1, default 0): share of notifications sent twice;
  * - `outOfOrder` (default false): a "processing" notification that precedes a scheduled
  *   settlement is sent after the final one instead of before;

@@ -3,17 +3,17 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/api-harness';
 import { testDatabaseKinds } from '../../../../test/databases';
-import { siteSeed } from '../../../../test/fixtures';
 import type { AppEnv } from '../../../web/app-env';
 import { createPspWebhookRoutes, type ProviderEventSink } from '../../../web/psp-webhooks';
 import { createJobHandlers } from '../../../job-handlers';
 import type { ProviderEvent } from '../provider';
-import { readSandboxSettings } from './settings';
+import { demoSecret } from '../../sites';
 import { webhookHeaders } from './signature';
 
 const ORIGIN = 'http://127.0.0.1';
-const AURORA_SECRET = readSandboxSettings(siteSeed('aurora').settings)?.secret ?? '';
-const LAGOON_SECRET = readSandboxSettings(siteSeed('lagoon').settings)?.secret ?? '';
+/** The demo sites' published sandbox secrets (server/modules/sites/demo-trust.ts). */
+const AURORA_SECRET = demoSecret('aurora', 'PSP_SANDBOX') ?? '';
+const LAGOON_SECRET = demoSecret('lagoon', 'PSP_SANDBOX') ?? '';
 
 function notification(overrides: { status?: string; id?: string } = {}) {
   return JSON.stringify({

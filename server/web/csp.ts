@@ -1,0 +1,49 @@
+/**
+ * The Content-Security-Policy of every answer (issue 11): scripts run only with this answer's
+ * nonce (and what those scripts load, 'strict-dynamic'), nothing is embedded as an object, the base
+ * address cannot be moved, and only the site itself may frame its pages. A fresh nonce per answer,
+ * so a nonce read from one page is useless on the next.
+ *
+ * Styles: style elements need the nonce or come from the site; style attributes stay allowed
+ * (style-src-attr), because React renders computed sizes and rotations as style attributes.
+ */
+import { randomBytes } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './app-env';
+
+export function newCspNonce(): string {
+  return randomBytes(18).toString('base64');
+}
+
+export function contentSecurityPolicy(nonce: string, mode: 'development' | 'production' | 'test'): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    // Vite's hot reload talks over a WebSocket in development.
+    mode === 'development' ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    // The service worker: under 'strict-dynamic' script-src no longer names the site itself.
+    "worker-src 'self'",
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+/**
+ * Gives the request its nonce (pages and the server-made pages read it with c.get('cspNonce'))
+ * and puts the policy on the answer unless the answer set its own. Development only reports
+ * violations: Vite's dev client injects scripts of its own that carry no nonce.
+ */
+export function contentSecurityPolicyHeaders(mode: 'development' | 'production' | 'test'): MiddlewareHandler<AppEnv> {
+  const header = mode === 'development' ? 'Content-Security-Policy-Report-Only' : 'Content-Security-Policy';
+  return async (c, next) => {
+    const nonce = newCspNonce();
+    c.set('cspNonce', nonce);
+    await next();
+    if (!c.res.headers.has(header)) c.res.headers.set(header, contentSecurityPolicy(nonce, mode));
+  };
+}
