@@ -30,6 +30,7 @@ import pg from 'pg';
 import { API_VERSION } from '#common/api-contract';
 import { openDatabase } from '../server/db/client';
 import { DEMO_PROVIDER } from '../server/modules/provider-wallet';
+import { demoSecret } from '../server/modules/sites';
 import { createServices } from '../server/services';
 import {
   freePort,
@@ -158,7 +159,8 @@ async function setUpPlayers(
         await services.providerWallet.openProviderSession(site.id, player.uid, PROVIDER_GAME, site.defaultCurrency)
       ).token;
     }
-    const pspSecret = (site.settings.payments as { sandbox: { secret: string } }).sandbox.secret;
+    // The seeded sites are demo sites: the sandbox PSP signs with the published demo secret.
+    const pspSecret = demoSecret(site.id, 'PSP_SANDBOX') ?? '';
     return { players, pspSecret, currency: site.defaultCurrency };
   } finally {
     await handle.close();

@@ -13,6 +13,7 @@ import { contacts, users } from '../../server/db/schema';
 import { totpCode } from '../../server/modules/auth';
 import { DEMO_PROVIDER, providerClient, type ProviderClient } from '../../server/modules/provider-wallet';
 import { SIGNATURE_HEADER as KYC_SIGNATURE_HEADER, signPayload } from '../../server/modules/verification';
+import { demoSecret } from '../../server/modules/sites';
 import { checkLedger } from '../../server/modules/wallet';
 import { createTestApp, type TestApp } from '../api-harness';
 import { CookieBrowser } from '../cookie-browser';
@@ -334,8 +335,9 @@ describe('forged webhooks change nothing (issue 11 probe: PSP and KYC webhook fo
     t = await createTestApp('pglite');
     player = await sessionPlayer(t);
     const site = await t.services.sites.resolveSite('127.0.0.1');
-    pspSecret = (site.settings.payments as { sandbox: { secret: string } }).sandbox.secret;
-    kycSecret = (site.settings.verification as { secret: string }).secret;
+    // The harness's site is a demo site: its sandboxes take the published demo values.
+    pspSecret = demoSecret(site.id, 'PSP_SANDBOX') ?? '';
+    kycSecret = demoSecret(site.id, 'KYC') ?? '';
   });
   afterAll(() => t?.close());
 
