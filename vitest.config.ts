@@ -48,6 +48,18 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // Issue 11: the fuzzer and the attack probes (npm run test:attack; .ci/run runs it too).
+          // The browser probe needs the production build and its server, as the e2e project does.
+          name: 'attack',
+          include: ['test/attack/**/*.test.ts'],
+          ...databaseTests,
+          globalSetup: ['test/global-setup.ts', 'e2e/global-setup.ts'],
+          testTimeout: 300_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
