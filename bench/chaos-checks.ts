@@ -32,9 +32,9 @@ const JOB_LEASE_MS = 5 * 60_000;
  * Waits until the sandbox has no notification or settlement left to deliver (or `timeoutMs`
  * passed). After the run's outages its retries back off for minutes, and a job a killed process
  * had claimed waits out a five-minute lease; this fast-forwards both instead of waiting: retries
- * become due now, and leases taken before the last process death (so by a dead worker) end now.
+ * become due now, and leases taken before the last outage (a process death or the database restart) end now.
  */
-export async function waitForQuiet(url: string, timeoutMs: number, lastDeathAt: number): Promise<number> {
+export async function waitForQuiet(url: string, timeoutMs: number, lastOutageAt: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let left = 0;
   while (Date.now() < deadline) {
@@ -43,7 +43,7 @@ export async function waitForQuiet(url: string, timeoutMs: number, lastDeathAt: 
       `UPDATE jobs SET run_at = least(run_at, now()),
               locked_until = CASE WHEN locked_until < $1 THEN NULL ELSE locked_until END
        WHERE done_at IS NULL AND failed_at IS NULL AND kind LIKE 'psp-sandbox.%'`,
-      [new Date(lastDeathAt + JOB_LEASE_MS + 1_000)],
+      [new Date(lastOutageAt + JOB_LEASE_MS + 1_000)],
     );
     const [row] = await query<{ n: number }>(
       url,

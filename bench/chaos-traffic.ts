@@ -267,9 +267,8 @@ export async function placeLiveBet(t: Traffic, player: Player): Promise<void> {
   if (placed) t.ack.liveBets.add(placed.id);
 }
 
-/** The demo aggregator with the secret this run gives the servers (PROVIDER_SECRETS). */
-export const PROVIDER_SECRET = randomBytes(24).toString('hex');
-const DEMO_PROVIDER_FOR_CHAOS = { name: DEMO_PROVIDER.name, secret: PROVIDER_SECRET };
+/** The demo aggregator (DEMO_GAME_PROVIDER=1): it plays on demo sites only, with its published secret. */
+const DEMO_PROVIDER_FOR_CHAOS = DEMO_PROVIDER;
 
 /** An aggregator's round: a bet, then a win or a rollback of the bet; a quarter of the requests replayed in parallel. */
 export async function providerRound(t: Traffic, player: Player): Promise<void> {

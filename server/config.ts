@@ -103,6 +103,8 @@ const envSchema = z
       .optional(),
     /** Serve /dev/outbox: on in development, off in production unless set to 1 (test runs). */
     OUTBOX_PAGE: z.enum(['0', '1']).optional(),
+    /** Serve the demo game aggregator (published secret, demo sites only): on in development, off in production unless 1. */
+    DEMO_GAME_PROVIDER: z.enum(['0', '1']).optional(),
     /** How often the job worker looks for due jobs (webhook deliveries, settlements, …). */
     JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
     /** A mines or blackjack round without an action for this long is settled by the open-round rule (default 24 h). */

@@ -29,7 +29,7 @@ const { database, services, logger } = await boot({
     providers: providerConfigs({
       secrets: config.PROVIDER_SECRETS,
       currencies: config.PROVIDER_CURRENCIES,
-      isDemoEnabled: false,
+      isDemoEnabled: config.DEMO_GAME_PROVIDER === '1',
     }),
     openRoundTimeoutMs: config.OPEN_ROUND_TIMEOUT_MS,
     liveGames: { config: liveGamesPhases(config) },

@@ -55,6 +55,13 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A connection the server ends (a PostgreSQL restart or fail-over) emits 'error': on the pool when
+  // the client is idle, on the client itself when it is checked out (a transaction). Unhandled, either
+  // event ends the process. The query in flight already fails with the error, and the pool drops the
+  // broken client on release, so the next query opens a fresh connection: logging is all that is left.
+  const connectionLost = (error: Error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+  pool.on('error', connectionLost);
+  pool.on('connect', (client) => client.on('error', connectionLost));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,

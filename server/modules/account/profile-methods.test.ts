@@ -63,6 +63,23 @@ describe.each(testDatabaseKinds())('profile, contacts and recovery on %s', (kind
     );
   });
 
+  it('answers InvalidParameterException naming the field, not a 500, when a JSON profile field is an object or a list (issue 11 attack fuzzer finding)', async () => {
+    const { browser } = await registeredPlayer(app);
+    for (const value of [{ toString: 'x', valueOf: 1 }, ['Maria'], { first: 'Maria' }, null, true]) {
+      const response = await app.request('/api/account.saveProfileInfo?v=2.34&locale=en', {
+        method: 'POST',
+        headers: { cookie: browser.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ home_town: value }),
+      });
+      const answer = (await response.json()) as { error?: { type: string; error_data?: { field?: string } } };
+      expect(response.status, JSON.stringify(value)).toBeLessThan(500);
+      expect(answer.error, JSON.stringify(value)).toMatchObject({
+        type: 'InvalidParameterException',
+        error_data: { field: 'home_town' },
+      });
+    }
+  });
+
   it('adds a contact, sends a 6-digit code through the outbox and confirms it (spec §4: contact saving)', async () => {
     const { browser, login } = await registeredPlayer(app);
     const phone = `39333${String(Date.now()).slice(-7)}`;

@@ -24,7 +24,7 @@ import {
 } from '#common/validators';
 import type { ProfileFields } from '#common/contract';
 import { defineMethod, type ApiContext } from '../../api/define';
-import { requireValid } from '#common/parameter-errors';
+import { invalidParameter, requireValid } from '#common/parameter-errors';
 import { canonicalContact, contactTypeOf } from './service';
 
 async function requireUser(ctx: ApiContext) {
@@ -108,6 +108,8 @@ export const profileMethods = [
       for (const [field, validate] of Object.entries(PROFILE_VALIDATORS)) {
         const value = params[field];
         if (value === undefined) continue;
+        // A field is text (a form) or a number (JSON, e.g. sex); anything else is a bad parameter, not a 500.
+        if (typeof value !== 'string' && typeof value !== 'number') throw invalidParameter(field);
         const text = String(value).trim();
         requireValid(field, validate(text));
         changes[field] = text;

@@ -1,0 +1,74 @@
+/**
+ * The PostgreSQL pool outlives a lost server connection (issue 11: the chaos run found both
+ * processes exiting when PostgreSQL restarted, on an idle client's unhandled 'error' event).
+ */
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+
+const url = process.env.TEST_DATABASE_URL;
+
+/** Ends, as a restart would, every server connection named `applicationName`. */
+async function terminate(applicationName: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const ended = await admin.query(
+      'SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1) ended',
+      [applicationName],
+    );
+    expect(ended.rows[0].n).toBeGreaterThan(0);
+  } finally {
+    await admin.end();
+  }
+}
+
+describe.runIf(url)('PostgreSQL pool', () => {
+  it('keeps the process up when the server ends its idle connections (a restart), and the next query opens a fresh one', async () => {
+    const handle = await openDatabase({ url, poolSize: 3 });
+    const applicationName = `pool-test-${process.pid}-${Date.now()}`;
+    try {
+      // Three connections, left idle in the pool, each named so the test ends only its own.
+      await Promise.all(
+        [1, 2, 3].map(() =>
+          handle.db.execute(sql`SELECT set_config('application_name', ${applicationName}, false), pg_sleep(0.05)`),
+        ),
+      );
+      await terminate(applicationName);
+      // The pool's idle clients see their sockets close; unhandled, their 'error' event would end this worker.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const answer = (await handle.db.execute(sql`SELECT 1 AS one`)) as unknown as { rows: unknown[] };
+      expect(answer.rows[0]).toEqual({ one: 1 });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('keeps the process up when the server ends a connection in the middle of a transaction: the transaction fails, the next one runs', async () => {
+    const handle = await openDatabase({ url, poolSize: 2 });
+    const applicationName = `pool-tx-test-${process.pid}-${Date.now()}`;
+    try {
+      let isInside!: () => void;
+      const inside = new Promise<void>((resolve) => (isInside = resolve));
+      const transaction = handle.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('application_name', ${applicationName}, false)`);
+        isInside();
+        // The connection is checked out and between statements when the server ends it.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await tx.execute(sql`SELECT 1`);
+      });
+      const outcome = transaction.then(
+        () => 'committed',
+        () => 'failed',
+      );
+      await inside;
+      await terminate(applicationName);
+      expect(await outcome).toBe('failed');
+      const answer = (await handle.db.execute(sql`SELECT 2 AS two`)) as unknown as { rows: unknown[] };
+      expect(answer.rows[0]).toEqual({ two: 2 });
+    } finally {
+      await handle.close();
+    }
+  });
+});
