@@ -26,7 +26,11 @@ const { database, services, logger } = await boot({
   logLevel: config.LOG_LEVEL,
   services: {
     messaging: { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM },
-    providers: providerConfigs({ secrets: config.PROVIDER_SECRETS, currencies: config.PROVIDER_CURRENCIES, isDemoEnabled: config.DEMO_GAME_PROVIDER !== '0' }),
+    providers: providerConfigs({
+      secrets: config.PROVIDER_SECRETS,
+      currencies: config.PROVIDER_CURRENCIES,
+      isDemoEnabled: config.DEMO_GAME_PROVIDER !== '0',
+    }),
     openRoundTimeoutMs: config.OPEN_ROUND_TIMEOUT_MS,
     liveGames: { config: liveGamesPhases(config) },
     siteSecrets: config.siteSecrets,
