@@ -2,7 +2,17 @@
  * Toasts (spec §2, §9): shown for a set time (5000 ms unless told), closable by hand, placed
  * below the header.
  */
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useI18n } from '~/i18n';
 
 export const DEFAULT_TOAST_MS = 5000;
@@ -46,10 +56,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 
   const api = useMemo(() => ({ show, close }), [show, close]);
+  const stack = useRef<HTMLDivElement>(null);
+  useBelowHeader(stack, toasts.length > 0);
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="toasts" aria-live="polite">
+      <div ref={stack} className="toasts" aria-live="polite">
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast--${toast.tone}`} role="status">
             <span>{toast.text}</span>
@@ -61,6 +73,32 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       </div>
     </ToastContext.Provider>
   );
+}
+
+/** Room between the header's lower edge and the first toast, as in the stylesheet's fallback. */
+const GAP_BELOW_HEADER_PX = 12;
+
+/**
+ * Keeps the shown toasts just below the header's lower edge. The stylesheet places them one header
+ * height down, which is right until something sits above the sticky header (the demo ribbon, until
+ * it scrolls away): then the header is lower, so the edge is measured while toasts are shown.
+ */
+function useBelowHeader(stack: RefObject<HTMLDivElement | null>, isShowing: boolean): void {
+  useLayoutEffect(() => {
+    const node = stack.current;
+    if (!isShowing || !node) return;
+    const place = () => {
+      const header = document.querySelector('.site-header');
+      node.style.top = header ? `${Math.max(0, header.getBoundingClientRect().bottom) + GAP_BELOW_HEADER_PX}px` : '';
+    };
+    place();
+    window.addEventListener('scroll', place, { passive: true });
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('scroll', place);
+      window.removeEventListener('resize', place);
+    };
+  }, [stack, isShowing]);
 }
 
 export function useToasts(): ToastApi {
