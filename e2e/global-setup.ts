@@ -5,10 +5,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../test/free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,18 +25,6 @@ declare module 'vitest' {
  * seconds: e2e/live-games.test.ts waits for a window with 4 or 5 seconds left.
  */
 const LIVE_PHASES = { LIVE_GAMES_BETTING_MS: '6000', LIVE_GAMES_SPIN_MS: '2000', LIVE_GAMES_RESULT_MS: '3000' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
