@@ -8,8 +8,13 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Transaction;
 
 const RETRYABLE_STATES = new Set(['40001', '40P01']);
-/** Unique violations that only mean "another writer got there first; read again". */
-const RETRYABLE_CONSTRAINTS = new Set(['audit_log_stream_seq']);
+/**
+ * Unique violations that only mean "another writer got there first; read again": an audit
+ * stream's next sequence number, and an idempotency key a twin applied while this transfer
+ * waited for its locks (the wallet's lock statement read the keys before the wait; the next
+ * attempt finds the key and answers with the first result).
+ */
+const RETRYABLE_CONSTRAINTS = new Set(['audit_log_stream_seq', 'ledger_transfers_idempotency_key']);
 const MAX_ATTEMPTS = 8;
 
 let retryCount = 0;

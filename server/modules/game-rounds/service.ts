@@ -205,12 +205,19 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
     return row;
   }
 
-  /** The stake and, when the round paid, the win (`round:{id}:bet`, `round:{id}:win`). */
-  async function settleMoney(tx: Executor, who: Gambler, round: RoundRow): Promise<PlayerBalances> {
+  /**
+   * The stake and, when the round paid, the win (`round:{id}:bet`, `round:{id}:win`), written as
+   * one batch; the balance after it comes from the batch, not from another read.
+   */
+  async function settleMoney(tx: Executor, who: Gambler, round: RoundRow): Promise<Money> {
     const roundMoney = roundMoneyOf(round, 'single-request', who.uid);
-    await intake.stake(tx, roundMoney, { amountMinor: round.stakeMinor, idempotencyKey: `round:${round.id}:bet` });
-    await intake.settle(tx, roundMoney, { amountMinor: round.payoutMinor, idempotencyKey: `round:${round.id}:win` });
-    return wallet.balances(who.siteId, who.uid, round.currency, tx);
+    const { balanceMinor } = await intake.stakeAndSettle(
+      tx,
+      roundMoney,
+      { amountMinor: round.stakeMinor, idempotencyKey: `round:${round.id}:bet` },
+      { amountMinor: round.payoutMinor, idempotencyKey: `round:${round.id}:win` },
+    );
+    return money(balanceMinor, round.currency);
   }
 
   function balanceOf(balances: PlayerBalances | undefined, mode: GameRoundMode, currency: string): Money | null {
@@ -311,7 +318,7 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
         () => prepareBet(engine, input.bet),
         { freespin_pack_id: input.freespinPackId },
       );
-      await activeSeed(who);
+      // No seed read here: the transaction's lockActiveSeed opens the pair on a first round.
       const minSpinDurationMs =
         input.mode === 'real' && isSlotEngine(engine) && deps.jurisdiction
           ? (await deps.jurisdiction(who.siteId)).minSpinDurationMs
@@ -356,12 +363,12 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
             .returning();
           if (!opened) throw new Error('the round could not be recorded');
 
-          let balances: PlayerBalances | undefined;
+          let balance: Money | null = null;
           if (who.uid > 0) {
             // A free spin is paid by its pack: one spin consumed, nothing taken from the player.
-            balances =
+            balance =
               input.freespinPackId !== undefined && deps.freespins
-                ? await deps.freespins.settleRound(tx, opened, input.freespinPackId)
+                ? balanceOf(await deps.freespins.settleRound(tx, opened, input.freespinPackId), input.mode, currency)
                 : await settleMoney(tx, who, opened);
           }
           const [settled] = await tx
@@ -369,7 +376,7 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
             .set({ status: 'settled', settledAt: new Date() })
             .where(eq(gameRounds.id, opened.id))
             .returning();
-          return { round: roundView(settled ?? opened), is_replay: false, balance: balanceOf(balances, input.mode, currency) };
+          return { round: roundView(settled ?? opened), is_replay: false, balance };
         });
       } catch (error) {
         if (!(error instanceof InsufficientFundsError)) throw error;

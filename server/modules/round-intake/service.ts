@@ -21,7 +21,15 @@ import {
 } from './admission';
 import { grantDemoCredit } from './demo-credit';
 import { runHooks, type RoundHooks } from './hooks';
-import { moneyEvent, payoutTransfer, refundTransfer, stakeTransfer, type RoundMoney, type RoundMovement } from './transfers';
+import {
+  moneyEvent,
+  payoutTransfer,
+  refundTransfer,
+  roundPlayerAccount,
+  stakeTransfer,
+  type RoundMoney,
+  type RoundMovement,
+} from './transfers';
 
 export interface RoundIntakeDeps extends PlayerLookup {
   wallet: WalletService;
@@ -79,6 +87,38 @@ export function createRoundIntake(deps: RoundIntakeDeps) {
       const result = movement.amountMinor > 0n ? await wallet.transfer(payoutTransfer(round, movement), tx) : undefined;
       await runHooks(attached, 'afterSettle', tx, moneyEvent(round, movement.amountMinor));
       return result;
+    },
+
+    /**
+     * A round that takes its stake and settles in the same request (the single-request games):
+     * the same hooks and demo top-up as stake then settle, with the stake and the payout written
+     * as one batch of two transfers (one lock, one write, one audit insert). Returns the player's
+     * balance of the round's account after the round, read under the batch's locks.
+     */
+    async stakeAndSettle(
+      tx: Executor,
+      round: RoundMoney,
+      stake: StakeMovement,
+      payout: RoundMovement,
+    ): Promise<{ results: TransferResult[]; balanceMinor: bigint }> {
+      await runHooks(attached, 'beforeStake', tx, moneyEvent(round, stake.amountMinor));
+      if (round.mode === 'demo')
+        await grantDemoCredit(
+          wallet,
+          tx,
+          { siteId: round.siteId, uid: round.userId },
+          round.currency,
+          stake.amountMinor,
+          stake.at,
+        );
+      const transfers = [stakeTransfer(round, stake)];
+      if (payout.amountMinor > 0n) transfers.push(payoutTransfer(round, payout));
+      const { results, playerBalances } = await wallet.transferAll(transfers, tx);
+      await runHooks(attached, 'afterSettle', tx, moneyEvent(round, payout.amountMinor));
+      const side = roundPlayerAccount(round);
+      const balance = playerBalances.find((item) => item.userId === round.userId && item.type === side.type);
+      if (!balance) throw new Error('the round moved no money of its player');
+      return { results, balanceMinor: balance.balanceMinor };
     },
 
     /** Gives a stake back, then tells the hooks. */

@@ -37,6 +37,11 @@ function playerSide(round: RoundMoney): AccountRef {
   return player(round.userId, round.mode === 'real' ? 'main' : 'fun');
 }
 
+/** The player's account a paid round plays on: main for real money, fun for demo. */
+export function roundPlayerAccount(round: Pick<RoundMoney, 'mode'>): { type: 'main' | 'fun' } {
+  return { type: round.mode === 'real' ? 'main' : 'fun' };
+}
+
 function houseSide(round: RoundMoney): AccountRef {
   return house(round.mode === 'real' ? 'game' : 'fun_issuer', round.userId);
 }

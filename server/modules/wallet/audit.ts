@@ -63,6 +63,30 @@ export async function appendAudit(
   await tx.insert(auditLog).values({ ...fields, hash: entryHash(fields) });
 }
 
+/**
+ * Appends several entries in one statement, chaining each after the last of its stream: `heads`
+ * are the streams' last entries as read under the locks that serialise their writers (a stream
+ * absent from it is empty).
+ */
+export async function appendAuditEntries(
+  tx: Executor,
+  inputs: readonly AuditEntryInput[],
+  heads: ReadonlyMap<string, { seq: number; hash: string }>,
+  at = new Date(),
+): Promise<void> {
+  if (inputs.length === 0) return;
+  const last = new Map(heads);
+  const rows = inputs.map((input) => {
+    const head = last.get(input.stream);
+    const payload = JSON.parse(canonicalJson(input.payload)) as Record<string, unknown>;
+    const fields: HashedFields = { ...input, payload, seq: (head?.seq ?? 0) + 1, at, prevHash: head?.hash ?? GENESIS_HASH };
+    const hash = entryHash(fields);
+    last.set(input.stream, { seq: fields.seq, hash });
+    return { ...fields, hash };
+  });
+  await tx.insert(auditLog).values(rows);
+}
+
 export interface ChainProblem {
   stream: string;
   seq: number;

@@ -12,6 +12,7 @@ export {
   type Leg,
   type PlayerBalances,
   type TransferInput,
+  type TransferBatchResult,
   type TransferResult,
   type WalletService,
 } from './service';

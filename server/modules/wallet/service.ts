@@ -7,7 +7,8 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
-import { appendAudit } from './audit';
+import { appendAudit, appendAuditEntries, type AuditEntryInput } from './audit';
+import { lockAccounts, writeTransfers, type PostingRow, type TransferRow } from './transfer-sql';
 import { checkLegs, houseShard, requestHash, type AccountRef, type Leg } from './postings';
 import { ledgerAccounts, ledgerPostings, ledgerTransfers, type HouseAccountType, type PlayerAccountType } from './tables';
 
@@ -33,6 +34,12 @@ export interface TransferResult {
   transferId: number;
   /** True when the key was seen before: nothing moved this time. */
   isReplay: boolean;
+}
+
+export interface TransferBatchResult {
+  results: TransferResult[];
+  /** The balances of the player accounts the batch touched, after it. */
+  playerBalances: { userId: number; type: PlayerAccountType; balanceMinor: bigint }[];
 }
 
 export class LedgerError extends Error {}
@@ -69,6 +76,43 @@ function identityOf(siteId: string, currency: string, ref: AccountRef, userId: n
 
 const identityKey = (identity: AccountIdentity) =>
   `${identity.siteId}|${identity.ownerKind}|${identity.userId}|${identity.type}|${identity.currency}|${identity.shard}`;
+
+function streamOf(input: TransferInput): string {
+  return input.userId ? `player:${input.userId}` : `house:${input.siteId}`;
+}
+
+function transferRow(id: number, input: TransferInput, hash: string): TransferRow {
+  return {
+    id,
+    siteId: input.siteId,
+    userId: input.userId ?? null,
+    kind: input.kind,
+    currency: input.currency,
+    amountMinor: input.amountMinor,
+    idempotencyKey: input.idempotencyKey ?? null,
+    requestHash: input.idempotencyKey ? hash : null,
+    reference: input.reference ?? null,
+    actor: input.actor,
+    reason: input.reason,
+  };
+}
+
+function auditEntryOf(id: number, input: TransferInput, accountIds: readonly number[]): AuditEntryInput {
+  return {
+    stream: streamOf(input),
+    actor: input.actor,
+    action: `transfer.${input.kind}`,
+    subject: `transfer:${id}`,
+    reason: input.reason,
+    payload: {
+      currency: input.currency,
+      amountMinor: input.amountMinor,
+      reference: input.reference ?? null,
+      idempotencyKey: input.idempotencyKey ?? null,
+      postings: input.legs.map((leg, index) => ({ accountId: accountIds[index], amountMinor: leg.amountMinor })),
+    },
+  };
+}
 
 export function createWalletService(db: Database) {
   // Account ids never change and rows are never deleted, so a process may remember them.
@@ -108,113 +152,81 @@ export function createWalletService(db: Database) {
     return id;
   }
 
-  /** Looks an idempotency key up: the first result for the same request, an error for another. */
-  async function findReplay(tx: Executor, key: string, hash: string): Promise<TransferResult | undefined> {
-    const [existing] = await tx
-      .select({ id: ledgerTransfers.id, requestHash: ledgerTransfers.requestHash })
-      .from(ledgerTransfers)
-      .where(eq(ledgerTransfers.idempotencyKey, key));
-    if (!existing) return undefined;
-    if (existing.requestHash !== hash) throw new IdempotencyConflictError(key);
-    return { transferId: existing.id, isReplay: true };
-  }
-
-  async function transferIn(tx: Executor, input: TransferInput): Promise<TransferResult> {
-    checkLegs(input.legs, input.amountMinor);
-    const hash = requestHash(input);
-    const identities = input.legs.map((leg) => identityOf(input.siteId, input.currency, leg.account, input.userId));
-    const ids: number[] = [];
-    for (const identity of identities) ids.push(await resolveAccountId(tx, identity));
+  /**
+   * Writes a batch of transfers in one transaction with one lock statement, one write statement
+   * and one audit insert, whatever the batch's size (issue 12: a round's stake and payout used to
+   * cost eight round trips). Each transfer keeps its own key, postings and audit entry; a
+   * transfer whose key was applied before returns its first result and moves nothing.
+   */
+  async function transferBatchIn(tx: Executor, inputs: readonly TransferInput[]): Promise<TransferBatchResult> {
+    const keys = inputs.flatMap((input) => (input.idempotencyKey ? [input.idempotencyKey] : []));
+    if (new Set(keys).size !== keys.length) throw new LedgerError('one idempotency key twice in a batch');
+    const hashes = inputs.map((input) => {
+      checkLegs(input.legs, input.amountMinor);
+      return requestHash(input);
+    });
+    const legIds: number[][] = [];
+    for (const input of inputs) {
+      const ids: number[] = [];
+      for (const leg of input.legs)
+        ids.push(await resolveAccountId(tx, identityOf(input.siteId, input.currency, leg.account, input.userId)));
+      legIds.push(ids);
+    }
 
     // Lock before writing, in id order, so two transfers over the same accounts queue instead of deadlocking.
-    const uniqueIds = [...new Set(ids)].sort((a, b) => a - b);
-    const locked = await tx
-      .select({
-        id: ledgerAccounts.id,
-        ownerKind: ledgerAccounts.ownerKind,
-        type: ledgerAccounts.type,
-        balanceMinor: ledgerAccounts.balanceMinor,
-      })
-      .from(ledgerAccounts)
-      .where(inArray(ledgerAccounts.id, uniqueIds))
-      .orderBy(ledgerAccounts.id)
-      .for('no key update');
-    if (locked.length !== uniqueIds.length) throw new LedgerError('an account of the transfer is missing');
+    const uniqueIds = [...new Set(legIds.flat())].sort((a, b) => a - b);
+    const { accounts, applied, newIds } = await lockAccounts(tx, uniqueIds, keys, inputs.length);
+    if (accounts.length !== uniqueIds.length) throw new LedgerError('an account of the transfer is missing');
 
+    // A replay moves nothing, whatever the balances are now: it returns the first result.
+    const appliedByKey = new Map(applied.map((row) => [row.key, row]));
+    const results: (TransferResult | undefined)[] = inputs.map((input, index) => {
+      const earlier = input.idempotencyKey ? appliedByKey.get(input.idempotencyKey) : undefined;
+      if (!earlier) return undefined;
+      if (earlier.requestHash !== hashes[index]) throw new IdempotencyConflictError(input.idempotencyKey ?? '');
+      return { transferId: earlier.id, isReplay: true };
+    });
+
+    const balances = new Map(accounts.map((account) => [account.id, account.balanceMinor]));
     const deltas = new Map<number, bigint>();
-    ids.forEach((id, index) => deltas.set(id, (deltas.get(id) ?? 0n) + (input.legs[index]?.amountMinor ?? 0n)));
-    for (const account of locked) {
-      if (account.ownerKind === 'player' && account.balanceMinor + (deltas.get(account.id) ?? 0n) < 0n) {
-        // A replay moves nothing, whatever the balance is now: it returns the first result.
-        const replay = input.idempotencyKey ? await findReplay(tx, input.idempotencyKey, hash) : undefined;
-        if (replay) return replay;
-        throw new InsufficientFundsError(account.type);
-      }
-    }
+    const transfers: TransferRow[] = [];
+    const postings: PostingRow[] = [];
+    const entries: AuditEntryInput[] = [];
+    inputs.forEach((input, index) => {
+      if (results[index]) return;
+      const ids = legIds[index] ?? [];
+      const id = newIds[index];
+      if (id === undefined) throw new LedgerError('no transfer id was drawn');
+      // Each transfer in order, as if written one after the other: a stake must be covered before its round's payout.
+      input.legs.forEach((leg, legIndex) => {
+        const accountId = ids[legIndex] ?? 0;
+        balances.set(accountId, (balances.get(accountId) ?? 0n) + leg.amountMinor);
+        deltas.set(accountId, (deltas.get(accountId) ?? 0n) + leg.amountMinor);
+        postings.push({ transferId: id, accountId, currency: input.currency, amountMinor: leg.amountMinor });
+      });
+      for (const account of accounts)
+        if (account.ownerKind === 'player' && (balances.get(account.id) ?? 0n) < 0n)
+          throw new InsufficientFundsError(account.type);
+      transfers.push(transferRow(id, input, hashes[index] ?? ''));
+      entries.push(auditEntryOf(id, input, ids));
+      results[index] = { transferId: id, isReplay: false };
+    });
 
-    // The key is taken inside the locks: a replay conflicts here and finds the first transfer; a
-    // concurrent twin waits on the same rows first, then does the same.
-    const [transfer] = await tx
-      .insert(ledgerTransfers)
-      .values({
-        siteId: input.siteId,
-        userId: input.userId ?? null,
-        kind: input.kind,
-        currency: input.currency,
-        amountMinor: input.amountMinor,
-        idempotencyKey: input.idempotencyKey ?? null,
-        requestHash: input.idempotencyKey ? hash : null,
-        reference: input.reference ?? null,
-        actor: input.actor,
-        reason: input.reason,
-      })
-      .onConflictDoNothing()
-      .returning({ id: ledgerTransfers.id });
-    if (!transfer) {
-      const replay = input.idempotencyKey ? await findReplay(tx, input.idempotencyKey, hash) : undefined;
-      if (replay) return replay;
-      throw new LedgerError('transfer could not be recorded');
+    if (transfers.length > 0) {
+      const streams = [...new Set(entries.map((entry) => entry.stream))];
+      const heads = await writeTransfers(tx, transfers, postings, deltas, streams);
+      await appendAuditEntries(tx, entries, new Map(heads.map((head) => [head.stream, head])));
     }
-
-    // Postings, cached balances and the audit stream's head in one round trip: the locks are
-    // held already, so this statement's snapshot sees the head the previous holder committed.
-    const stream = input.userId ? `player:${input.userId}` : `house:${input.siteId}`;
-    const changed = [...deltas].filter(([, delta]) => delta !== 0n);
-    const array = (values: (number | bigint)[]) => `{${values.join(',')}}`;
-    const heads = (await tx.execute(sql`
-      WITH postings AS (
-        INSERT INTO ledger_postings (transfer_id, account_id, currency, amount_minor)
-        SELECT ${transfer.id}, p.account_id, ${input.currency}, p.amount
-        FROM unnest(${array(ids)}::bigint[], ${array(input.legs.map((leg) => leg.amountMinor))}::bigint[]) WITH ORDINALITY AS p(account_id, amount, n) ORDER BY p.n
-      ), balances AS (
-        UPDATE ledger_accounts AS a SET balance_minor = a.balance_minor + d.delta
-        FROM unnest(${array(changed.map(([id]) => id))}::bigint[], ${array(changed.map(([, delta]) => delta))}::bigint[]) AS d(id, delta)
-        WHERE a.id = d.id
-      )
-      SELECT seq, hash FROM audit_log WHERE stream = ${stream} ORDER BY seq DESC LIMIT 1`)) as unknown as {
-      rows: { seq: number; hash: string }[];
+    return {
+      results: results.map((result) => result ?? { transferId: 0, isReplay: true }),
+      playerBalances: accounts
+        .filter((account) => account.ownerKind === 'player')
+        .map((account) => ({
+          userId: account.userId,
+          type: account.type as PlayerAccountType,
+          balanceMinor: balances.get(account.id) ?? 0n,
+        })),
     };
-
-    await appendAudit(
-      tx,
-      {
-        stream,
-        actor: input.actor,
-        action: `transfer.${input.kind}`,
-        subject: `transfer:${transfer.id}`,
-        reason: input.reason,
-        payload: {
-          currency: input.currency,
-          amountMinor: input.amountMinor,
-          reference: input.reference ?? null,
-          idempotencyKey: input.idempotencyKey ?? null,
-          postings: input.legs.map((leg, index) => ({ accountId: ids[index], amountMinor: leg.amountMinor })),
-        },
-      },
-      new Date(),
-      heads.rows[0] ?? null,
-    );
-    return { transferId: transfer.id, isReplay: false };
   }
 
   return {
@@ -223,8 +235,20 @@ export function createWalletService(db: Database) {
      * deadlocks) or, given a caller's transaction, inside it so the caller's own writes commit
      * with the money or not at all.
      */
-    transfer(input: TransferInput, executor: Executor = db): Promise<TransferResult> {
-      return inTransaction(executor, (tx) => transferIn(tx, input));
+    async transfer(input: TransferInput, executor: Executor = db): Promise<TransferResult> {
+      const { results } = await inTransaction(executor, (tx) => transferBatchIn(tx, [input]));
+      const [result] = results;
+      if (!result) throw new LedgerError('transfer could not be recorded');
+      return result;
+    },
+
+    /**
+     * Moves several transfers in one transaction and three statements (a round's stake and
+     * payout): all of them or none. Returns each transfer's result and the player balances the
+     * batch touched, as they are after it (read under its locks, so no statement more).
+     */
+    transferAll(inputs: readonly TransferInput[], executor: Executor = db): Promise<TransferBatchResult> {
+      return inTransaction(executor, (tx) => transferBatchIn(tx, inputs));
     },
 
     /** A player's balances in one currency; accounts not yet opened read as zero. */
