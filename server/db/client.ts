@@ -17,6 +17,12 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Runs fn holding a cluster-wide advisory lock, so only one process migrates or seeds. */
   withAdvisoryLock<T>(lockKey: number, fn: (db: Database) => Promise<T>): Promise<T>;
+  /**
+   * How many statements this handle's code has sent since it opened, transaction control (BEGIN,
+   * COMMIT, ROLLBACK) not counted: what a use case costs in round trips, for a test that keeps a
+   * round's cost from creeping back up and for the benchmarks (issue 12).
+   */
+  statements(): number;
   /** PGlite only: the whole data folder as an uncompressed tar, to start other databases from. */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -32,6 +38,21 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
 }
 
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+
+/** A drizzle logger that only counts: a number add per statement, nothing formatted or written. */
+function statementCounter() {
+  let count = 0;
+  return {
+    logger: {
+      logQuery(query: string) {
+        if (!TRANSACTION_CONTROL.test(query)) count++;
+      },
+    },
+    statements: () => count,
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url
     ? openPostgres(options.url, options.poolSize ?? 10)
@@ -41,10 +62,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, loadDataDir });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const counter = statementCounter();
+  const db = drizzlePglite(client, { schema, logger: counter.logger }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
+    statements: counter.statements,
     // One embedded connection serves one process: there is nobody to race with.
     withAdvisoryLock: (_key, fn) => fn(db),
     // Uncompressed: a test run loads it in every file, and gunzipping ~40 MB each time costs more than it saves.
@@ -62,10 +85,12 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const connectionLost = (error: Error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
   pool.on('error', connectionLost);
   pool.on('connect', (client) => client.on('error', connectionLost));
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const counter = statementCounter();
+  const db = drizzlePg(pool, { schema, logger: counter.logger }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
+    statements: counter.statements,
     async withAdvisoryLock(lockKey, fn) {
       const client = await pool.connect();
       try {

@@ -117,6 +117,7 @@ function auditEntryOf(id: number, input: TransferInput, accountIds: readonly num
 export function createWalletService(db: Database) {
   // Account ids never change and rows are never deleted, so a process may remember them.
   const accountIds = new Map<string, number>();
+  const openedIn = new WeakMap<Executor, Set<number>>();
 
   async function findAccountId(tx: Executor, identity: AccountIdentity): Promise<number | undefined> {
     const [row] = await tx
@@ -137,18 +138,22 @@ export function createWalletService(db: Database) {
 
   /**
    * Finds or opens each account. Only ids read back as already existing are remembered: one
-   * opened inside a transaction that later rolls back must not outlive it.
+   * opened inside a transaction that later rolls back must not outlive it, nor may one this
+   * transaction opened and then found again (a round's stake opens the house account, its
+   * payout finds it): `opened` keeps what each transaction opened.
    */
   async function resolveAccountId(tx: Executor, identity: AccountIdentity): Promise<number> {
     const key = identityKey(identity);
+    const openedHere = openedIn.get(tx);
     const known = accountIds.get(key) ?? (await findAccountId(tx, identity));
     if (known !== undefined) {
-      accountIds.set(key, known);
+      if (!openedHere?.has(known)) accountIds.set(key, known);
       return known;
     }
     const [created] = await tx.insert(ledgerAccounts).values(identity).onConflictDoNothing().returning({ id: ledgerAccounts.id });
     const id = created?.id ?? (await findAccountId(tx, identity));
     if (id === undefined) throw new LedgerError('account could not be opened');
+    if (created) openedIn.set(tx, (openedHere ?? new Set()).add(id));
     return id;
   }
 
@@ -176,7 +181,11 @@ export function createWalletService(db: Database) {
     // Lock before writing, in id order, so two transfers over the same accounts queue instead of deadlocking.
     const uniqueIds = [...new Set(legIds.flat())].sort((a, b) => a - b);
     const { accounts, applied, newIds } = await lockAccounts(tx, uniqueIds, keys, inputs.length);
-    if (accounts.length !== uniqueIds.length) throw new LedgerError('an account of the transfer is missing');
+    if (accounts.length !== uniqueIds.length) {
+      // Never expected; should a remembered id be wrong all the same, forget them so the next attempt reads again.
+      accountIds.clear();
+      throw new LedgerError('an account of the transfer is missing');
+    }
 
     // A replay moves nothing, whatever the balances are now: it returns the first result.
     const appliedByKey = new Map(applied.map((row) => [row.key, row]));

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { runMigrations } from '../../db/migrate';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../test/databases';
-import { users, sites } from '../../db/schema';
+import { ledgerTransfers, users, sites } from '../../db/schema';
 import { checkLedger } from './ledger-check';
 import { house, move, player, InvalidTransferError } from './postings';
 import { createWalletService, IdempotencyConflictError, InsufficientFundsError, type WalletService } from './service';
@@ -164,6 +164,73 @@ describe.each(testDatabaseKinds())('wallet ledger on %s', (kind) => {
     expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(10);
     expect((await wallet.balances(SITE, userId, 'EUR')).main).toBe(0n);
     expect((await checkLedger(database.handle.db)).isSound).toBe(true);
+  });
+
+  // Issue 12: a round's stake and payout are written as one batch (transferAll); each stays its own transfer.
+  const bet = (userId: number, amountMinor: bigint, key: string) => ({
+    siteId: SITE,
+    userId,
+    kind: 'game_bet',
+    currency: 'EUR',
+    amountMinor,
+    legs: move(player(userId, 'main'), house('game', userId), amountMinor),
+    idempotencyKey: key,
+    actor: `player:${userId}`,
+    reason: 'batch test bet',
+  });
+  const win = (userId: number, amountMinor: bigint, key: string) => ({
+    ...bet(userId, amountMinor, key),
+    kind: 'game_win',
+    legs: move(house('game', userId), player(userId, 'main'), amountMinor),
+    reason: 'batch test win',
+  });
+
+  it('a batch is all or nothing, in order: a stake the balance does not cover is refused even when the payout after it would', async () => {
+    const userId = await newPlayer();
+    await deposit(userId, 100n);
+    await expect(
+      wallet.transferAll([bet(userId, 150n, `b-${userId}-1`), win(userId, 300n, `w-${userId}-1`)]),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
+    const [keys] = await database.handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerTransfers)
+      .where(sql`${ledgerTransfers.idempotencyKey} LIKE ${`%-${userId}-1`}`);
+    expect(keys?.n).toBe(0);
+    const done = await wallet.transferAll([bet(userId, 100n, `b-${userId}-2`), win(userId, 250n, `w-${userId}-2`)]);
+    expect(done.results.map((result) => result.isReplay)).toEqual([false, false]);
+    expect(done.playerBalances).toEqual([{ userId, type: 'main', balanceMinor: 250n }]);
+    expect((await wallet.balances(SITE, userId, 'EUR')).main).toBe(250n);
+    expect((await checkLedger(database.handle.db)).isSound).toBe(true);
+  });
+
+  it('the same batch sent in parallel applies each key once; the twins are replays of the first transfers', async () => {
+    const userId = await newPlayer();
+    await deposit(userId, 1_000n);
+    const batch = () => wallet.transferAll([bet(userId, 400n, `pb-${userId}`), win(userId, 700n, `pw-${userId}`)]);
+    const outcomes = await Promise.all(Array.from({ length: 8 }, batch));
+    const firsts = outcomes.filter((outcome) => outcome.results.every((result) => !result.isReplay));
+    expect(firsts).toHaveLength(1);
+    const ids = new Set(outcomes.flatMap((outcome) => outcome.results.map((result) => result.transferId)));
+    expect(ids.size).toBe(2);
+    expect((await wallet.balances(SITE, userId, 'EUR')).main).toBe(1_300n);
+    // A batch with one key applied and one new: the first is a replay, only the second moves.
+    const mixed = await wallet.transferAll([bet(userId, 400n, `pb-${userId}`), bet(userId, 300n, `pb2-${userId}`)]);
+    expect(mixed.results.map((result) => result.isReplay)).toEqual([true, false]);
+    expect((await wallet.balances(SITE, userId, 'EUR')).main).toBe(1_000n);
+    expect((await checkLedger(database.handle.db)).isSound).toBe(true);
+  });
+
+  it('parallel batches of many players and one player keep every audit chain verifiable and every balance equal to its postings', async () => {
+    const players = await Promise.all(Array.from({ length: 4 }, newPlayer));
+    await Promise.all(players.map((userId) => deposit(userId, 10_000n)));
+    await Promise.all(
+      Array.from({ length: 24 }, (_, index) => {
+        const userId = players[index % 2 === 0 ? 0 : index % players.length] ?? 0;
+        return wallet.transferAll([bet(userId, 10n, `many-${userId}-${index}`), win(userId, 15n, `many-w-${userId}-${index}`)]);
+      }),
+    );
+    const report = await checkLedger(database.handle.db);
+    expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
   });
 
   it('a transfer inside a caller transaction that rolls back leaves no trace, and the next one still works', async () => {
