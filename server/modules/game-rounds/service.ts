@@ -336,9 +336,20 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
           // Jurisdiction: a real slot round no sooner than the site's minimum spin duration after the last (under the seed lock).
           await enforceMinSpinDuration(tx, who.siteId, ownerKey, minSpinDurationMs);
 
-          const nonce = await drawNonce(tx, seed);
+          // The nonce is the locked seed's; it advances in the statement that writes the round.
+          const nonce = seed.nextNonce;
           const { payoutMinor, outcome } = prepared.play({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce });
-          const [opened] = await tx
+          const advanceNonce = tx.$with('advance_nonce').as(
+            tx
+              .update(fairSeeds)
+              .set({ nextNonce: nonce + 1 })
+              .where(eq(fairSeeds.id, seed.id))
+              .returning({ id: fairSeeds.id }),
+          );
+          // Written settled at once: it settles in this transaction or is not written at all, so
+          // nobody can see it open, and a second statement to close it would only cost a round trip.
+          const [settled] = await tx
+            .with(advanceNonce)
             .insert(gameRounds)
             .values({
               ...newRoundColumns(
@@ -356,27 +367,23 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
               ),
               payoutMinor,
               outcome: outcomeJson(outcome),
-              status: 'open',
+              status: 'settled',
+              settledAt: new Date(),
               requestKey: input.requestId,
               requestHash,
             })
             .returning();
-          if (!opened) throw new Error('the round could not be recorded');
+          if (!settled) throw new Error('the round could not be recorded');
 
           let balance: Money | null = null;
           if (who.uid > 0) {
             // A free spin is paid by its pack: one spin consumed, nothing taken from the player.
             balance =
               input.freespinPackId !== undefined && deps.freespins
-                ? balanceOf(await deps.freespins.settleRound(tx, opened, input.freespinPackId), input.mode, currency)
-                : await settleMoney(tx, who, opened);
+                ? balanceOf(await deps.freespins.settleRound(tx, settled, input.freespinPackId), input.mode, currency)
+                : await settleMoney(tx, who, settled);
           }
-          const [settled] = await tx
-            .update(gameRounds)
-            .set({ status: 'settled', settledAt: new Date() })
-            .where(eq(gameRounds.id, opened.id))
-            .returning();
-          return { round: roundView(settled ?? opened), is_replay: false, balance };
+          return { round: roundView(settled), is_replay: false, balance };
         });
       } catch (error) {
         if (!(error instanceof InsufficientFundsError)) throw error;
