@@ -1,7 +1,7 @@
 /**
  * Ledger transfers per second (architecture §5 and §7: speed targets live in bench/, never in
- * timed assertions), on PGlite and on PostgreSQL, next to pgbench's simple-update figure on the
- * same PostgreSQL server.
+ * timed assertions), on PGlite and on PostgreSQL, next to pgbench's TPC-B figure on the same
+ * PostgreSQL server (issue 12: many players ≥ 1.0 × pgbench TPC-B, one contended player ≥ 0.5 ×).
  *
  *   npm run bench:ledger                                  10 s per case, 10 workers, 1000 players
  *   npm run bench:ledger -- --seconds 5 --workers 20      shorter runs, more concurrency
@@ -18,8 +18,8 @@
  *   many players    each transfer picks a random player of --players (the house game account is
  *                   split in sub-accounts by player).
  * It prints transfers/s, p50/p99 latency, transaction retries and errors, runs
- * `pgbench -i -s 10` and `pgbench -c <workers> -j 2 -T <seconds> -N` (simple update) on a scratch
- * database of the same server and prints ledger transfers/s ÷ pgbench tps. After each database it
+ * `pgbench -i -s 10` and `pgbench -c <workers> -j 2 -T <seconds>` (TPC-B) on a scratch database
+ * of the same server and prints ledger transfers/s ÷ pgbench tps against the issue's targets. After each database it
  * runs the ledger checker: the ledger must be sound. Results go to
  * bench/results/ledger-<timestamp>.json (ignored by git). Exit status 1 when a ledger is not
  * sound or a transfer failed.
@@ -350,10 +350,21 @@ interface PgbenchResult {
   latencyAverageMs?: number;
 }
 
+/** pgbench on the PATH, else Debian's PostgreSQL 15 (PG_BIN overrides). */
+const PGBENCH = [process.env.PG_BIN ? join(process.env.PG_BIN, 'pgbench') : '', 'pgbench', '/usr/lib/postgresql/15/bin/pgbench']
+  .filter(Boolean)
+  .find((command) => {
+    const found = spawnSync(command, ['--version'], { encoding: 'utf8' });
+    return !found.error && found.status === 0;
+  });
+
 function pgbenchVersion(): string | undefined {
-  const found = spawnSync('pgbench', ['--version'], { encoding: 'utf8' });
-  return found.error || found.status !== 0 ? undefined : found.stdout.trim();
+  if (!PGBENCH) return undefined;
+  return spawnSync(PGBENCH, ['--version'], { encoding: 'utf8' }).stdout.trim();
 }
+
+/** The issue's targets as ratios to pgbench TPC-B on the same server (issue 12). */
+const TARGET_RATIO: Record<string, number> = { 'many players': 1.0, 'single player': 0.5 };
 
 function run(command: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -383,10 +394,11 @@ async function runPgbench(serverUrl: string, version: string, options: DatabaseB
     const scale = 10;
     const threads = Math.min(2, options.workers);
     process.stdout.write(`  pgbench -i -s ${scale} … `);
-    await run('pgbench', ['-i', '-s', String(scale), '-q', scratch.url]);
-    const args = ['-c', String(options.workers), '-j', String(threads), '-T', String(options.seconds), '-N'];
+    await run(PGBENCH ?? 'pgbench', ['-i', '-s', String(scale), '-q', scratch.url]);
+    // TPC-B (the default script): what issue 12 compares the ledger with.
+    const args = ['-c', String(options.workers), '-j', String(threads), '-T', String(options.seconds)];
     process.stdout.write(`pgbench ${args.join(' ')} … `);
-    const output = await run('pgbench', [...args, scratch.url]);
+    const output = await run(PGBENCH ?? 'pgbench', [...args, scratch.url]);
     // "tps = 1234.5 (without initial connection time)" (PostgreSQL 14+), or "(excluding connections establishing)".
     const tps = /tps = ([\d.]+) \((without|excluding)/.exec(output)?.[1] ?? /tps = ([\d.]+)/.exec(output)?.[1];
     if (!tps) throw new Error(`no tps in pgbench's output:\n${output}`);
@@ -421,6 +433,7 @@ function printTable(cases: CaseResult[]): void {
     'node CPU',
     'CPU ms/transfer',
     '÷ pgbench',
+    'target',
   ];
   const lines = cases.map((row) => [
     row.database,
@@ -433,6 +446,9 @@ function printTable(cases: CaseResult[]): void {
     `${row.clientCpuPercent}%`,
     row.clientCpuMsPerTransfer.toFixed(2),
     row.ratioToPgbench === undefined ? '' : row.ratioToPgbench.toFixed(3),
+    row.ratioToPgbench === undefined
+      ? ''
+      : `≥ ${TARGET_RATIO[row.case] ?? '?'} ${row.ratioToPgbench >= (TARGET_RATIO[row.case] ?? Infinity) ? 'met' : 'not met'}`,
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => (line[i] ?? '').length)));
   const format = (cells: string[]) =>
@@ -508,7 +524,7 @@ async function main(): Promise<number> {
   printTable(cases);
   if (pgbench)
     console.log(
-      `\npgbench simple update (${pgbench.command}, scale ${pgbench.scale}): ${pgbench.tps} tps, latency average ${pgbench.latencyAverageMs ?? '?'} ms`,
+      `\npgbench TPC-B (${pgbench.command}, scale ${pgbench.scale}): ${pgbench.tps} tps, latency average ${pgbench.latencyAverageMs ?? '?'} ms`,
     );
   for (const row of cases) for (const sample of row.errorSamples) console.log(`  ${row.database} ${row.case}: ${sample}`);
   for (const check of checks)

@@ -15,7 +15,9 @@
  * rounds of a random player as the demo aggregator would, a signed bet and then a signed win
  * (zero or more) over HTTP, and counts a round when both answered OK. It prints rounds/s (one
  * round = bet + win = two requests), requests/s, p50/p99 round latency, and checks afterwards
- * that every player's balance is what the answers add up to and that the ledger is sound.
+ * that every player's balance is what the answers add up to and that the ledger is sound. On
+ * PostgreSQL pgbench TPC-B (-c workers, same seconds) runs on the same server right after, and
+ * the table shows the ratio and issue 12's goal (≥ 500 rounds/s on PostgreSQL).
  * Results go to bench/results/provider-wallet-<timestamp>.json (ignored by git). Exit status 1
  * when a round failed, a balance disagrees or the ledger is not sound.
  */
@@ -37,7 +39,14 @@ import { providerClient, type ProviderClient, DEMO_PROVIDER } from '../server/mo
 import { checkLedger, house, move, player } from '../server/modules/wallet';
 import { users } from '../server/db/schema';
 import { createServices } from '../server/services';
-import { adminQuery, percentile, readDatabaseBenchOptions, withDatabaseName, type DatabaseBenchOptions } from './database-bench';
+import {
+  adminQuery,
+  percentile,
+  pgbenchTpcB,
+  readDatabaseBenchOptions,
+  withDatabaseName,
+  type DatabaseBenchOptions,
+} from './database-bench';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
@@ -73,7 +82,13 @@ interface Result {
   errorSamples: string[];
   balancesAgree: boolean;
   ledgerSound: boolean;
+  /** PostgreSQL: pgbench TPC-B with as many clients as workers, on the same server right after. */
+  pgbenchTps?: number;
+  ratioToPgbench?: number;
 }
+
+/** Issue 12: provider-wallet bet+win rounds on PostgreSQL. */
+const GOAL_POSTGRES_ROUNDS_PER_SECOND = 500;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 async function benchDatabase(handle: DatabaseHandle, options: DatabaseBenchOptions): Promise<Result> {
@@ -237,7 +252,11 @@ async function main() {
     if (name) {
       const handle = await openDatabase({ url: withDatabaseName(serverUrl, name), poolSize: options.pool });
       try {
-        results.push(await benchDatabase(handle, options));
+        const result = await benchDatabase(handle, options);
+        process.stdout.write(`  pgbench TPC-B -c ${options.workers} -T ${options.seconds} on the same server … `);
+        const tps = await pgbenchTpcB(serverUrl, options.workers, options.seconds);
+        console.log(`${tps} tps`);
+        results.push({ ...result, pgbenchTps: tps, ratioToPgbench: Math.round((100 * result.roundsPerSecond) / tps) / 100 });
       } finally {
         await handle.close();
         await dropScratch(serverUrl, name);
@@ -246,12 +265,22 @@ async function main() {
   }
 
   console.log('');
-  console.log('database  workers  rounds/s  requests/s  p50 ms  p99 ms  retries  errors');
-  for (const row of results) {
-    console.log(
-      `${row.database.padEnd(8)}  ${String(row.workers).padStart(7)}  ${String(row.roundsPerSecond).padStart(8)}  ${String(row.requestsPerSecond).padStart(10)}  ${row.roundLatencyMs.p50.toFixed(1).padStart(6)}  ${row.roundLatencyMs.p99.toFixed(1).padStart(6)}  ${String(row.retries).padStart(7)}  ${String(row.errors).padStart(6)}`,
-    );
-  }
+  console.table(
+    results.map((row) => ({
+      database: row.database,
+      workers: row.workers,
+      'rounds/s': row.roundsPerSecond,
+      'requests/s': row.requestsPerSecond,
+      'p50 ms': row.roundLatencyMs.p50,
+      'p99 ms': row.roundLatencyMs.p99,
+      retries: row.retries,
+      errors: row.errors,
+      'pgbench tps': row.pgbenchTps ?? '–',
+      '÷ pgbench': row.ratioToPgbench ?? '–',
+      goal: row.database === 'postgres' ? `≥ ${GOAL_POSTGRES_ROUNDS_PER_SECOND}/s` : '–',
+      met: row.database === 'postgres' ? (row.roundsPerSecond >= GOAL_POSTGRES_ROUNDS_PER_SECOND ? 'yes' : 'no') : '–',
+    })),
+  );
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = join(RESULTS_DIR, `provider-wallet-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), options, results }, null, 2));

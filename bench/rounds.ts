@@ -17,16 +17,16 @@
  * dice-roll and aurora-fortune). On PostgreSQL pgbench TPC-B (-i -s --scale in another scratch
  * database, then -c players -j 2 -T seconds) runs on the same server right after. It prints
  * rounds/s, p50/p99 latency, the longest stall of any player (the longest gap between two of
- * its answers), statements per round and the ratios, and writes bench/results/rounds.json.
+ * its answers) and the longest pause of the whole server (no answer to anyone), statements per round and the ratios, and writes bench/results/rounds.json.
  * Afterwards the ledger check runs on the database. Exit status 1 when a round failed or the
  * ledger is not sound.
  */
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
@@ -40,13 +40,12 @@ import { checkLedger, house, move, player } from '../server/modules/wallet';
 import { sessions, users } from '../server/db/schema';
 import { createServices } from '../server/services';
 import { freePort } from '../test/free-port';
-import { adminQuery, percentile, withDatabaseName } from './database-bench';
+import { adminQuery, percentile, pgbenchTpcB, withDatabaseName } from './database-bench';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = join(ROOT, 'build', 'server', 'main.js');
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
 const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/test';
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const DEPOSIT_MINOR = 1_000_000_000n;
 const GOAL_PGLITE_ROUNDS_PER_SECOND = 1_000;
 const GOAL_POSTGRES_RATIO = 0.5;
@@ -108,6 +107,11 @@ interface RunResult {
   latencyMs: { p50: number; p99: number; max: number };
   /** The longest time any one player waited between two of its answers. */
   maxStallMs: number;
+  /**
+   * The longest time in which no player got an answer: close to maxStallMs when the whole server
+   * paused (a job, a checkpoint), far below it when one player waited while others played.
+   */
+  maxPauseMs: number;
   errors: number;
   errorSamples: string[];
   pgbenchTps?: number;
@@ -243,7 +247,9 @@ async function playRounds(base: string, players: Player[], seconds: number): Pro
   const errorSamples = new Map<string, number>();
   let errors = 0;
   let maxStallMs = 0;
+  let maxPauseMs = 0;
   const started = performance.now();
+  let lastAnswer = started;
   const deadline = started + seconds * 1000;
   await Promise.all(
     players.map(async (who) => {
@@ -263,7 +269,9 @@ async function playRounds(base: string, players: Player[], seconds: number): Pro
         }
         const now = performance.now();
         maxStallMs = Math.max(maxStallMs, now - last);
+        maxPauseMs = Math.max(maxPauseMs, now - lastAnswer);
         last = now;
+        lastAnswer = now;
       }
     }),
   );
@@ -276,26 +284,10 @@ async function playRounds(base: string, players: Player[], seconds: number): Pro
     roundsPerSecond: round2(latencies.length / elapsed),
     latencyMs: { p50: round2(percentile(sorted, 0.5)), p99: round2(percentile(sorted, 0.99)), max: round2(sorted.at(-1) ?? 0) },
     maxStallMs: round2(maxStallMs),
+    maxPauseMs: round2(maxPauseMs),
     errors,
     errorSamples: [...errorSamples].map(([message, n]) => `${n} × ${message}`).slice(0, 5),
   };
-}
-
-/** pgbench TPC-B on the same server: -i into its own scratch database, then -c clients for the same seconds. */
-async function pgbenchTps(serverUrl: string, clients: number, seconds: number, scale: number): Promise<number> {
-  const name = `bench_pgbench_${randomBytes(4).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = withDatabaseName(serverUrl, name);
-  const run = promisify(execFile);
-  try {
-    await run(join(PG_BIN, 'pgbench'), ['-i', '-q', '-s', String(scale), url]);
-    const { stdout } = await run(join(PG_BIN, 'pgbench'), ['-n', '-c', String(clients), '-j', '2', '-T', String(seconds), url]);
-    const match = /tps = ([\d.]+)/.exec(stdout);
-    if (!match?.[1]) throw new Error(`pgbench printed no tps:\n${stdout}`);
-    return Number(match[1]);
-  } finally {
-    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
 }
 
 async function benchDatabase(database: 'pglite' | 'postgres', options: Options): Promise<DatabaseResult> {
@@ -319,7 +311,7 @@ async function benchDatabase(database: 'pglite' | 'postgres', options: Options):
         const measured = await playRounds(server.base, players.slice(0, count), options.seconds);
         let result: RunResult;
         if (database === 'postgres') {
-          const tps = await pgbenchTps(serverUrl, count, options.seconds, options.scale);
+          const tps = await pgbenchTpcB(serverUrl, count, options.seconds, options.scale);
           const ratio = round2(measured.roundsPerSecond / tps);
           result = {
             ...measured,
@@ -360,6 +352,7 @@ function printTable(results: DatabaseResult[]): void {
       'p50 ms': run.latencyMs.p50,
       'p99 ms': run.latencyMs.p99,
       'max stall ms': run.maxStallMs,
+      'max pause ms': run.maxPauseMs,
       'pgbench tps': run.pgbenchTps ?? '–',
       ratio: run.ratioToPgbench ?? round2(run.roundsPerSecond / GOAL_PGLITE_ROUNDS_PER_SECOND),
       goal: run.goal,
