@@ -12,9 +12,11 @@ const RETRYABLE_STATES = new Set(['40001', '40P01']);
  * Unique violations that only mean "another writer got there first; read again": an audit
  * stream's next sequence number, and an idempotency key a twin applied while this transfer
  * waited for its locks (the wallet's lock statement read the keys before the wait; the next
- * attempt finds the key and answers with the first result).
+ * attempt finds the key and answers with the first result), and a game round's request id a
+ * twin request recorded while this one waited for the seed lock (game-rounds service.ts
+ * lockSeedWithRequest; the next attempt replays the twin's round).
  */
-const RETRYABLE_CONSTRAINTS = new Set(['audit_log_stream_seq', 'ledger_transfers_idempotency_key']);
+const RETRYABLE_CONSTRAINTS = new Set(['audit_log_stream_seq', 'ledger_transfers_idempotency_key', 'game_rounds_request']);
 const MAX_ATTEMPTS = 8;
 
 let retryCount = 0;

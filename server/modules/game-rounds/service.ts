@@ -195,6 +195,37 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
     return opened;
   }
 
+  /**
+   * Locks the owner's active seed pair and finds the round of a request id in one statement. The
+   * round is read in the statement's snapshot, taken before the lock wait: a twin request that
+   * committed its round meanwhile is not seen here, and this one's round insert then fails on
+   * game_rounds_request, which the transaction's retry (retry.ts) turns into a replay. A first
+   * round, without a seed yet, takes the long way.
+   */
+  async function lockSeedWithRequest(
+    tx: Executor,
+    who: Gambler,
+    requestId: string,
+  ): Promise<{ seed: SeedRow; earlier: RoundRow | undefined }> {
+    const ownerKey = ownerKeyOf(who);
+    const [row] = await tx
+      .select()
+      .from(fairSeeds)
+      .leftJoin(
+        gameRounds,
+        and(
+          eq(gameRounds.siteId, fairSeeds.siteId),
+          eq(gameRounds.ownerKey, fairSeeds.ownerKey),
+          eq(gameRounds.requestKey, requestId),
+        ),
+      )
+      .where(and(eq(fairSeeds.siteId, who.siteId), eq(fairSeeds.ownerKey, ownerKey), isNull(fairSeeds.revealedAt)))
+      .for('update', { of: fairSeeds });
+    if (row) return { seed: row.fair_seeds, earlier: row.game_rounds ?? undefined };
+    const seed = await lockActiveSeed(tx, who);
+    return { seed, earlier: await roundOfRequest(tx, who, requestId) };
+  }
+
   async function ownRound(who: Gambler, roundId: number): Promise<RoundRow> {
     const [row] = await db
       .select()
@@ -326,8 +357,7 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
       try {
         return await inTransaction(db, async (tx) => {
           // The seed row is the owner's lock: one round at a time, each on its own nonce.
-          const seed = await lockActiveSeed(tx, who);
-          const earlier = await roundOfRequest(tx, who, input.requestId);
+          const { seed, earlier } = await lockSeedWithRequest(tx, who, input.requestId);
           if (earlier) {
             requireSameRequest(earlier, requestHash, 'This request id was used for another round');
             const balances = who.uid > 0 ? await wallet.balances(who.siteId, who.uid, earlier.currency, tx) : undefined;

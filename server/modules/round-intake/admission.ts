@@ -89,9 +89,9 @@ export function refuseExclusion(exclusion: { kind: string; endsAt: Date | null }
  */
 export async function playingCurrency(who: Gambler, lookup: PlayerLookup): Promise<string> {
   if (who.uid <= 0) return who.siteCurrency;
-  const user = await lookup.findUser(who.uid);
+  // Both reads at once (each on a connection of its own, issue 12); the player's absence is still told first.
+  const [user, exclusion] = await Promise.all([lookup.findUser(who.uid), lookup.activeExclusion(who.uid)]);
   if (!user) throw new ApiError('AuthorizationException', 'Sign in to continue');
-  const exclusion = await lookup.activeExclusion(who.uid);
   if (exclusion) refuseExclusion(exclusion);
   return user.currency;
 }
