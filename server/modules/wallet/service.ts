@@ -8,7 +8,14 @@ import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
 import { appendAudit, appendAuditEntries, type AuditEntryInput } from './audit';
-import { lockAccounts, writeTransfers, type PostingRow, type TransferRow } from './transfer-sql';
+import {
+  lockAccounts,
+  writeTransfers,
+  type AppliedKey,
+  type LockedAccount,
+  type PostingRow,
+  type TransferRow,
+} from './transfer-sql';
 import { checkLegs, houseShard, requestHash, type AccountRef, type Leg } from './postings';
 import { ledgerAccounts, ledgerPostings, ledgerTransfers, type HouseAccountType, type PlayerAccountType } from './tables';
 
@@ -114,6 +121,59 @@ function auditEntryOf(id: number, input: TransferInput, accountIds: readonly num
   };
 }
 
+/** A replay moves nothing, whatever the balances are now: it returns the first result. */
+function replaysOf(
+  inputs: readonly TransferInput[],
+  hashes: readonly string[],
+  applied: readonly AppliedKey[],
+): (TransferResult | undefined)[] {
+  const appliedByKey = new Map(applied.map((row) => [row.key, row]));
+  return inputs.map((input, index) => {
+    const earlier = input.idempotencyKey ? appliedByKey.get(input.idempotencyKey) : undefined;
+    if (!earlier) return undefined;
+    if (earlier.requestHash !== hashes[index]) throw new IdempotencyConflictError(input.idempotencyKey ?? '');
+    return { transferId: earlier.id, isReplay: true };
+  });
+}
+
+/**
+ * The rows a batch writes, checked against the locked balances: each transfer in order, as if
+ * written one after the other (a stake must be covered before its round's payout). Fills in
+ * `results` for the transfers it plans.
+ */
+function planBatch(
+  inputs: readonly TransferInput[],
+  legIds: readonly number[][],
+  hashes: readonly string[],
+  accounts: readonly LockedAccount[],
+  newIds: readonly number[],
+  results: (TransferResult | undefined)[],
+) {
+  const balances = new Map(accounts.map((account) => [account.id, account.balanceMinor]));
+  const deltas = new Map<number, bigint>();
+  const transfers: TransferRow[] = [];
+  const postings: PostingRow[] = [];
+  const entries: AuditEntryInput[] = [];
+  inputs.forEach((input, index) => {
+    if (results[index]) return;
+    const ids = legIds[index] ?? [];
+    const id = newIds[index];
+    if (id === undefined) throw new LedgerError('no transfer id was drawn');
+    input.legs.forEach((leg, legIndex) => {
+      const accountId = ids[legIndex] ?? 0;
+      balances.set(accountId, (balances.get(accountId) ?? 0n) + leg.amountMinor);
+      deltas.set(accountId, (deltas.get(accountId) ?? 0n) + leg.amountMinor);
+      postings.push({ transferId: id, accountId, currency: input.currency, amountMinor: leg.amountMinor });
+    });
+    for (const account of accounts)
+      if (account.ownerKind === 'player' && (balances.get(account.id) ?? 0n) < 0n) throw new InsufficientFundsError(account.type);
+    transfers.push(transferRow(id, input, hashes[index] ?? ''));
+    entries.push(auditEntryOf(id, input, ids));
+    results[index] = { transferId: id, isReplay: false };
+  });
+  return { balances, deltas, transfers, postings, entries };
+}
+
 export function createWalletService(db: Database) {
   // Account ids never change and rows are never deleted, so a process may remember them.
   const accountIds = new Map<string, number>();
@@ -187,47 +247,18 @@ export function createWalletService(db: Database) {
       throw new LedgerError('an account of the transfer is missing');
     }
 
-    // A replay moves nothing, whatever the balances are now: it returns the first result.
-    const appliedByKey = new Map(applied.map((row) => [row.key, row]));
-    const results: (TransferResult | undefined)[] = inputs.map((input, index) => {
-      const earlier = input.idempotencyKey ? appliedByKey.get(input.idempotencyKey) : undefined;
-      if (!earlier) return undefined;
-      if (earlier.requestHash !== hashes[index]) throw new IdempotencyConflictError(input.idempotencyKey ?? '');
-      return { transferId: earlier.id, isReplay: true };
-    });
-
-    const balances = new Map(accounts.map((account) => [account.id, account.balanceMinor]));
-    const deltas = new Map<number, bigint>();
-    const transfers: TransferRow[] = [];
-    const postings: PostingRow[] = [];
-    const entries: AuditEntryInput[] = [];
-    inputs.forEach((input, index) => {
-      if (results[index]) return;
-      const ids = legIds[index] ?? [];
-      const id = newIds[index];
-      if (id === undefined) throw new LedgerError('no transfer id was drawn');
-      // Each transfer in order, as if written one after the other: a stake must be covered before its round's payout.
-      input.legs.forEach((leg, legIndex) => {
-        const accountId = ids[legIndex] ?? 0;
-        balances.set(accountId, (balances.get(accountId) ?? 0n) + leg.amountMinor);
-        deltas.set(accountId, (deltas.get(accountId) ?? 0n) + leg.amountMinor);
-        postings.push({ transferId: id, accountId, currency: input.currency, amountMinor: leg.amountMinor });
-      });
-      for (const account of accounts)
-        if (account.ownerKind === 'player' && (balances.get(account.id) ?? 0n) < 0n)
-          throw new InsufficientFundsError(account.type);
-      transfers.push(transferRow(id, input, hashes[index] ?? ''));
-      entries.push(auditEntryOf(id, input, ids));
-      results[index] = { transferId: id, isReplay: false };
-    });
-
+    const results = replaysOf(inputs, hashes, applied);
+    const { balances, deltas, transfers, postings, entries } = planBatch(inputs, legIds, hashes, accounts, newIds, results);
     if (transfers.length > 0) {
       const streams = [...new Set(entries.map((entry) => entry.stream))];
       const heads = await writeTransfers(tx, transfers, postings, deltas, streams);
       await appendAuditEntries(tx, entries, new Map(heads.map((head) => [head.stream, head])));
     }
     return {
-      results: results.map((result) => result ?? { transferId: 0, isReplay: true }),
+      results: results.map((result) => {
+        if (!result) throw new LedgerError('a transfer of the batch was neither written nor replayed');
+        return result;
+      }),
       playerBalances: accounts
         .filter((account) => account.ownerKind === 'player')
         .map((account) => ({
