@@ -58,12 +58,18 @@ interface PageResult {
   totalTransferBytes: number;
   initialJsBytes: number;
   requests: number;
+  /** The scripts behind initialJsBytes, path and bytes on the wire. */
+  scripts: { path: string; transferBytes: number }[];
+  /** What Lighthouse took as the largest contentful paint. */
+  lcpElement?: string;
 }
 
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '1' },
     pages: { type: 'string', default: `/,/gamehall,${GAME_PAGE},/it` },
+    /** Also write each page's whole Lighthouse report (bench/results/lighthouse-<page>.json). */
+    reports: { type: 'boolean', default: false },
   },
 });
 
@@ -170,6 +176,13 @@ function networkRequests(lhr: Lhr): NetworkRequestItem[] {
   return details?.items ?? [];
 }
 
+function lcpElement(lhr: Lhr): string | undefined {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+    | undefined;
+  return details?.items?.[0]?.items?.[0]?.node?.snippet;
+}
+
 function score(lhr: Lhr, category: string): number {
   return Math.round((lhr.categories[category]?.score ?? 0) * 100);
 }
@@ -182,9 +195,10 @@ function summarise(page: string, url: string, lhr: Lhr): PageResult {
   const requests = networkRequests(lhr);
   // Initial JavaScript: every script the page loaded before Lighthouse stopped watching (load and
   // network quiet), as it came over the wire (compressed when the server compressed it).
-  const initialJsBytes = requests
+  const scripts = requests
     .filter((request) => request.resourceType === 'Script')
-    .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+    .map((request) => ({ path: new URL(request.url).pathname, transferBytes: request.transferSize ?? 0 }));
+  const initialJsBytes = scripts.reduce((sum, script) => sum + script.transferBytes, 0);
   return {
     page,
     url,
@@ -202,6 +216,8 @@ function summarise(page: string, url: string, lhr: Lhr): PageResult {
     totalTransferBytes: Math.round(numeric(lhr, 'total-byte-weight')),
     initialJsBytes,
     requests: requests.length,
+    scripts,
+    lcpElement: lcpElement(lhr),
   };
 }
 
@@ -245,6 +261,12 @@ async function auditWith(port: number, url: string): Promise<Lhr> {
 function median(results: { row: PageResult; lhr: Lhr }[]) {
   const sorted = [...results].sort((a, b) => a.row.scores.performance - b.row.scores.performance);
   return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function writeReport(path: string, lhr: Lhr) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const name = path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+  writeFileSync(join(RESULTS_DIR, `lighthouse-${name}.json`), JSON.stringify(lhr));
 }
 
 function kb(bytes: number): string {
@@ -316,6 +338,7 @@ async function main() {
       }
       const chosen = median(results);
       rows.push(chosen.row);
+      if (args.reports) writeReport(path, chosen.lhr);
       notes[path] = opportunities(chosen.lhr);
       console.log(`  ${path}: performance ${chosen.row.scores.performance}, LCP ${chosen.row.lcpMs} ms`);
     }
@@ -326,6 +349,7 @@ async function main() {
     for (const row of rows) {
       const missed = misses[row.page]!;
       console.log(`${row.page}: ${missed.length ? `misses ${missed.join('; ')}` : 'meets every target'}`);
+      if (row.lcpElement) console.log(`  LCP element: ${row.lcpElement}`);
       if (notes[row.page]!.length) console.log(`  audits below 0.9: ${notes[row.page]!.join(', ')}`);
     }
     mkdirSync(RESULTS_DIR, { recursive: true });
