@@ -178,8 +178,7 @@ function networkRequests(lhr: Lhr): NetworkRequestItem[] {
 
 function lcpElement(lhr: Lhr): string | undefined {
   const details = lhr.audits['largest-contentful-paint-element']?.details as
-    | { items?: { items?: { node?: { snippet?: string } }[] }[] }
-    | undefined;
+    { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
   return details?.items?.[0]?.items?.[0]?.node?.snippet;
 }
 
