@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useDialogs } from './dialog-context';
 import { topmostDialog, visibleDialogIds } from './dialog-store';
 import { DIALOG_COMPONENTS } from './registry';
@@ -44,14 +44,11 @@ export function DialogHost() {
                 </button>
               )}
               {Component ? (
-                // The dialog's code arrives on first opening (registry.tsx); the frame shows meanwhile.
-                <Suspense fallback={<p className="dialog__loading" aria-busy="true" />}>
-                  <Component
-                    {...entry.componentProps}
-                    dialogId={entry.id}
-                    close={(args?: unknown) => close(entry.id, args, { force: true })}
-                  />
-                </Suspense>
+                <Component
+                  {...entry.componentProps}
+                  dialogId={entry.id}
+                  close={(args?: unknown) => close(entry.id, args, { force: true })}
+                />
               ) : (
                 <p>{entry.component}</p>
               )}
