@@ -109,8 +109,9 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /**
  * Waits until React has hydrated the page: the site behaviours mark <html> with the device class
- * from an effect, which only runs in the browser after hydration.
+ * from an effect, which only runs in the browser after hydration. Right after a navigation commits
+ * the new document may have no <html> yet (a compressed page's first bytes follow its headers).
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => Boolean(document.documentElement.dataset.device), undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => Boolean(document.documentElement?.dataset.device), undefined, { timeout: 15_000 });
 }

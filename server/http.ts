@@ -22,6 +22,7 @@ import { createPwaRoutes } from './web/pwa';
 import { createSeoRoutes } from './web/seo';
 import { createPageHandler } from './web/pages';
 import { contentSecurityPolicyHeaders } from './web/csp';
+import { compressResponses } from './web/compression';
 import { createMetrics, metricsOnSiteListener, type Metrics } from './web/metrics';
 import { createDevOutboxRoutes } from './web/dev-outbox';
 import { createKycSandboxRoutes } from './web/kyc-sandbox';
@@ -75,6 +76,8 @@ export function createHttpApp(options: HttpAppOptions) {
       'request',
     );
   });
+  // Outside everything that writes an answer, so every page, JSON and SVG answer can be compressed.
+  app.use('*', compressResponses());
   app.use(
     '*',
     secureHeaders({

@@ -2,7 +2,6 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import type { ServerBuild } from 'react-router';
 import { liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust } from './config';
 import { boot } from './boot';
@@ -10,6 +9,7 @@ import { createHttpApp } from './http';
 import { createMetrics, startPrivateMetricsListener } from './web/metrics';
 import { projectRoot } from './project-root';
 import { withForwardedOrigin } from './web/forwarded';
+import { serveBuiltAssets } from './web/static-assets';
 import { isFromTrustedProxy, peerAddress } from './web/client-address';
 import { parseOperatorTokens } from './web/backoffice';
 import { providerConfigs } from './modules/provider-wallet';
@@ -57,10 +57,7 @@ const app = createHttpApp({
   backofficeTokens: parseOperatorTokens(config.BACKOFFICE_TOKENS),
   buildVersion: build.assets.version,
   getBuild: async () => build,
-  serveAssets: serveStatic({
-    root: join(root, 'build', 'client'),
-    onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-  }),
+  serveAssets: serveBuiltAssets(join(root, 'build', 'client')),
 });
 
 const stopMetricsListener = startPrivateMetricsListener(

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useI18n } from '~/i18n';
 import { configValue, useRootData } from '~/site-data';
 import type { NavItem } from './nav-active';
+import { logoSize } from '#common/brand-logo';
 
 /** Site footer: content links and the responsible-gaming notice (from configuration and content). */
 export function Footer() {
@@ -13,7 +14,12 @@ export function Footer() {
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__brand">
-          <img className="site-footer__logo" src={footerLogo} alt={root?.site.name ?? ''} height={32} />
+          <img
+            className="site-footer__logo"
+            src={footerLogo}
+            alt={root?.site.name ?? ''}
+            {...logoSize(footerLogo, root?.site.name ?? '', 32)}
+          />
           <p className="site-footer__notice">
             <span className="age-badge">18+</span> {t('footer.responsible')}
           </p>

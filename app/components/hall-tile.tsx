@@ -13,10 +13,13 @@ export function HallTile({
   game,
   providerName,
   like,
+  isAboveFold = false,
 }: {
   game: HallGame;
   providerName?: string;
   like?: { isLiked: boolean; isBusy: boolean; toggle: () => void };
+  /** A tile a phone shows without scrolling: its picture loads at once (issue 12: it is the page's largest paint). */
+  isAboveFold?: boolean;
 }) {
   const { t, localePath } = useI18n();
   const name = gameDisplayName({ name: game.name ?? game.sysname, description: game.description ?? {} });
@@ -25,7 +28,15 @@ export function HallTile({
     <li className="game-tile" data-game-tile={game.sysname}>
       <Link to={localePath(`/game/${game.sysname}`)} className="game-tile__link">
         {image ? (
-          <img className="game-art" src={image} alt={name} width={288} height={192} loading="lazy" />
+          <img
+            className="game-art"
+            src={image}
+            alt={name}
+            width={288}
+            height={192}
+            loading={isAboveFold ? 'eager' : 'lazy'}
+            fetchPriority={isAboveFold ? 'high' : 'auto'}
+          />
         ) : (
           <span className="game-art" />
         )}

@@ -12,6 +12,7 @@ import { iconForPath } from './route-icon';
 import { activeNavPath, type NavItem } from './nav-active';
 import { stripLocalePrefix } from '#common/locale';
 import { LoyaltyBadge } from './loyalty-badge';
+import { logoSize } from '#common/brand-logo';
 
 /**
  * Site header: menu button (opens the navigation as a curtain where the header has no room for
@@ -26,6 +27,7 @@ export function Header({ isCompact = false }: { isCompact?: boolean }) {
   const navigation = configValue<NavItem[]>(config, 'prazer-config.navigation', []);
   const logo = configValue(config, 'prazer-config.logo', '/brand/logo.svg');
   const logoMobile = configValue(config, 'prazer-config.logoMobile', '/brand/logo-mobile.svg');
+  const siteName = root?.site.name ?? '';
   const account = root?.account;
   const { pathname, search } = useLocation();
   const activePath = activeNavPath(navigation, stripLocalePrefix(pathname), search);
@@ -43,8 +45,8 @@ export function Header({ isCompact = false }: { isCompact?: boolean }) {
         </button>
         <Link to={localePath('/')} className="site-header__logo" aria-label={root?.site.name}>
           <picture>
-            <source media="(max-width: 767px)" srcSet={logoMobile} />
-            <img src={logo} alt={root?.site.name ?? ''} height={40} />
+            <source media="(max-width: 767px)" srcSet={logoMobile} {...logoSize(logoMobile, siteName, 32)} />
+            <img src={logo} alt={siteName} {...logoSize(logo, siteName, 40)} />
           </picture>
         </Link>
         <nav className="site-nav" aria-label={t('header.navigation')}>

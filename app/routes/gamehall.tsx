@@ -38,6 +38,9 @@ import { useGameLikes } from '~/games/use-game-likes';
 import { HallTile, type HallGame } from '~/components/hall-tile';
 import { Icon } from '~/components/icon';
 
+/** The first row on a phone (two columns), whose pictures are not lazy-loaded. */
+const ABOVE_FOLD_TILES = 2;
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, args.params.id ? 'page.gamehall-id.title' : 'page.gamehall.title');
 
@@ -165,10 +168,11 @@ function GameList({
   return (
     <section className="game-section" data-hall-total={total} data-hall-count={items.length}>
       <ul className="game-grid">
-        {items.map((game) => (
+        {items.map((game, index) => (
           <HallTile
             key={game.sysname}
             game={game}
+            isAboveFold={index < ABOVE_FOLD_TILES}
             providerName={game.provider ? providerNames[game.provider] : undefined}
             like={
               like && {

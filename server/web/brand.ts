@@ -3,6 +3,7 @@
  * outside: the logo, the app icon (manifest, favicon) and game tile art.
  */
 import type { Site } from '../modules/sites';
+import { generatedLogoWidth } from '#common/brand-logo';
 
 export interface BrandColors {
   primary: string;
@@ -36,8 +37,8 @@ export function logoSvg(site: Site, compact = false): string {
   const defs = `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${primary}"/><stop offset="1" stop-color="${accent}"/></linearGradient></defs>`;
   if (compact)
     return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" role="img" aria-label="${escapeXml(site.name)}">${defs}${mark}</svg>`;
-  const textWidth = Math.ceil(site.name.length * 12.5);
-  const width = 52 + textWidth;
+  const width = generatedLogoWidth(site.name);
+  const textWidth = width - 52;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} 40" role="img" aria-label="${escapeXml(site.name)}">${defs}${mark}<text x="44" y="27" textLength="${textWidth}" lengthAdjust="spacingAndGlyphs" font-family="system-ui,Segoe UI,Roboto,sans-serif" font-size="19" font-weight="800" fill="#fff">${escapeXml(site.name)}</text></svg>`;
 }
 

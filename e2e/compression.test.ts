@@ -1,0 +1,133 @@
+/**
+ * Issue 12 on the production build: the browser's JavaScript and CSS come from the copies the
+ * build compressed (br or gzip by Accept-Encoding, identity otherwise) with a year's immutable
+ * cache and Vary; pages and JSON are compressed per request; a live-table event stream still
+ * streams, uncompressed. Raw HTTP (node:http), so nothing decodes behind the test's back.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { htmlLinks } from './site-facts';
+
+const baseUrl = inject('baseUrl');
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+function rawGet(path: string, acceptEncoding?: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${baseUrl}${path}`, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function decoded(answer: RawAnswer): string {
+  const encoding = answer.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(answer.body).toString();
+  if (encoding === 'gzip') return gunzipSync(answer.body).toString();
+  expect(encoding).toBeUndefined();
+  return answer.body.toString();
+}
+
+/** The home page's own script and stylesheet addresses, as the browser finds them. */
+async function pageAssets(): Promise<{ script: string; stylesheet: string }> {
+  const html = decoded(await rawGet('/'));
+  const links = htmlLinks(html);
+  const script = links.find((link) => link.rel === 'modulepreload')?.href;
+  const stylesheet = links.find((link) => link.rel === 'stylesheet')?.href;
+  if (!script || !stylesheet) throw new Error('the home page links no script or stylesheet');
+  return { script, stylesheet };
+}
+
+describe('compressed delivery (issue 12)', () => {
+  it('a script answers br when the browser takes br, gzip when only gzip, identity otherwise; always the same text', async () => {
+    const { script } = await pageAssets();
+    const plain = await rawGet(script);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const source = plain.body.toString();
+    const br = await rawGet(script, 'gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(decoded(br)).toBe(source);
+    expect(br.body.byteLength).toBeLessThan(plain.body.byteLength);
+    const gzip = await rawGet(script, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzip)).toBe(source);
+    expect((await rawGet(script, 'br;q=0, gzip;q=0')).headers['content-encoding']).toBeUndefined();
+    for (const answer of [plain, br, gzip]) {
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(answer.headers['content-length']).toBe(String(answer.body.byteLength));
+    }
+  });
+
+  it('the stylesheet is compressed and immutable too', async () => {
+    const { stylesheet } = await pageAssets();
+    const br = await rawGet(stylesheet, 'br');
+    expect(br.headers['content-type']).toContain('text/css');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(decoded(br)).toBe((await rawGet(stylesheet)).body.toString());
+  });
+
+  it.each(['/', '/gamehall', '/it'])(
+    'the page %s is compressed as it streams and decodes to the whole document',
+    async (path) => {
+      for (const accept of ['br', 'gzip']) {
+        const answer = await rawGet(path, accept);
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-encoding']).toBe(accept);
+        expect(answer.headers['transfer-encoding']).toBe('chunked');
+        expect(answer.headers.vary).toMatch(/accept-encoding/i);
+        const html = decoded(answer);
+        expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+        expect(html.trimEnd().endsWith('</html>')).toBe(true);
+        expect(answer.body.byteLength).toBeLessThan(html.length / 2);
+      }
+      expect((await rawGet(path)).headers['content-encoding']).toBeUndefined();
+    },
+  );
+
+  it('the configuration JSON is compressed with its length', async () => {
+    const answer = await rawGet('/nfx/cms-config/en', 'br');
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['content-length']).toBe(String(answer.body.byteLength));
+    expect(JSON.parse(decoded(answer))).toEqual(JSON.parse((await rawGet('/nfx/cms-config/en')).body.toString()));
+  });
+
+  it('a live-table event stream is not compressed and its first event arrives while it stays open', async () => {
+    const first = await new Promise<{ headers: RawAnswer['headers']; text: string; isOpen: boolean }>((resolve, reject) => {
+      const req = request(
+        `${baseUrl}/platform/live/live-roulette/events`,
+        { headers: { 'Accept-Encoding': 'br, gzip' } },
+        (res) => {
+          const timer = setTimeout(() => reject(new Error('no event within 10 s')), 10_000);
+          let text = '';
+          res.on('data', (chunk: Buffer) => {
+            text += chunk.toString();
+            if (!text.includes('\n\n')) return;
+            clearTimeout(timer);
+            resolve({ headers: res.headers, text, isOpen: !res.complete });
+            req.destroy();
+          });
+          res.on('error', () => undefined);
+        },
+      );
+      req.on('error', () => undefined);
+      req.end();
+    });
+    expect(first.headers['content-type']).toContain('text/event-stream');
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.text).toMatch(/^(event|data|id|:)/m);
+    expect(first.isOpen).toBe(true);
+  });
+});
