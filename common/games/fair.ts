@@ -128,7 +128,7 @@ export class FairRng implements Rng {
   private refill(): void {
     const digits = String(this.nextCursor++);
     for (let i = 0; i < digits.length; i++) this.message[this.prefixLength + i] = digits.charCodeAt(i);
-    this.hmac.digestWords(this.message.subarray(0, this.prefixLength + digits.length), this.words);
+    this.hmac.digestWords(this.message, this.words, this.prefixLength + digits.length);
     this.wordIndex = 0;
   }
 }
