@@ -28,5 +28,6 @@ export async function boot(options: BootOptions): Promise<Booted> {
   await runMigrations(database);
   await database.withAdvisoryLock(SCHEMA_LOCK_KEY, (db) => seedContent(db, options.contentDir));
   logger.info({ database: database.kind }, 'database ready');
-  return { database, services: createServices(database.db, options.services), logger };
+  const services = createServices(database.db, { ...options.services, jobs: { listen: database.listen } });
+  return { database, services, logger };
 }

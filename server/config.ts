@@ -105,8 +105,12 @@ const envSchema = z
     OUTBOX_PAGE: z.enum(['0', '1']).optional(),
     /** Serve the demo game aggregator (published secret, demo sites only): on in development, off in production unless 1. */
     DEMO_GAME_PROVIDER: z.enum(['0', '1']).optional(),
-    /** How often the job worker looks for due jobs (webhook deliveries, settlements, …). */
-    JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+    /**
+     * The longest the job worker sleeps (webhook deliveries, settlements, …): it wakes when the next
+     * known job is due and when a job is enqueued (NOTIFY), so this only bounds how late it notices
+     * a job whose signal was lost.
+     */
+    JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(60_000),
     /** A mines or blackjack round without an action for this long is settled by the open-round rule (default 24 h). */
     OPEN_ROUND_TIMEOUT_MS: z.coerce
       .number()

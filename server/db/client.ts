@@ -17,6 +17,12 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Runs fn holding a cluster-wide advisory lock, so only one process migrates or seeds. */
   withAdvisoryLock<T>(lockKey: number, fn: (db: Database) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onSignal` on each NOTIFY on `channel` (from this process or another on the database),
+   * and once after every (re)connection, when signals may have been missed; returns the unlisten.
+   * Workers sleep on it instead of polling (issue 12, idle cost).
+   */
+  listen(channel: string, onSignal: () => void): Promise<() => Promise<void>>;
   /** PGlite only: the whole data folder as an uncompressed tar, to start other databases from. */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -47,6 +53,10 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     kind: 'pglite',
     // One embedded connection serves one process: there is nobody to race with.
     withAdvisoryLock: (_key, fn) => fn(db),
+    listen: async (channel, onSignal) => {
+      const unlisten = await client.listen(channel, () => onSignal());
+      return () => unlisten();
+    },
     // Uncompressed: a test run loads it in every file, and gunzipping ~40 MB each time costs more than it saves.
     dumpDataDir: async () => client.dumpDataDir('none'),
     close: () => client.close(),
@@ -79,6 +89,56 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         client.release();
       }
     },
+    listen: (channel, onSignal) => listenPostgres(url, channel, onSignal),
     close: () => pool.end(),
+  };
+}
+
+const RECONNECT_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would lose it on release), connected again
+ * after the server ends it: a PostgreSQL restart must not leave the listener deaf.
+ */
+async function listenPostgres(url: string, channel: string, onSignal: () => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new RangeError(`not a plain channel name: ${channel}`);
+  let isStopped = false;
+  let current: pg.Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const reconnectLater = () => {
+    if (isStopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, RECONNECT_MS);
+    retry.unref();
+  };
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onSignal();
+    });
+    client.on('error', (error) => process.emitWarning(`PostgreSQL listener lost: ${error.message}`));
+    client.on('end', () => {
+      if (current === client) current = undefined;
+      reconnectLater();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+      current = client;
+      if (isStopped) await client.end();
+      else onSignal();
+    } catch (error) {
+      process.emitWarning(`PostgreSQL listener could not connect: ${(error as Error).message}`);
+      await client.end().catch(() => undefined);
+      reconnectLater();
+    }
+  }
+  await connect();
+  return async () => {
+    isStopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => undefined);
   };
 }
