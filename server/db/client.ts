@@ -36,17 +36,32 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite: start from this data-folder dump (dumpDataDir) instead of an empty cluster. */
   loadDataDir?: Blob;
+  /** PGlite: its shared_buffers (PGLITE_SHARED_BUFFERS), default DEFAULT_PGLITE_SHARED_BUFFERS. */
+  pgliteSharedBuffers?: string;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url
     ? openPostgres(options.url, options.poolSize ?? 10)
-    : openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
+    : openPglite(options.dataDir ?? 'memory://', options.loadDataDir, options.pgliteSharedBuffers);
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
+/**
+ * The embedded database's buffer pool when none is given. It lives in the WASM memory, which
+ * never shrinks: PostgreSQL's default of 128 MB made an idle server hold all of it once the pages
+ * had been read (issue 12, idle memory). A site's data is tens of MB and the files behind the pool
+ * are in the OS's page cache, so a smaller pool costs a copy, not a disk read.
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '64MB';
+
+async function openPglite(
+  dataDir: string,
+  loadDataDir?: Blob,
+  sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS,
+): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir });
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
+  const client = await PGlite.create({ dataDir, loadDataDir, startParams });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
