@@ -11,6 +11,8 @@ import { createServices, type ServiceOptions, type Services } from './services';
 export interface BootOptions {
   databaseUrl?: string;
   dataDir?: string;
+  /** PGlite's shared_buffers (PGLITE_SHARED_BUFFERS). */
+  pgliteSharedBuffers?: string;
   logLevel?: string;
   contentDir?: string;
   services?: ServiceOptions;
@@ -24,9 +26,14 @@ export interface Booted {
 
 export async function boot(options: BootOptions): Promise<Booted> {
   const logger = pino({ level: options.logLevel ?? 'info' });
-  const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
+  const database = await openDatabase({
+    url: options.databaseUrl,
+    dataDir: options.dataDir,
+    pgliteSharedBuffers: options.pgliteSharedBuffers,
+  });
   await runMigrations(database);
   await database.withAdvisoryLock(SCHEMA_LOCK_KEY, (db) => seedContent(db, options.contentDir));
   logger.info({ database: database.kind }, 'database ready');
-  return { database, services: createServices(database.db, options.services), logger };
+  const services = createServices(database.db, { ...options.services, jobs: { listen: database.listen } });
+  return { database, services, logger };
 }

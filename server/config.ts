@@ -19,6 +19,15 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
     DATA_DIR: z.string().min(1).default('./var/db'),
+    /**
+     * PGlite's buffer pool (PostgreSQL's shared_buffers, e.g. 64MB): it lives in WASM memory, which
+     * never shrinks, so it is what an idle embedded server holds; smaller saves memory, larger
+     * keeps more pages without a copy from the file system (issue 12; docs/performance.md).
+     */
+    PGLITE_SHARED_BUFFERS: z
+      .string()
+      .regex(/^[1-9][0-9]*(kB|MB|GB)$/, 'must be a size such as 64MB')
+      .default('64MB'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Largest accepted request body. */
     MAX_BODY_BYTES: z.coerce
@@ -105,8 +114,12 @@ const envSchema = z
     OUTBOX_PAGE: z.enum(['0', '1']).optional(),
     /** Serve the demo game aggregator (published secret, demo sites only): on in development, off in production unless 1. */
     DEMO_GAME_PROVIDER: z.enum(['0', '1']).optional(),
-    /** How often the job worker looks for due jobs (webhook deliveries, settlements, …). */
-    JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+    /**
+     * The longest the job worker sleeps (webhook deliveries, settlements, …): it wakes when the next
+     * known job is due and when a job is enqueued (NOTIFY), so this only bounds how late it notices
+     * a job whose signal was lost.
+     */
+    JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(60_000),
     /** A mines or blackjack round without an action for this long is settled by the open-round rule (default 24 h). */
     OPEN_ROUND_TIMEOUT_MS: z.coerce
       .number()

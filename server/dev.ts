@@ -23,6 +23,7 @@ const root = projectRoot();
 const { database, services, logger } = await boot({
   databaseUrl: config.DATABASE_URL,
   dataDir: resolve(root, config.DATA_DIR),
+  pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
   logLevel: config.LOG_LEVEL,
   services: {
     messaging: { smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM },

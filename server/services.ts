@@ -14,7 +14,7 @@ import { createResponsibleGamingService } from './modules/responsible-gaming';
 import { createSocialService } from './modules/social';
 import { checkLedger, createWalletService } from './modules/wallet';
 import { createCashierService } from './modules/cashier';
-import { createJobService } from './modules/jobs';
+import { createJobService, type JobServiceOptions } from './modules/jobs';
 import { createPaymentProviders } from './modules/payments';
 import { createGamesService } from './modules/games';
 import { createGameRoundsService, gamesJurisdiction, createStatefulRoundsService } from './modules/game-rounds';
@@ -36,6 +36,8 @@ export interface ServiceOptions {
   openRoundTimeoutMs?: number;
   /** SECRET_* settings from the environment or secrets file (server/config.ts): real sites' secrets. */
   siteSecrets?: Readonly<Record<string, string>>;
+  /** The job queue's database listener (boot passes DatabaseHandle.listen): enqueues wake workers. */
+  jobs?: JobServiceOptions;
 }
 
 export function createServices(db: Database, options: ServiceOptions = {}) {
@@ -60,7 +62,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const siteSecrets = createSiteSecrets(options.siteSecrets ?? {});
   const findSite = async (siteId: string) => (await sites.listSites()).find((site) => site.id === siteId);
   const siteSettings = async (siteId: string) => (await sites.listSites()).find((site) => site.id === siteId)?.settings ?? {};
-  const jobs = createJobService(db);
+  const jobs = createJobService(db, options.jobs);
   const payments = createPaymentProviders({
     db,
     jobs,

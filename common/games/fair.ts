@@ -128,7 +128,7 @@ export class FairRng implements Rng {
   private refill(): void {
     const digits = String(this.nextCursor++);
     for (let i = 0; i < digits.length; i++) this.message[this.prefixLength + i] = digits.charCodeAt(i);
-    this.hmac.digestWords(this.message.subarray(0, this.prefixLength + digits.length), this.words);
+    this.hmac.digestWords(this.message, this.words, this.prefixLength + digits.length);
     this.wordIndex = 0;
   }
 }
@@ -177,8 +177,11 @@ export function pickDistinct(rng: Rng, n: number, k: number): number[] {
  * the k-th index it returns is item k of `shuffle` of the whole array on the same stream.
  */
 export class LazyShuffle {
-  // Only the positions a swap has touched differ from the identity.
-  private readonly displaced = new Map<number, number>();
+  // Only the positions a swap has touched differ from the identity, and a round deals a few
+  // cards: two short arrays (position, item) searched in order cost less to build and to collect
+  // than a Map, which simulations made a large share of a blackjack round (issue 12).
+  private readonly touched: number[] = [];
+  private readonly items: number[] = [];
   private dealt = 0;
 
   constructor(
@@ -194,13 +197,38 @@ export class LazyShuffle {
     const i = this.dealt;
     if (i >= this.size) throw new RangeError('the shuffle is exhausted');
     this.dealt++;
-    const atI = this.displaced.get(i) ?? i;
+    const atI = this.itemAt(i);
     // The full shuffle stops at n − 2: the last item takes no draw.
     if (i === this.size - 1) return atI;
     const j = i + uniformInt(this.rng, this.size - i);
-    const atJ = this.displaced.get(j) ?? j;
-    this.displaced.set(j, atI);
-    this.displaced.delete(i);
+    const atJ = this.itemAt(j);
+    this.place(j, atI);
+    this.forget(i);
     return atJ;
+  }
+
+  private itemAt(position: number): number {
+    const k = this.touched.indexOf(position);
+    return k < 0 ? position : this.items[k]!;
+  }
+
+  private place(position: number, item: number): void {
+    const k = this.touched.indexOf(position);
+    if (k >= 0) this.items[k] = item;
+    else {
+      this.touched.push(position);
+      this.items.push(item);
+    }
+  }
+
+  /** Position `position` is dealt and never read again. */
+  private forget(position: number): void {
+    const k = this.touched.indexOf(position);
+    if (k < 0) return;
+    const last = this.touched.length - 1;
+    this.touched[k] = this.touched[last]!;
+    this.items[k] = this.items[last]!;
+    this.touched.pop();
+    this.items.pop();
   }
 }

@@ -7,7 +7,7 @@
  * keyed HMAC keeps the states after the key blocks and a round costs two block compressions.
  */
 
-const K = Uint32Array.from([
+const K = Int32Array.from([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01,
   0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc,
   0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
@@ -24,14 +24,28 @@ const INITIAL_STATE = Uint32Array.from([
 const BLOCK_BYTES = 64;
 
 // One message schedule for all calls: the functions are synchronous and never re-entered.
-const W = new Uint32Array(64);
+const W = new Int32Array(64);
 
-/** Mixes one 64-byte block at `offset` into the eight state words. */
-function compress(state: Uint32Array, block: Uint8Array, offset: number): void {
+/** Reads the 16 big-endian words of the 64-byte block at `offset` into W. */
+function loadBlock(block: Uint8Array, offset: number): void {
   for (let t = 0; t < 16; t++) {
     const o = offset + 4 * t;
     W[t] = (block[o]! << 24) | (block[o + 1]! << 16) | (block[o + 2]! << 8) | block[o + 3]!;
   }
+}
+
+/** Mixes one 64-byte block at `offset` into the eight state words. */
+function compress(state: Uint32Array, block: Uint8Array, offset: number): void {
+  loadBlock(block, offset);
+  compressW(state);
+}
+
+/**
+ * Mixes the block whose 16 words are in W[0 … 15] into the state. The rounds are unrolled by
+ * eight with the working variables renamed instead of shifted, since simulations spend most of
+ * their time here (issue 12).
+ */
+function compressW(state: Uint32Array): void {
   for (let t = 16; t < 64; t++) {
     const w15 = W[t - 15]!;
     const w2 = W[t - 2]!;
@@ -39,27 +53,104 @@ function compress(state: Uint32Array, block: Uint8Array, offset: number): void {
     const s1 = ((w2 >>> 17) | (w2 << 15)) ^ ((w2 >>> 19) | (w2 << 13)) ^ (w2 >>> 10);
     W[t] = (W[t - 16]! + s0 + W[t - 7]! + s1) | 0;
   }
-  let a = state[0]!;
-  let b = state[1]!;
-  let c = state[2]!;
-  let d = state[3]!;
-  let e = state[4]!;
-  let f = state[5]!;
-  let g = state[6]!;
-  let h = state[7]!;
-  for (let t = 0; t < 64; t++) {
-    const s1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-    const t1 = (h + s1 + ((e & f) ^ (~e & g)) + K[t]! + W[t]!) | 0;
-    const s0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
-    const t2 = (s0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
-    h = g;
-    g = f;
-    f = e;
-    e = (d + t1) | 0;
-    d = c;
-    c = b;
-    b = a;
-    a = (t1 + t2) | 0;
+  let a = state[0]! | 0;
+  let b = state[1]! | 0;
+  let c = state[2]! | 0;
+  let d = state[3]! | 0;
+  let e = state[4]! | 0;
+  let f = state[5]! | 0;
+  let g = state[6]! | 0;
+  let h = state[7]! | 0;
+  let t1 = 0;
+  for (let t = 0; t < 64; t += 8) {
+    t1 =
+      (h +
+        ((((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7))) +
+          ((e & f) ^ (~e & g)) +
+          K[t + 0]! +
+          W[t + 0]!)) |
+      0;
+    d = (d + t1) | 0;
+    h =
+      (t1 + ((((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10))) + ((a & b) ^ (a & c) ^ (b & c)))) |
+      0;
+    t1 =
+      (g +
+        ((((d >>> 6) | (d << 26)) ^ ((d >>> 11) | (d << 21)) ^ ((d >>> 25) | (d << 7))) +
+          ((d & e) ^ (~d & f)) +
+          K[t + 1]! +
+          W[t + 1]!)) |
+      0;
+    c = (c + t1) | 0;
+    g =
+      (t1 + ((((h >>> 2) | (h << 30)) ^ ((h >>> 13) | (h << 19)) ^ ((h >>> 22) | (h << 10))) + ((h & a) ^ (h & b) ^ (a & b)))) |
+      0;
+    t1 =
+      (f +
+        ((((c >>> 6) | (c << 26)) ^ ((c >>> 11) | (c << 21)) ^ ((c >>> 25) | (c << 7))) +
+          ((c & d) ^ (~c & e)) +
+          K[t + 2]! +
+          W[t + 2]!)) |
+      0;
+    b = (b + t1) | 0;
+    f =
+      (t1 + ((((g >>> 2) | (g << 30)) ^ ((g >>> 13) | (g << 19)) ^ ((g >>> 22) | (g << 10))) + ((g & h) ^ (g & a) ^ (h & a)))) |
+      0;
+    t1 =
+      (e +
+        ((((b >>> 6) | (b << 26)) ^ ((b >>> 11) | (b << 21)) ^ ((b >>> 25) | (b << 7))) +
+          ((b & c) ^ (~b & d)) +
+          K[t + 3]! +
+          W[t + 3]!)) |
+      0;
+    a = (a + t1) | 0;
+    e =
+      (t1 + ((((f >>> 2) | (f << 30)) ^ ((f >>> 13) | (f << 19)) ^ ((f >>> 22) | (f << 10))) + ((f & g) ^ (f & h) ^ (g & h)))) |
+      0;
+    t1 =
+      (d +
+        ((((a >>> 6) | (a << 26)) ^ ((a >>> 11) | (a << 21)) ^ ((a >>> 25) | (a << 7))) +
+          ((a & b) ^ (~a & c)) +
+          K[t + 4]! +
+          W[t + 4]!)) |
+      0;
+    h = (h + t1) | 0;
+    d =
+      (t1 + ((((e >>> 2) | (e << 30)) ^ ((e >>> 13) | (e << 19)) ^ ((e >>> 22) | (e << 10))) + ((e & f) ^ (e & g) ^ (f & g)))) |
+      0;
+    t1 =
+      (c +
+        ((((h >>> 6) | (h << 26)) ^ ((h >>> 11) | (h << 21)) ^ ((h >>> 25) | (h << 7))) +
+          ((h & a) ^ (~h & b)) +
+          K[t + 5]! +
+          W[t + 5]!)) |
+      0;
+    g = (g + t1) | 0;
+    c =
+      (t1 + ((((d >>> 2) | (d << 30)) ^ ((d >>> 13) | (d << 19)) ^ ((d >>> 22) | (d << 10))) + ((d & e) ^ (d & f) ^ (e & f)))) |
+      0;
+    t1 =
+      (b +
+        ((((g >>> 6) | (g << 26)) ^ ((g >>> 11) | (g << 21)) ^ ((g >>> 25) | (g << 7))) +
+          ((g & h) ^ (~g & a)) +
+          K[t + 6]! +
+          W[t + 6]!)) |
+      0;
+    f = (f + t1) | 0;
+    b =
+      (t1 + ((((c >>> 2) | (c << 30)) ^ ((c >>> 13) | (c << 19)) ^ ((c >>> 22) | (c << 10))) + ((c & d) ^ (c & e) ^ (d & e)))) |
+      0;
+    t1 =
+      (a +
+        ((((f >>> 6) | (f << 26)) ^ ((f >>> 11) | (f << 21)) ^ ((f >>> 25) | (f << 7))) +
+          ((f & g) ^ (~f & h)) +
+          K[t + 7]! +
+          W[t + 7]!)) |
+      0;
+    e = (e + t1) | 0;
+    a =
+      (t1 + ((((b >>> 2) | (b << 30)) ^ ((b >>> 13) | (b << 19)) ^ ((b >>> 22) | (b << 10))) + ((b & c) ^ (b & d) ^ (c & d)))) |
+      0;
   }
   state[0] = state[0]! + a;
   state[1] = state[1]! + b;
@@ -75,16 +166,17 @@ function compress(state: Uint32Array, block: Uint8Array, offset: number): void {
  * Hashes `message` into `state`, which already holds `prefixBytes` bytes of input (0 for a
  * plain hash, 64 after an HMAC key block): the padding's length field counts them too.
  */
-function absorb(state: Uint32Array, prefixBytes: number, message: Uint8Array): void {
-  const whole = message.length - (message.length % BLOCK_BYTES);
+function absorb(state: Uint32Array, prefixBytes: number, message: Uint8Array, length = message.length): void {
+  const whole = length - (length % BLOCK_BYTES);
   for (let offset = 0; offset < whole; offset += BLOCK_BYTES) compress(state, message, offset);
-  const tailLength = message.length - whole;
+  const tailLength = length - whole;
   const tail = TAIL;
   const tailBytes = tailLength + 9 <= BLOCK_BYTES ? BLOCK_BYTES : 2 * BLOCK_BYTES;
   tail.fill(0, 0, tailBytes);
-  tail.set(message.subarray(whole));
+  // A loop, not set(subarray): a subarray is an allocation, and this runs for every block.
+  for (let i = 0; i < tailLength; i++) tail[i] = message[whole + i]!;
   tail[tailLength] = 0x80;
-  const bits = (prefixBytes + message.length) * 8;
+  const bits = (prefixBytes + length) * 8;
   writeWord(tail, tailBytes - 8, Math.floor(bits / 0x1_0000_0000));
   writeWord(tail, tailBytes - 4, bits >>> 0);
   for (let offset = 0; offset < tailBytes; offset += BLOCK_BYTES) compress(state, tail, offset);
@@ -145,7 +237,6 @@ export class KeyedHmacSha256 {
   private readonly innerStart = INITIAL_STATE.slice();
   private readonly outerStart = INITIAL_STATE.slice();
   private readonly state = new Uint32Array(8);
-  private readonly outerBlock = new Uint8Array(BLOCK_BYTES);
 
   constructor(key: Uint8Array) {
     const block = new Uint8Array(BLOCK_BYTES);
@@ -155,22 +246,23 @@ export class KeyedHmacSha256 {
     compress(this.innerStart, pad, 0);
     for (let i = 0; i < BLOCK_BYTES; i++) pad[i] = block[i]! ^ 0x5c;
     compress(this.outerStart, pad, 0);
-    // The outer message is always the 32-byte inner digest: its padding never changes.
-    this.outerBlock[32] = 0x80;
-    writeWord(this.outerBlock, 60, (BLOCK_BYTES + 32) * 8);
   }
 
   /**
    * The MAC as eight big-endian 32-bit words, written into `out`: the stream of draws reads
-   * words, so this skips the bytes in between.
+   * words, so this skips the bytes in between. Only the first `length` bytes of `message` count.
    */
-  digestWords(message: Uint8Array, out: Uint32Array): void {
+  digestWords(message: Uint8Array, out: Uint32Array, length = message.length): void {
     const state = this.state;
     state.set(this.innerStart);
-    absorb(state, BLOCK_BYTES, message);
-    for (let i = 0; i < 8; i++) writeWord(this.outerBlock, 4 * i, state[i]!);
+    absorb(state, BLOCK_BYTES, message, length);
+    // The outer block is the inner digest's eight words and the fixed padding: straight into W.
+    for (let i = 0; i < 8; i++) W[i] = state[i]!;
+    W[8] = 0x80000000 | 0;
+    W.fill(0, 9, 15);
+    W[15] = (BLOCK_BYTES + 32) * 8;
     out.set(this.outerStart);
-    compress(out, this.outerBlock, 0);
+    compressW(out);
   }
 
   digest(message: Uint8Array): Uint8Array {

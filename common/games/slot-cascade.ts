@@ -18,7 +18,7 @@
  * (npm run bench:games -- --rtp 10000000 --games slot-cascade).
  */
 import { requireStake } from './payout';
-import { uniformInt, type Rng } from './fair';
+import type { Rng } from './fair';
 
 export const CASCADE_COLUMNS = 6;
 export const CASCADE_ROWS = 5;
@@ -51,9 +51,6 @@ export const CASCADE_PAYS: Record<string, readonly number[]> = {
   ONYX: [30, 50, 75, 100, 150, 300, 750, 2000],
 };
 
-const TOTAL_WEIGHT = CASCADE_SYMBOLS.reduce((sum, { weight }) => sum + weight, 0);
-const CELLS = CASCADE_COLUMNS * CASCADE_ROWS;
-
 /** grid[column][row], row 0 at the top. */
 export type CascadeGrid = string[][];
 
@@ -79,62 +76,147 @@ export interface CascadeRound {
   payoutMinor: bigint;
 }
 
-function drawSymbol(rng: Rng): string {
-  let pick = uniformInt(rng, TOTAL_WEIGHT);
-  for (const { symbol, weight } of CASCADE_SYMBOLS) {
-    if (pick < weight) return symbol;
-    pick -= weight;
+const TOTAL_WEIGHT = CASCADE_SYMBOLS.reduce((sum, { weight }) => sum + weight, 0);
+const CELLS = CASCADE_COLUMNS * CASCADE_ROWS;
+const SYMBOL_NAMES: readonly string[] = CASCADE_SYMBOLS.map(({ symbol }) => symbol);
+const TWO_POW_32 = 0x1_0000_0000;
+
+// The engine works on gem indices (0 DIAMOND … 6 ONYX) in flat arrays of cell = column · 5 + row
+// and builds the strings of the result only once per grid: the rounds are the same as the plain
+// version's (reference/slot-cascade.ts, checked by the tests), at several times the speed.
+
+/** uniformInt(TOTAL_WEIGHT) as fair.ts step 6 takes it: draws at or above this are rejected. */
+const DRAW_LIMIT = TWO_POW_32 - (TWO_POW_32 % TOTAL_WEIGHT);
+/** The gem index whose cumulative weight range holds a pick in [0, TOTAL_WEIGHT). */
+const GEM_OF_PICK = Uint8Array.from(CASCADE_SYMBOLS.flatMap(({ weight }, gem) => Array<number>(weight).fill(gem)));
+/** Pays at 1× by gem index and cluster size (0 below the smallest step). */
+const PAYS_BY_SIZE = CASCADE_SYMBOLS.map(({ symbol }) =>
+  Array.from({ length: CELLS + 1 }, (_, size) => clusterPays(symbol, size)),
+);
+
+/** One weighted draw, the same draws uniformInt(rng, TOTAL_WEIGHT) would take. */
+function drawGem(rng: Rng): number {
+  for (;;) {
+    const u = rng.nextUint32();
+    if (u < DRAW_LIMIT) return GEM_OF_PICK[u % TOTAL_WEIGHT]!;
   }
-  throw new Error('unreachable: the pick is below the total weight');
 }
 
 export function clusterPays(symbol: string, size: number): number {
   let step = -1;
-  CASCADE_SIZE_STEPS.forEach((start, index) => {
-    if (size >= start) step = index;
-  });
+  for (let index = 0; index < CASCADE_SIZE_STEPS.length; index++) if (size >= CASCADE_SIZE_STEPS[index]!) step = index;
   return step < 0 ? 0 : CASCADE_PAYS[symbol]![step]!;
 }
 
-/** Every cluster of 5 or more in the grid (4-neighbour flood fill), with its pay at 1×. */
-export function findClusters(grid: CascadeGrid): Cluster[] {
-  const seen = new Uint8Array(CELLS);
+// Scratch space: the engine is synchronous and never re-entered, and typed arrays cost more to
+// allocate than to reuse. A round's grids alternate between the two grid buffers.
+const seen = new Uint8Array(CELLS);
+const paid = new Uint8Array(CELLS);
+const gridBuffers = [new Uint8Array(CELLS), new Uint8Array(CELLS)] as const;
+const queue = new Uint8Array(CELLS);
+const inCluster = new Uint8Array(CELLS);
+
+function visit(gems: Uint8Array, cell: number, gem: number, size: number): number {
+  if (seen[cell] === 0 && gems[cell] === gem) {
+    seen[cell] = 1;
+    queue[size++] = cell;
+  }
+  return size;
+}
+
+/** Every cluster of 5 or more (4-neighbour flood fill) in cell order of its first cell, at 1×. */
+function clustersOf(gems: Uint8Array, multiplier: number): Cluster[] {
+  seen.fill(0);
   const clusters: Cluster[] = [];
-  const symbolAt = (cell: number) => grid[Math.floor(cell / CASCADE_ROWS)]![cell % CASCADE_ROWS]!;
   for (let start = 0; start < CELLS; start++) {
-    if (seen[start]) continue;
-    const symbol = symbolAt(start);
-    const cells = [start];
+    if (seen[start] === 1) continue;
+    const gem = gems[start]!;
+    // Cells above and to the left came first: had one the same gem, this one would be seen.
+    // So a cell unlike those below and to the right is a group of one, the common case.
+    const below = start % CASCADE_ROWS < CASCADE_ROWS - 1 && gems[start + 1] === gem;
+    const right = start < CELLS - CASCADE_ROWS && gems[start + CASCADE_ROWS] === gem;
+    if (!below && !right) continue;
     seen[start] = 1;
-    const visit = (neighbour: number) => {
-      if (!seen[neighbour] && symbolAt(neighbour) === symbol) {
-        seen[neighbour] = 1;
-        cells.push(neighbour);
-      }
-    };
-    for (let i = 0; i < cells.length; i++) {
-      const cell = cells[i]!;
+    queue[0] = start;
+    let size = 1;
+    for (let i = 0; i < size; i++) {
+      const cell = queue[i]!;
       const row = cell % CASCADE_ROWS;
-      if (cell >= CASCADE_ROWS) visit(cell - CASCADE_ROWS);
-      if (cell < CELLS - CASCADE_ROWS) visit(cell + CASCADE_ROWS);
-      if (row > 0) visit(cell - 1);
-      if (row < CASCADE_ROWS - 1) visit(cell + 1);
+      if (cell >= CASCADE_ROWS) size = visit(gems, cell - CASCADE_ROWS, gem, size);
+      if (cell < CELLS - CASCADE_ROWS) size = visit(gems, cell + CASCADE_ROWS, gem, size);
+      if (row > 0) size = visit(gems, cell - 1, gem, size);
+      if (row < CASCADE_ROWS - 1) size = visit(gems, cell + 1, gem, size);
     }
-    if (cells.length >= CASCADE_MIN_CLUSTER)
-      clusters.push({ symbol, cells: cells.sort((a, b) => a - b), pays: clusterPays(symbol, cells.length) });
+    if (size >= CASCADE_MIN_CLUSTER) clusters.push(clusterOf(gem, size, multiplier));
   }
   return clusters;
 }
 
+/** The cluster held in the first `size` places of the queue, its cells in ascending order. */
+function clusterOf(gem: number, size: number, multiplier: number): Cluster {
+  inCluster.fill(0);
+  for (let i = 0; i < size; i++) inCluster[queue[i]!] = 1;
+  const cells: number[] = [];
+  for (let cell = 0; cell < CELLS; cell++) if (inCluster[cell] === 1) cells.push(cell);
+  return { symbol: SYMBOL_NAMES[gem]!, cells, pays: PAYS_BY_SIZE[gem]![size]! * multiplier };
+}
+
+/** Removes the clusters' cells, lets the rest fall, fills each column's top from the stream into `next`. */
+function cascadeGems(gems: Uint8Array, clusters: readonly Cluster[], rng: Rng, next: Uint8Array): Uint8Array {
+  paid.fill(0);
+  for (const cluster of clusters) for (const cell of cluster.cells) paid[cell] = 1;
+  for (let column = 0; column < CASCADE_COLUMNS; column++) {
+    const top = column * CASCADE_ROWS;
+    // Kept gems, bottom up, settle at the bottom of the column in the same order.
+    let to = top + CASCADE_ROWS - 1;
+    for (let from = top + CASCADE_ROWS - 1; from >= top; from--) if (paid[from] === 0) next[to--] = gems[from]!;
+    for (let cell = top; cell <= to; cell++) next[cell] = drawGem(rng);
+  }
+  return next;
+}
+
+function fillGems(rng: Rng, gems: Uint8Array): Uint8Array {
+  for (let cell = 0; cell < CELLS; cell++) gems[cell] = drawGem(rng);
+  return gems;
+}
+
+function gemsOfGrid(grid: CascadeGrid): Uint8Array {
+  const gems = new Uint8Array(CELLS);
+  for (let cell = 0; cell < CELLS; cell++) {
+    const gem = SYMBOL_NAMES.indexOf(grid[Math.floor(cell / CASCADE_ROWS)]![cell % CASCADE_ROWS]!);
+    if (gem < 0) throw new RangeError(`not a Gem Cascade gem: ${grid[Math.floor(cell / CASCADE_ROWS)]![cell % CASCADE_ROWS]}`);
+    gems[cell] = gem;
+  }
+  return gems;
+}
+
+function gridOfGems(gems: Uint8Array): CascadeGrid {
+  const grid: CascadeGrid = [];
+  for (let column = 0; column < CASCADE_COLUMNS; column++) {
+    const top = column * CASCADE_ROWS;
+    grid.push([
+      SYMBOL_NAMES[gems[top]!]!,
+      SYMBOL_NAMES[gems[top + 1]!]!,
+      SYMBOL_NAMES[gems[top + 2]!]!,
+      SYMBOL_NAMES[gems[top + 3]!]!,
+      SYMBOL_NAMES[gems[top + 4]!]!,
+    ]);
+  }
+  return grid;
+}
+
+/** Every cluster of 5 or more in the grid (4-neighbour flood fill), with its pay at 1×. */
+export function findClusters(grid: CascadeGrid): Cluster[] {
+  return clustersOf(gemsOfGrid(grid), 1);
+}
+
 /** Removes the paid cells, lets the rest fall and fills the top of each column from the stream. */
 export function cascade(grid: CascadeGrid, clusters: readonly Cluster[], rng: Rng): CascadeGrid {
-  const paid = new Set(clusters.flatMap((cluster) => cluster.cells));
-  const kept = grid.map((column, c) => column.filter((_, row) => !paid.has(c * CASCADE_ROWS + row)));
-  return kept.map((column) => [...Array.from({ length: CASCADE_ROWS - column.length }, () => drawSymbol(rng)), ...column]);
+  return gridOfGems(cascadeGems(gemsOfGrid(grid), clusters, rng, new Uint8Array(CELLS)));
 }
 
 export function fillGrid(rng: Rng): CascadeGrid {
-  return Array.from({ length: CASCADE_COLUMNS }, () => Array.from({ length: CASCADE_ROWS }, () => drawSymbol(rng)));
+  return gridOfGems(fillGems(rng, new Uint8Array(CELLS)));
 }
 
 export function cascadeMultiplier(stepIndex: number): number {
@@ -144,17 +226,15 @@ export function cascadeMultiplier(stepIndex: number): number {
 export function playCascadeSlot(params: { stakeMinor: bigint }, rng: Rng): CascadeRound {
   const stakeMinor = requireStake(params.stakeMinor);
   const steps: CascadeStep[] = [];
-  let grid = fillGrid(rng);
+  let gems = fillGems(rng, gridBuffers[0]);
+  let winHundredths = 0;
   for (let index = 0; ; index++) {
     const multiplier = cascadeMultiplier(index);
-    const clusters = findClusters(grid).map((cluster) => ({ ...cluster, pays: cluster.pays * multiplier }));
-    steps.push({ grid, multiplier, clusters });
+    const clusters = clustersOf(gems, multiplier);
+    steps.push({ grid: gridOfGems(gems), multiplier, clusters });
+    for (const cluster of clusters) winHundredths += cluster.pays;
     if (clusters.length === 0 || index + 1 > CASCADE_MAX_CASCADES) break;
-    grid = cascade(grid, clusters, rng);
+    gems = cascadeGems(gems, clusters, rng, gridBuffers[(index + 1) % 2]!);
   }
-  const winHundredths = steps.reduce(
-    (sum, step) => sum + step.clusters.reduce((stepSum, cluster) => stepSum + cluster.pays, 0),
-    0,
-  );
   return { stakeMinor, steps, winHundredths, payoutMinor: (stakeMinor * BigInt(winHundredths)) / 100n };
 }

@@ -68,7 +68,15 @@ export function spinReels(strips: readonly (readonly string[])[], rng: Rng): Ree
 }
 
 export function windowAt(strips: readonly (readonly string[])[], stops: readonly number[]): SlotWindow {
-  return strips.map((strip, reel) => Array.from({ length: ROWS }, (_, row) => strip[(stops[reel]! + row) % strip.length]!));
+  const window: SlotWindow = [];
+  for (let reel = 0; reel < strips.length; reel++) {
+    const strip = strips[reel]!;
+    const stop = stops[reel]!;
+    const column: string[] = [];
+    for (let row = 0; row < ROWS; row++) column.push(strip[(stop + row) % strip.length]!);
+    window.push(column);
+  }
+  return window;
 }
 
 /** The pay of one line of symbols (one per reel), or null when it pays nothing. */
@@ -89,19 +97,25 @@ export function evaluateLineSymbols(
   }
   if (symbolPay === 0 && wildPay === 0) return null;
   if (wildPay >= symbolPay) return { symbol: wild, count: wildRun, hasWild: true, pays: wildPay };
-  const hasWild = symbols.slice(0, count).includes(wild);
+  let hasWild = false;
+  for (let i = 0; i < count && !hasWild; i++) hasWild = symbols[i] === wild;
   return { symbol: symbol!, count, hasWild, pays: symbolPay };
 }
 
+// The symbols of the line being evaluated: evaluateLineSymbols keeps no reference to it, and a
+// spin evaluates 10 or 20 lines, so one array serves them all (issue 12, engine speed).
+const lineSymbols: string[] = [];
+
 export function evaluateLines(window: SlotWindow, rules: LineSlotRules): LineWin[] {
   const wins: LineWin[] = [];
-  rules.paylines.forEach((rows, line) => {
-    const win = evaluateLineSymbols(
-      rows.map((row, reel) => window[reel]![row]!),
-      rules,
-    );
+  const paylines = rules.paylines;
+  for (let line = 0; line < paylines.length; line++) {
+    const rows = paylines[line]!;
+    lineSymbols.length = rows.length;
+    for (let reel = 0; reel < rows.length; reel++) lineSymbols[reel] = window[reel]![rows[reel]!]!;
+    const win = evaluateLineSymbols(lineSymbols, rules);
     if (win) wins.push({ line, ...win });
-  });
+  }
   return wins;
 }
 

@@ -23,6 +23,12 @@ export interface DatabaseHandle {
    * round's cost from creeping back up and for the benchmarks (issue 12).
    */
   statements(): number;
+  /**
+   * Calls `onSignal` on each NOTIFY on `channel` (from this process or another on the database),
+   * and once after every (re)connection, when signals may have been missed; returns the unlisten.
+   * Workers sleep on it instead of polling (issue 12, idle cost).
+   */
+  listen(channel: string, onSignal: () => void): Promise<() => Promise<void>>;
   /** PGlite only: the whole data folder as an uncompressed tar, to start other databases from. */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -36,6 +42,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite: start from this data-folder dump (dumpDataDir) instead of an empty cluster. */
   loadDataDir?: Blob;
+  /** PGlite: its shared_buffers (PGLITE_SHARED_BUFFERS), default DEFAULT_PGLITE_SHARED_BUFFERS. */
+  pgliteSharedBuffers?: string;
 }
 
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
@@ -56,12 +64,25 @@ function statementCounter() {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url
     ? openPostgres(options.url, options.poolSize ?? 10)
-    : openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
+    : openPglite(options.dataDir ?? 'memory://', options.loadDataDir, options.pgliteSharedBuffers);
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
+/**
+ * The embedded database's buffer pool when none is given. It lives in the WASM memory, which
+ * never shrinks: PostgreSQL's default of 128 MB made an idle server hold all of it once the pages
+ * had been read (issue 12, idle memory). A site's data is tens of MB and the files behind the pool
+ * are in the OS's page cache, so a smaller pool costs a copy, not a disk read.
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '64MB';
+
+async function openPglite(
+  dataDir: string,
+  loadDataDir?: Blob,
+  sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS,
+): Promise<DatabaseHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir });
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
+  const client = await PGlite.create({ dataDir, loadDataDir, startParams });
   const counter = statementCounter();
   const db = drizzlePglite(client, { schema, logger: counter.logger }) as unknown as Database;
   return {
@@ -70,6 +91,10 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     statements: counter.statements,
     // One embedded connection serves one process: there is nobody to race with.
     withAdvisoryLock: (_key, fn) => fn(db),
+    listen: async (channel, onSignal) => {
+      const unlisten = await client.listen(channel, () => onSignal());
+      return () => unlisten();
+    },
     // Uncompressed: a test run loads it in every file, and gunzipping ~40 MB each time costs more than it saves.
     dumpDataDir: async () => client.dumpDataDir('none'),
     close: () => client.close(),
@@ -104,6 +129,56 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         client.release();
       }
     },
+    listen: (channel, onSignal) => listenPostgres(url, channel, onSignal),
     close: () => pool.end(),
+  };
+}
+
+const RECONNECT_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would lose it on release), connected again
+ * after the server ends it: a PostgreSQL restart must not leave the listener deaf.
+ */
+async function listenPostgres(url: string, channel: string, onSignal: () => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new RangeError(`not a plain channel name: ${channel}`);
+  let isStopped = false;
+  let current: pg.Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const reconnectLater = () => {
+    if (isStopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, RECONNECT_MS);
+    retry.unref();
+  };
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onSignal();
+    });
+    client.on('error', (error) => process.emitWarning(`PostgreSQL listener lost: ${error.message}`));
+    client.on('end', () => {
+      if (current === client) current = undefined;
+      reconnectLater();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+      current = client;
+      if (isStopped) await client.end();
+      else onSignal();
+    } catch (error) {
+      process.emitWarning(`PostgreSQL listener could not connect: ${(error as Error).message}`);
+      await client.end().catch(() => undefined);
+      reconnectLater();
+    }
+  }
+  await connect();
+  return async () => {
+    isStopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => undefined);
   };
 }

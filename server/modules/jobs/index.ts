@@ -6,6 +6,7 @@ export {
   type JobHandler,
   type JobHandlers,
   type JobInfo,
+  type JobServiceOptions,
   type JobService,
   type RunDueOptions,
   type RunDueResult,

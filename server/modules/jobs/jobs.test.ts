@@ -190,6 +190,63 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
   });
 
+  // Issue 12 (idle: no polling): with an interval of a minute, only a wake-up can run these in time.
+  const LONG_INTERVAL = { intervalMs: 60_000 };
+
+  it('a worker sleeping for a minute runs a job enqueued in this process at once (issue 12 idle)', async () => {
+    const jobKind = uniqueKind('woken');
+    const seen: number[] = [];
+    const stop = queue.startWorker({ [jobKind]: async (payload) => void seen.push((payload as { n: number }).n) }, LONG_INTERVAL);
+    try {
+      // Its first look found nothing; it now sleeps.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await queue.enqueue(jobKind, { n: 1 });
+      await waitFor(() => seen.length === 1);
+      expect(seen).toEqual([1]);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('a sleeping worker runs a job when its run_at comes, not before (issue 12 idle)', async () => {
+    const jobKind = uniqueKind('timed');
+    const ranAt: number[] = [];
+    const stop = queue.startWorker({ [jobKind]: async () => void ranAt.push(Date.now()) }, LONG_INTERVAL);
+    try {
+      const runAt = Date.now() + 400;
+      await queue.enqueue(jobKind, {}, { runAt: new Date(runAt) });
+      await waitFor(() => ranAt.length === 1);
+      expect(ranAt[0]).toBeGreaterThanOrEqual(runAt);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('wakes for a job another process enqueues in a transaction, once it commits (issue 12 idle, NOTIFY)', async () => {
+    const jobKind = uniqueKind('notified');
+    const seen: number[] = [];
+    // The worker's process hears the database; the other process's enqueue cannot reach it in memory.
+    const listening = createJobService(database.handle.db, { listen: database.handle.listen });
+    const other = createJobService(database.handle.db);
+    const stop = listening.startWorker(
+      { [jobKind]: async (payload) => void seen.push((payload as { n: number }).n) },
+      LONG_INTERVAL,
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await database.handle.db.transaction(async (tx) => {
+        await other.enqueue(jobKind, { n: 7 }, { executor: tx });
+        // Not committed yet: nothing to run.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(seen).toEqual([]);
+      });
+      await waitFor(() => seen.length === 1);
+      expect(seen).toEqual([7]);
+    } finally {
+      await stop();
+    }
+  });
+
   it('a started worker runs jobs as they become due and stops cleanly', async () => {
     const jobKind = uniqueKind('worker');
     const seen: number[] = [];

@@ -3,6 +3,11 @@
  * `FOR UPDATE SKIP LOCKED`, so any number of processes may poll one table and no job runs twice
  * at once; a failed run is tried again later with exponential backoff, up to max_attempts.
  *
+ * Workers do not poll (issue 12, idle cost): a worker sleeps until the earliest job it knows is
+ * due, and an enqueue wakes it at once, through a NOTIFY on `jobs` that PostgreSQL delivers when
+ * the enqueueing transaction commits, to every process listening (and in process, for a
+ * database without listeners). The worker's interval is only the longest it sleeps.
+ *
  * Delivery is at least once: a worker that dies after its handler's side effect but before
  * marking the job done leaves it to run again when the lease ends, so handlers are idempotent.
  */
@@ -54,6 +59,7 @@ export interface RunDueResult {
 }
 
 export interface WorkerOptions {
+  /** The longest the worker sleeps when no job it knows of is due sooner. */
   intervalMs: number;
   batchSize?: number;
   logger?: { warn(object: object, message: string): void; error(object: object, message: string): void };
@@ -74,7 +80,18 @@ function messageOf(error: unknown): string {
   return text.slice(0, MAX_ERROR_LENGTH);
 }
 
-export function createJobService(db: Database) {
+/** The NOTIFY channel an enqueue signals on. */
+export const JOBS_CHANNEL = 'jobs';
+
+export interface JobServiceOptions {
+  /** LISTEN on a channel of the database (DatabaseHandle.listen): how other processes' enqueues wake a worker. */
+  listen?: (channel: string, onSignal: () => void) => Promise<() => Promise<void>>;
+}
+
+export function createJobService(db: Database, serviceOptions: JobServiceOptions = {}) {
+  /** The workers of this process, woken by an enqueue here even without a database listener. */
+  const wakers = new Set<() => void>();
+
   async function findByKey(key: string): Promise<JobRow | undefined> {
     const [row] = await db.select().from(jobs).where(eq(jobs.key, key)).limit(1);
     return row;
@@ -93,7 +110,12 @@ export function createJobService(db: Database) {
       })
       .onConflictDoNothing({ target: jobs.key })
       .returning({ id: jobs.id });
-    if (created) return { id: created.id, isNew: true };
+    if (created) {
+      // Delivered at commit: a worker woken now might not see the job of an open transaction yet.
+      await executor.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, '')`);
+      if (!options.executor) for (const wake of wakers) wake();
+      return { id: created.id, isNew: true };
+    }
     const [existing] = await executor
       .select({ id: jobs.id })
       .from(jobs)
@@ -195,33 +217,80 @@ export function createJobService(db: Database) {
     return total;
   }
 
-  /** Polls for due jobs until stopped; the returned function waits for the current round. */
+  /** When the earliest waiting job of these kinds may be claimed (its run_at, or its claim's end). */
+  async function nextDueAt(kinds: string[]): Promise<number | undefined> {
+    if (kinds.length === 0) return undefined;
+    const [row] = await db
+      .select({ at: sql<string | null>`min(greatest(${jobs.runAt}, coalesce(${jobs.lockedUntil}, ${jobs.runAt})))` })
+      .from(jobs)
+      .where(and(isNull(jobs.doneAt), isNull(jobs.failedAt), inArray(jobs.kind, kinds)));
+    return row?.at ? new Date(row.at).getTime() : undefined;
+  }
+
+  /**
+   * Runs due jobs until stopped: after each round it sleeps until the next job is due (at most
+   * `intervalMs`), or until an enqueue wakes it. The returned function waits for the current round.
+   */
   function startWorker(handlers: JobHandlers, options: WorkerOptions): () => Promise<void> {
     const batchSize = options.batchSize ?? 20;
+    const kinds = Object.keys(handlers);
     let isStopped = false;
     let timer: NodeJS.Timeout | undefined;
+    let timerAt = Infinity;
+    let isRunning = false;
+    let isWokenWhileRunning = false;
     let current: Promise<void> = Promise.resolve();
 
     const schedule = (delayMs: number) => {
-      if (!isStopped) timer = setTimeout(() => (current = tick()), delayMs);
+      if (isStopped) return;
+      const at = Date.now() + delayMs;
+      // An earlier wake-up stands: the next round will look again anyway.
+      if (timer && timerAt <= at) return;
+      clearTimeout(timer);
+      timerAt = at;
+      timer = setTimeout(() => {
+        timer = undefined;
+        timerAt = Infinity;
+        current = tick();
+      }, delayMs);
+    };
+    const wake = () => {
+      if (isRunning) isWokenWhileRunning = true;
+      else schedule(0);
     };
     const tick = async () => {
-      let isBatchFull = false;
+      isRunning = true;
+      isWokenWhileRunning = false;
+      let delayMs = options.intervalMs;
       try {
         const result = await runDue(handlers, { limit: batchSize });
         for (const error of result.errors) options.logger?.warn({ job: error }, 'job failed');
-        isBatchFull = result.claimed === batchSize;
+        // A full batch means more may be waiting: go again at once.
+        if (result.claimed === batchSize) delayMs = 0;
+        else {
+          const dueAt = await nextDueAt(kinds);
+          if (dueAt !== undefined) delayMs = Math.min(delayMs, Math.max(0, dueAt - Date.now()));
+        }
       } catch (error) {
         options.logger?.error({ err: error }, 'job queue poll failed');
       }
-      // A full batch means more may be waiting: go again at once instead of after the interval.
-      schedule(isBatchFull ? 0 : options.intervalMs);
+      isRunning = false;
+      schedule(isWokenWhileRunning ? 0 : delayMs);
     };
 
+    wakers.add(wake);
+    const unlisten = serviceOptions.listen?.(JOBS_CHANNEL, wake).catch((error: unknown) => {
+      options.logger?.warn({ err: error }, 'job queue listener failed: the worker looks every interval');
+      return undefined;
+    });
     schedule(0);
     return async () => {
       isStopped = true;
+      wakers.delete(wake);
       clearTimeout(timer);
+      await (
+        await unlisten
+      )?.();
       await current;
     };
   }

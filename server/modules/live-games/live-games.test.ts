@@ -375,6 +375,43 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     await expectSoundLedger();
   });
 
+  it('sleeps from take-off to the moment the climb reaches the lowest open target, then to the crash (issue 12 idle, issue 5 crash)', async () => {
+    const alice = await fundedPlayer('10.00');
+    const bob = await fundedPlayer('10.00');
+    const round = await nextBettingRound(CRASH, crashAtLeast(300));
+    const crashPoint = (
+      liveResult('crash', { serverSeed: round.serverSeed, clientSeed: round.clientSeed, nonce: round.roundNo }) as {
+        crash_point: number;
+      }
+    ).crash_point;
+    const table = await services.liveGames.tableFor(siteId, CRASH);
+    alice.browser.data(await bet(alice.browser, CRASH, { stake: '1.00', auto_cash_out: '1.50' }));
+    bob.browser.data(await bet(bob.browser, CRASH, { stake: '1.00', auto_cash_out: '2.00' }));
+    const takeOff = round.bettingClosesAt.getTime();
+    // Betting: the next step is take-off, when the targets are known.
+    now = round.bettingOpensAt.getTime() + 1;
+    expect(await services.liveGames.advanceTable(table)).toBe(takeOff);
+    now = takeOff;
+    expect(await services.liveGames.advanceTable(table)).toBe(takeOff + crashElapsedMsAt(150));
+    expect(await mainOf(alice.uid)).toBe(900n);
+    now = takeOff + crashElapsedMsAt(150);
+    expect(await services.liveGames.advanceTable(table)).toBe(takeOff + crashElapsedMsAt(200));
+    expect(await mainOf(alice.uid)).toBe(900n + 150n);
+    now = takeOff + crashElapsedMsAt(200);
+    // No target left below the crash point: nothing to do until the crash.
+    expect(await services.liveGames.advanceTable(table)).toBe(round.resultAt.getTime());
+    expect(await mainOf(bob.uid)).toBe(900n + 200n);
+    expect(crashPoint).toBeGreaterThanOrEqual(300);
+    await expectSoundLedger();
+  });
+
+  it('a roulette table sleeps through its betting window to the result (issue 12 idle)', async () => {
+    const round = await nextBettingRound(ROULETTE);
+    const table = await services.liveGames.tableFor(siteId, ROULETTE);
+    now = round.bettingOpensAt.getTime() + 1;
+    expect(await services.liveGames.advanceTable(table)).toBe(round.resultAt.getTime());
+  });
+
   it('answers a repeated request id with the first bet and refuses it for another bet (issue 5 replayed actions)', async () => {
     const { browser, uid } = await fundedPlayer('10.00');
     await nextBettingRound(ROULETTE);

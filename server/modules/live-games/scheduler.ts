@@ -2,7 +2,13 @@
  * Runs the live tables (docs/live-games.md): every process may start a scheduler, but only the
  * holder of the `live-games` lease advances the tables; the others wait and take over when the
  * lease runs out (a stopped or crashed process). A stopped scheduler gives the lease back.
+ *
+ * The leader does not poll: each table's advance says when that table next has work (a phase
+ * ends, a crash bet's automatic target is reached), and one timer sleeps until the earliest of
+ * those moments or the lease's renewal, touching only the tables that are due (issue 12: an idle
+ * server costs under 1 % of a core). A follower tries the lease a few times per lease period.
  */
+import type { LiveTable } from './context';
 import type { LiveGamesService } from './service';
 
 export interface SchedulerLogger {
@@ -16,15 +22,23 @@ export interface LiveScheduler {
   isLeader(): boolean;
 }
 
-/** The longest a leader sleeps between steps, and a follower between lease attempts. */
-const IDLE_MS = 1_000;
+/** The longest the leader sleeps: it looks at the catalogue (new tables) at least this often. */
+const MAX_SLEEP_MS = 30_000;
 const MIN_SLEEP_MS = 20;
+/** A table whose advance failed is tried again after this long. */
+const RETRY_MS = 1_000;
+
+const keyOf = (table: LiveTable) => `${table.siteId}/${table.sysname}`;
 
 export function startLiveScheduler(service: LiveGamesService, logger?: SchedulerLogger): LiveScheduler {
   let isStopped = false;
   let isLeading = false;
   let wake: (() => void) | undefined;
   let lastRenewal = 0;
+  // Renew well before the lease runs out; a follower tries as often, so a lapse is seen soon.
+  const renewEveryMs = Math.max(MIN_SLEEP_MS, Math.floor(service.config.leaseMs / 3));
+  /** When each table next has work, by site/sysname; empty while this process does not lead. */
+  const dueAt = new Map<string, number>();
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -35,21 +49,46 @@ export function startLiveScheduler(service: LiveGamesService, logger?: Scheduler
       };
     });
 
+  /** Advances the tables that are due (all of them on taking the lease); returns the next due time. */
+  async function advanceDueTables(): Promise<number> {
+    const tables = await service.listTables();
+    const listed = new Set(tables.map(keyOf));
+    for (const key of dueAt.keys()) if (!listed.has(key)) dueAt.delete(key);
+    let next = Date.now() + MAX_SLEEP_MS;
+    for (const table of tables) {
+      const key = keyOf(table);
+      let due = dueAt.get(key) ?? 0;
+      if (due <= Date.now()) {
+        try {
+          due = await service.advanceTable(table);
+        } catch (error) {
+          logger?.warn({ err: error, table: key }, 'live table step failed');
+          due = Date.now() + RETRY_MS;
+        }
+        dueAt.set(key, due);
+      }
+      next = Math.min(next, due);
+    }
+    return next;
+  }
+
   async function step(): Promise<number> {
     const now = Date.now();
-    // Renew well before the lease runs out; take it when it has.
-    if (!isLeading || now - lastRenewal >= service.config.leaseMs / 3) {
+    if (!isLeading || now - lastRenewal >= renewEveryMs) {
+      const wasLeading = isLeading;
       isLeading = await service.claimLease();
       lastRenewal = now;
+      // Another process may have moved the tables while this one did not lead.
+      if (!isLeading || !wasLeading) dueAt.clear();
     }
-    if (!isLeading) return IDLE_MS;
-    const next = await service.advanceAll();
-    return Math.min(IDLE_MS, Math.max(MIN_SLEEP_MS, next - Date.now()));
+    if (!isLeading) return renewEveryMs;
+    const next = Math.min(await advanceDueTables(), lastRenewal + renewEveryMs);
+    return Math.max(MIN_SLEEP_MS, next - Date.now());
   }
 
   const loop = (async () => {
     while (!isStopped) {
-      let waitMs = IDLE_MS;
+      let waitMs = RETRY_MS;
       try {
         waitMs = await step();
       } catch (error) {

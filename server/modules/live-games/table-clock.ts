@@ -4,8 +4,8 @@
  * until the next opens. One process (holding the lease, lease.ts) runs this; any may, safely.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, lte } from 'drizzle-orm';
-import { crashMultiplierAt, settleCrash, CRASH_MIN_CASH_OUT_HUNDREDTHS } from '#common/games/crash';
+import { and, eq, gt, lte, min } from 'drizzle-orm';
+import { crashElapsedMsAt, crashMultiplierAt, settleCrash, CRASH_MIN_CASH_OUT_HUNDREDTHS } from '#common/games/crash';
 import { settleLiveRoulette } from '#common/games/live-roulette';
 import { inTransaction, type Executor } from '../../db/retry';
 import { payLiveWin } from './bet-money';
@@ -47,25 +47,51 @@ export async function settleLiveRound(ctx: LiveContext, tx: Executor, round: Liv
   await tx.update(liveRounds).set({ status: 'settled', result, settledAt }).where(eq(liveRounds.id, round.id));
 }
 
-/** Crash while climbing: pays the automatic cash-outs the multiplier has reached. */
-export async function runAutoCashOuts(ctx: LiveContext, tx: Executor, round: LiveRoundRow, now: number): Promise<void> {
-  const reached = Math.min(crashMultiplierAt(now - round.bettingClosesAt.getTime()), crashPointOf(round));
-  if (reached < CRASH_MIN_CASH_OUT_HUNDREDTHS) return;
-  const due = await tx
-    .select()
-    .from(liveBets)
-    .where(and(eq(liveBets.roundId, round.id), eq(liveBets.status, 'open'), lte(liveBets.autoCashOut, reached)))
-    .orderBy(liveBets.id)
-    .for('update');
-  for (const bet of due) {
-    const cashOut = bet.autoCashOut ?? reached;
-    const { payoutMinor } = settleCrash({ stakeMinor: bet.stakeMinor, cashOutHundredths: cashOut }, crashPointOf(round));
-    await tx
-      .update(liveBets)
-      .set({ status: 'won', cashOut, payoutMinor, settledAt: new Date(now) })
-      .where(eq(liveBets.id, bet.id));
-    await payLiveWin(ctx, tx, bet, round, payoutMinor, 'system');
+/**
+ * Crash while climbing: pays the automatic cash-outs the multiplier has reached, and returns when
+ * the next open bet's target will be reached (or the crash, if none will): bets join only before
+ * betting closes, under the round's row lock the clock holds here, so the targets are all known
+ * and the clock sleeps until the next one instead of looking every 100 ms (issue 12, idle cost).
+ */
+export async function runAutoCashOuts(ctx: LiveContext, tx: Executor, round: LiveRoundRow, now: number): Promise<number> {
+  const crashPoint = crashPointOf(round);
+  const reached = Math.min(crashMultiplierAt(now - round.bettingClosesAt.getTime()), crashPoint);
+  if (reached >= CRASH_MIN_CASH_OUT_HUNDREDTHS) {
+    const due = await tx
+      .select()
+      .from(liveBets)
+      .where(and(eq(liveBets.roundId, round.id), eq(liveBets.status, 'open'), lte(liveBets.autoCashOut, reached)))
+      .orderBy(liveBets.id)
+      .for('update');
+    for (const bet of due) {
+      const cashOut = bet.autoCashOut ?? reached;
+      const { payoutMinor } = settleCrash({ stakeMinor: bet.stakeMinor, cashOutHundredths: cashOut }, crashPoint);
+      await tx
+        .update(liveBets)
+        .set({ status: 'won', cashOut, payoutMinor, settledAt: new Date(now) })
+        .where(eq(liveBets.id, bet.id));
+      await payLiveWin(ctx, tx, bet, round, payoutMinor, 'system');
+    }
   }
+  return nextAutoCashOutAt(tx, round, reached, crashPoint);
+}
+
+/** When the climb reaches the lowest target still open below the crash point; else the crash. */
+async function nextAutoCashOutAt(tx: Executor, round: LiveRoundRow, reached: number, crashPoint: number): Promise<number> {
+  const [next] = await tx
+    .select({ target: min(liveBets.autoCashOut) })
+    .from(liveBets)
+    .where(
+      and(
+        eq(liveBets.roundId, round.id),
+        eq(liveBets.status, 'open'),
+        gt(liveBets.autoCashOut, reached),
+        lte(liveBets.autoCashOut, crashPoint),
+      ),
+    );
+  const crashAt = round.resultAt.getTime();
+  if (next?.target === null || next?.target === undefined) return crashAt;
+  return Math.min(crashAt, round.bettingClosesAt.getTime() + crashElapsedMsAt(next.target));
 }
 
 /** Opens a table's round `roundNo` now: its seed drawn, its hash shown, its times fixed. */
@@ -115,11 +141,12 @@ export async function advanceTable(ctx: LiveContext, table: LiveTable): Promise<
       return now + config.bettingMs;
     }
     if (round.status === 'open') {
-      if (now < round.bettingClosesAt.getTime()) return round.bettingClosesAt.getTime();
+      // Roulette has nothing to do until its result; crash looks at its bets' targets at take-off.
+      if (now < round.bettingClosesAt.getTime())
+        return round.engine === 'crash' ? round.bettingClosesAt.getTime() : round.resultAt.getTime();
       if (now < round.resultAt.getTime()) {
         if (round.engine !== 'crash') return round.resultAt.getTime();
-        await runAutoCashOuts(ctx, tx, round, now);
-        return Math.min(round.resultAt.getTime(), now + 100);
+        return runAutoCashOuts(ctx, tx, round, now);
       }
       await settleLiveRound(ctx, tx, round);
     }

@@ -1,0 +1,171 @@
+/**
+ * The reference implementation of the line-slot machinery (window, line evaluation): slot-lines.ts exactly as first written, before it
+ * was tuned for speed (issue 12). Only tests import it: the tuned engine must give the same
+ * rounds on the same stream, because a published round is verified by replaying it (architecture §6).
+ */
+import { uniformInt, type Rng } from '../fair';
+
+export const REELS = 5;
+export const ROWS = 3;
+
+export type SlotWindow = string[][];
+
+/** A reel strip written as its symbols separated by spaces. */
+export const reelStrip = (symbols: string): string[] => symbols.split(' ');
+
+/** The ten classic paylines (rows 0-2 top to bottom) that both line slots start from. */
+export const TEN_PAYLINES: readonly (readonly number[])[] = [
+  [1, 1, 1, 1, 1],
+  [0, 0, 0, 0, 0],
+  [2, 2, 2, 2, 2],
+  [0, 1, 2, 1, 0],
+  [2, 1, 0, 1, 2],
+  [0, 0, 1, 2, 2],
+  [2, 2, 1, 0, 0],
+  [1, 0, 0, 0, 1],
+  [1, 2, 2, 2, 1],
+  [1, 0, 1, 2, 1],
+];
+
+export interface LineSlotRules {
+  /** One strip of symbols per reel. */
+  strips: readonly (readonly string[])[];
+  /** One row (0 top … 2 bottom) per reel for each line. */
+  paylines: readonly (readonly number[])[];
+  /** linePays[symbol][k]: what k of a kind from the left pays, in line bets (index 0 … 5). */
+  linePays: Readonly<Record<string, readonly number[]>>;
+  wild: string;
+  scatter: string;
+}
+
+export interface LineWin {
+  /** Index of the payline. */
+  line: number;
+  symbol: string;
+  count: number;
+  /** Whether a wild stood in for the symbol in the paying run. */
+  hasWild: boolean;
+  /** The pay in line bets, before any free-spin multiplier. */
+  pays: number;
+}
+
+export interface ReelSpin {
+  stops: number[];
+  window: SlotWindow;
+}
+
+export function spinReels(strips: readonly (readonly string[])[], rng: Rng): ReelSpin {
+  const stops = strips.map((strip) => uniformInt(rng, strip.length));
+  return { stops, window: windowAt(strips, stops) };
+}
+
+export function windowAt(strips: readonly (readonly string[])[], stops: readonly number[]): SlotWindow {
+  return strips.map((strip, reel) => Array.from({ length: ROWS }, (_, row) => strip[(stops[reel]! + row) % strip.length]!));
+}
+
+/** The pay of one line of symbols (one per reel), or null when it pays nothing. */
+export function evaluateLineSymbols(
+  symbols: readonly string[],
+  rules: Pick<LineSlotRules, 'linePays' | 'wild' | 'scatter'>,
+): Omit<LineWin, 'line'> | null {
+  const { wild, scatter, linePays } = rules;
+  let wildRun = 0;
+  while (wildRun < symbols.length && symbols[wildRun] === wild) wildRun++;
+  const wildPay = linePays[wild]?.[wildRun] ?? 0;
+  const symbol = symbols[wildRun];
+  let symbolPay = 0;
+  let count = wildRun;
+  if (symbol !== undefined && symbol !== scatter) {
+    while (count < symbols.length && (symbols[count] === symbol || symbols[count] === wild)) count++;
+    symbolPay = linePays[symbol]?.[count] ?? 0;
+  }
+  if (symbolPay === 0 && wildPay === 0) return null;
+  if (wildPay >= symbolPay) return { symbol: wild, count: wildRun, hasWild: true, pays: wildPay };
+  const hasWild = symbols.slice(0, count).includes(wild);
+  return { symbol: symbol!, count, hasWild, pays: symbolPay };
+}
+
+export function evaluateLines(window: SlotWindow, rules: LineSlotRules): LineWin[] {
+  const wins: LineWin[] = [];
+  rules.paylines.forEach((rows, line) => {
+    const win = evaluateLineSymbols(
+      rows.map((row, reel) => window[reel]![row]!),
+      rules,
+    );
+    if (win) wins.push({ line, ...win });
+  });
+  return wins;
+}
+
+export function countScatters(window: SlotWindow, scatter: string): number {
+  let count = 0;
+  for (const reel of window) for (const symbol of reel) if (symbol === scatter) count++;
+  return count;
+}
+
+/**
+ * P(k scatters in the window), k = 0 … 5, exactly: a reel shows a scatter with chance
+ * 3 × (scatters on its strip) / (strip length), at most one, when scatters on a strip are at
+ * least 3 apart (checked here).
+ */
+export function scatterCountChances(strips: readonly (readonly string[])[], scatter: string): number[] {
+  let chances = [1];
+  for (const strip of strips) {
+    const positions = strip.flatMap((symbol, index) => (symbol === scatter ? [index] : []));
+    positions.forEach((position, i) => {
+      const next = positions[(i + 1) % positions.length]!;
+      const gap = (next - position + strip.length) % strip.length || strip.length;
+      if (gap < ROWS) throw new RangeError('scatters on a strip must be at least 3 apart');
+    });
+    const p = (ROWS * positions.length) / strip.length;
+    chances = [...chances, 0].map((chance, k) => chance * (1 - p) + (k > 0 ? chances[k - 1]! * p : 0));
+  }
+  return chances;
+}
+
+/**
+ * The expected pay of one line, in line bets, over every combination of the strips' symbols
+ * (each reel's symbol on a line is uniform over its strip, independent of the other reels, so
+ * every line has this same expectation). `multiplier` weighs a win, e.g. double with a wild.
+ */
+export function expectedLinePay(rules: LineSlotRules, multiplier: (win: Omit<LineWin, 'line'>) => number = () => 1): number {
+  const perReel = rules.strips.map((strip) => {
+    const counts = new Map<string, number>();
+    for (const symbol of strip) counts.set(symbol, (counts.get(symbol) ?? 0) + 1);
+    return [...counts].map(([symbol, count]) => ({ symbol, chance: count / strip.length }));
+  });
+  let expected = 0;
+  const symbols: string[] = [];
+  const visit = (reel: number, chance: number) => {
+    if (reel === perReel.length) {
+      const win = evaluateLineSymbols(symbols, rules);
+      if (win) expected += chance * win.pays * multiplier(win);
+      return;
+    }
+    for (const option of perReel[reel]!) {
+      symbols[reel] = option.symbol;
+      visit(reel + 1, chance * option.chance);
+    }
+  };
+  visit(0, 1);
+  return expected;
+}
+
+/** One spin of a round, as the player saw it and as it paid. */
+export interface SlotSpinResult extends ReelSpin {
+  lineWins: LineWin[];
+  scatterCount: number;
+  /** Everything the spin pays, in line bets, multipliers included. */
+  winLineBets: number;
+  /** Free spins this spin awarded (the trigger, or a retrigger during free spins). */
+  freeSpinsAwarded: number;
+}
+
+export interface SlotRound {
+  stakeMinor: bigint;
+  /** The paid spin first, then the free spins it led to. */
+  spins: SlotSpinResult[];
+  winLineBets: number;
+  /** ⌊stake × winLineBets / lines⌋: the round's one rounding, down. */
+  payoutMinor: bigint;
+}
