@@ -123,7 +123,13 @@ async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<voi
 
 async function startOurs(): Promise<Server> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+  };
   let cleanup: () => Promise<void>;
   if (IS_POSTGRES) {
     const database = await scratchDatabase();

@@ -17,6 +17,12 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Runs fn holding a cluster-wide advisory lock, so only one process migrates or seeds. */
   withAdvisoryLock<T>(lockKey: number, fn: (db: Database) => Promise<T>): Promise<T>;
+  /**
+   * Calls onNotify with the payload of every NOTIFY on channel, from this process or any other on the
+   * same database. onMissed is called when notifications may have been lost (the listening
+   * connection dropped); listening resumes by itself until close().
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onMissed: () => void): Promise<void>;
   /** PGlite only: the whole data folder as an uncompressed tar, to start other databases from. */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -49,6 +55,10 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     withAdvisoryLock: (_key, fn) => fn(db),
     // Uncompressed: a test run loads it in every file, and gunzipping ~40 MB each time costs more than it saves.
     dumpDataDir: async () => client.dumpDataDir('none'),
+    // The embedded database delivers its own NOTIFYs in process; there is no connection to lose.
+    listen: async (channel, onNotify) => {
+      await client.listen(channel, onNotify);
+    },
     close: () => client.close(),
   };
 }
@@ -63,6 +73,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   pool.on('error', connectionLost);
   pool.on('connect', (client) => client.on('error', connectionLost));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const listener = createPostgresListener(url);
   return {
     db,
     kind: 'postgres',
@@ -79,6 +90,64 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: (channel, onNotify, onMissed) => listener.listen(channel, onNotify, onMissed),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+/** How long a lost LISTEN connection waits before it connects again. */
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * LISTEN needs a connection of its own that stays open (a pooled one goes back to the pool). When
+ * it drops, whatever was sent meanwhile is lost: onMissed says so, and it connects again.
+ */
+function createPostgresListener(url: string) {
+  let isClosed = false;
+  const clients = new Set<pg.Client>();
+
+  async function connect(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onMissed: () => void,
+    isRetry = false,
+  ): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    clients.add(client);
+    let isLost = false;
+    const lost = () => {
+      if (isLost) return;
+      isLost = true;
+      clients.delete(client);
+      client.end().catch(() => undefined);
+      if (isClosed) return;
+      onMissed();
+      setTimeout(() => connect(channel, onNotify, onMissed, true).catch(() => undefined), RELISTEN_DELAY_MS).unref();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost();
+      throw error;
+    }
+    // Values cached while nobody listened may already be outdated.
+    if (isRetry) onMissed();
+  }
+
+  return {
+    listen: (channel: string, onNotify: (payload: string) => void, onMissed: () => void) => connect(channel, onNotify, onMissed),
+    async close() {
+      isClosed = true;
+      await Promise.all([...clients].map((client) => client.end().catch(() => undefined)));
+    },
   };
 }
