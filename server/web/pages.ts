@@ -23,6 +23,30 @@ function asJson(value: unknown): unknown {
   return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 }
 
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * asJson of a cached body (configuration, content lists): the caches hand out the same object until
+ * its rows change, so its JSON copy is made once and shared by every render, frozen so that no
+ * render can change what the next one reads (issue 12: copying 40 KB of translations per page).
+ */
+const sharedJsonCopies = new WeakMap<object, unknown>();
+function asSharedJson(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return asJson(value);
+  let copy = sharedJsonCopies.get(value);
+  if (copy === undefined) {
+    copy = deepFreeze(asJson(value));
+    sharedJsonCopies.set(value, copy);
+  }
+  return copy;
+}
+
 /** The loaders' view of this request: its site and account, and in-process reads of the API, configuration and content. */
 export async function pageLoadContext(c: Context<AppEnv>, logger: Logger): Promise<PageLoadContext> {
   const site = c.get('site');
@@ -40,7 +64,11 @@ export async function pageLoadContext(c: Context<AppEnv>, logger: Logger): Promi
       isMaintenance: site.isMaintenance,
       isDemo: isDemoSite(site),
     },
-    account: await services.accounts.infoFor(identity.uid, { currency: site.defaultCurrency, locale: site.locales[0] ?? 'en' }),
+    account: await services.accounts.infoFor(
+      identity.uid,
+      { currency: site.defaultCurrency, locale: site.locales[0] ?? 'en' },
+      identity.sessionUser,
+    ),
     accountStatus: identity.accountStatus,
     cookieLocale: isLocale(cookieLocale) ? cookieLocale : undefined,
     cspNonce: c.get('cspNonce'),
@@ -68,14 +96,14 @@ export async function pageLoadContext(c: Context<AppEnv>, logger: Logger): Promi
     siteConfig: (locale) => {
       let config = configs.get(locale);
       if (!config) {
-        config = siteConfigAnswer(services, site, locale).then((answer) => asJson(answer.body) as Record<string, unknown>);
+        config = siteConfigAnswer(services, site, locale).then((answer) => asSharedJson(answer.body) as Record<string, unknown>);
         configs.set(locale, config);
       }
       return config;
     },
     readContent: async (collection, query) => {
       const answer = await contentListAnswer(services, site, collection, query);
-      return { status: answer.status, body: asJson(answer.body) };
+      return { status: answer.status, body: asSharedJson(answer.body) };
     },
   };
 }
