@@ -13,6 +13,8 @@
 export interface ReloadingCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
   invalidate(): void;
+  /** Counts invalidations: what was derived from the cached values in an older version is outdated. */
+  version(): number;
 }
 
 interface Entry {
@@ -68,5 +70,6 @@ export function createReloadingCache(options: { maxAgeMs: number; maxEntries: nu
     invalidate() {
       generation += 1;
     },
+    version: () => generation,
   };
 }

@@ -17,6 +17,7 @@ import { invokeMethod } from '../api/invoke';
 import { readParams } from '../api/params';
 import { siteConfigAnswer } from './config-service';
 import { contentListAnswer } from './content-platform';
+import { anonymousPageKey, createAnonymousPageCache } from './page-cache';
 
 /** The JSON an HTTP answer would carry: what a loader reads in process is exactly what it read over HTTP. */
 function asJson(value: unknown): unknown {
@@ -48,7 +49,11 @@ function asSharedJson(value: unknown): unknown {
 }
 
 /** The loaders' view of this request: its site and account, and in-process reads of the API, configuration and content. */
-export async function pageLoadContext(c: Context<AppEnv>, logger: Logger): Promise<PageLoadContext> {
+export async function pageLoadContext(
+  c: Context<AppEnv>,
+  logger: Logger,
+  cspNonce: string = c.get('cspNonce'),
+): Promise<PageLoadContext> {
   const site = c.get('site');
   const services = c.get('services');
   const identity = c.get('identity');
@@ -71,7 +76,7 @@ export async function pageLoadContext(c: Context<AppEnv>, logger: Logger): Promi
     ),
     accountStatus: identity.accountStatus,
     cookieLocale: isLocale(cookieLocale) ? cookieLocale : undefined,
-    cspNonce: c.get('cspNonce'),
+    cspNonce,
     isCountryBlocked: isCountryBlocked(site, identity.country),
     callApi: async (path, init) => {
       // The request the browser would have sent, read by the same parameter reader as /api.
@@ -108,8 +113,28 @@ export async function pageLoadContext(c: Context<AppEnv>, logger: Logger): Promi
   };
 }
 
+/** What the anonymous page cache needs to know of this request (page-cache.ts). */
+function anonymousKeyOf(c: Context<AppEnv>, url: URL): string | undefined {
+  const identity = c.get('identity');
+  const site = c.get('site');
+  const services = c.get('services');
+  return anonymousPageKey({
+    method: c.req.method,
+    url,
+    isAnonymous: identity.uid === 0 && identity.sessionTokenHash === null && identity.accountStatus === null,
+    isCountryBlocked: isCountryBlocked(site, identity.country),
+    cookieLocale: getCookie(c, LOCALE_COOKIE),
+    acceptLanguage: c.req.header('accept-language'),
+    userAgent: c.req.header('user-agent'),
+    siteId: site.id,
+    dataVersion: `${services.sites.version()}.${services.content.version()}`,
+  });
+}
+
 export function createPageHandler(getBuild: () => Promise<ServerBuild>, mode: string, logger: Logger) {
   let handler: ReturnType<typeof createRequestHandler> | undefined;
+  // Production only: development and tests render every request, so what they check is a fresh render.
+  const anonymousPages = mode === 'production' ? createAnonymousPageCache() : undefined;
   return async (c: Context<AppEnv>) => {
     const url = new URL(c.req.url);
     if (!url.pathname.endsWith('.data')) {
@@ -122,7 +147,9 @@ export function createPageHandler(getBuild: () => Promise<ServerBuild>, mode: st
       mode === 'production'
         ? (handler ??= createRequestHandler(await getBuild(), mode))
         : createRequestHandler(await getBuild(), mode);
-    const response = await requestHandler(c.req.raw, (await pageLoadContext(c, logger)) as never);
+    const render = async (nonce: string) => requestHandler(c.req.raw, (await pageLoadContext(c, logger, nonce)) as never);
+    const key = anonymousPages && anonymousKeyOf(c, url);
+    const response = key ? await anonymousPages.answer(key, c.get('cspNonce'), render) : await render(c.get('cspNonce'));
     // Keep cookies Hono set on the way in (the visitor id) on the page answer.
     const setCookie = c.res.headers.get('set-cookie');
     if (setCookie && !response.headers.has('set-cookie')) {

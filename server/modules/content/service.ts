@@ -101,6 +101,8 @@ export function createContentService(db: Database) {
     invalidate() {
       cache.invalidate();
     },
+    /** Changes whenever content changes: keys of what was rendered from it (the anonymous page cache). */
+    version: () => cache.version(),
     /**
      * The collections that hold content on any site: the content platform's known content
      * types. One cached set, so asking for random names costs neither queries nor memory.

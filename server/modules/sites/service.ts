@@ -80,6 +80,8 @@ export function createSiteService(db: Database) {
     invalidate() {
       cache.invalidate();
     },
+    /** Changes whenever the sites change: keys of what was rendered from them (the anonymous page cache). */
+    version: () => cache.version(),
   };
 }
 
