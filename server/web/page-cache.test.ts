@@ -52,21 +52,28 @@ describe('the anonymous page cache (issue 12)', () => {
     bodies.forEach((body, i) => expect(body).toBe(`<script nonce="${nonces[i]}">render 1</script>`));
   });
 
-  it('renders again once the render is older than its age', async () => {
+  it('past its age answers the old render once more while exactly one new render replaces it', async () => {
     const cache = createAnonymousPageCache(0);
     const renderer = countingRenderer();
     const key = anonymousPageKey(facts()) ?? '';
-    await (await cache.answer(key, 'a', renderer.render)).text();
+    expect(await (await cache.answer(key, 'a', renderer.render)).text()).toContain('render 1');
     await new Promise((resolve) => setTimeout(resolve, 2));
-    expect(await (await cache.answer(key, 'b', renderer.render)).text()).toContain('render 2');
+    const during = await Promise.all(
+      ['b', 'c', 'd'].map(async (nonce) => (await cache.answer(key, nonce, renderer.render)).text()),
+    );
+    expect(during).toEqual(['b', 'c', 'd'].map((nonce) => `<script nonce="${nonce}">render 1</script>`));
+    expect(renderer.renders).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await (await cache.answer(key, 'e', renderer.render)).text()).toBe('<script nonce="e">render 2</script>');
   });
 
   it('shares no answer that is not a 200 HTML page without cookies', async () => {
-    for (const init of [
+    const inits: ResponseInit[] = [
       { status: 200, headers: { 'content-type': 'text/html', 'set-cookie': 'x=1' } },
       { status: 404, headers: { 'content-type': 'text/html' } },
       { status: 200, headers: { 'content-type': 'text/html', 'cache-control': 'private' } },
-    ]) {
+    ];
+    for (const init of inits) {
       const cache = createAnonymousPageCache(60_000);
       const renderer = countingRenderer(init);
       const key = anonymousPageKey(facts()) ?? '';

@@ -13,7 +13,9 @@
  *   replaced by the answer's nonce, so a nonce still never repeats across answers.
  * - Only a 200 HTML answer that sets no cookie is shared; anything else goes to its own request.
  * - Data that changes without a notification (the game catalogue, banners by date) is at most
- *   PAGE_CACHE_MAX_AGE_MS old; cookies Hono sets (the visitor id) are added per answer, after this.
+ *   PAGE_CACHE_MAX_AGE_MS old plus one render: past its age a render is still answered while one
+ *   new render runs behind it, so no visitor waits for a render after the first. Cookies Hono sets
+ *   (the visitor id) are added per answer, after this.
  */
 import { isbot } from 'isbot';
 import { newCspNonce } from './csp';
@@ -78,7 +80,7 @@ function answerOf(snapshot: Snapshot, nonce: string): Response {
 }
 
 export function createAnonymousPageCache(maxAgeMs = PAGE_CACHE_MAX_AGE_MS) {
-  const entries = new Map<string, { snapshot: Promise<Snapshot | undefined>; expiresAt: number }>();
+  const entries = new Map<string, Entry>();
 
   function evictIfFull(now: number): void {
     if (entries.size < MAX_ENTRIES) return;
@@ -94,34 +96,71 @@ export function createAnonymousPageCache(maxAgeMs = PAGE_CACHE_MAX_AGE_MS) {
     async answer(key: string, nonce: string, render: (nonce: string) => Promise<Response>): Promise<Response> {
       const now = Date.now();
       const current = entries.get(key);
-      if (current && current.expiresAt > now) {
+      if (current && (current.expiresAt > now || !(await isSettled(current.snapshot)))) {
+        // Fresh, or its render still runs: wait for that one render rather than start another.
         const snapshot = await current.snapshot;
         return snapshot ? answerOf(snapshot, nonce) : render(nonce);
       }
-      const placeholder = newCspNonce();
-      const rendered = render(placeholder).then(async (response) => ({
-        response,
-        snapshot: {
-          status: response.status,
-          statusText: response.statusText,
-          headers: [...response.headers],
-          body: await response.text(),
-          placeholder,
-        },
-      }));
-      const shared = rendered.then(
-        ({ response, snapshot }) => (isShareable(response) ? snapshot : undefined),
-        () => undefined,
-      );
+      const old = current && (await current.snapshot);
+      if (current && old) {
+        // Past its age: answer it once more while one new render replaces it.
+        if (!current.isRefreshing) {
+          current.isRefreshing = true;
+          refresh(key, current, render);
+        }
+        return answerOf(old, nonce);
+      }
+      const { rendered, shared } = startRender(render);
       evictIfFull(now);
       entries.set(key, { snapshot: shared, expiresAt: now + maxAgeMs });
       shared.then((snapshot) => {
         if (!snapshot && entries.get(key)?.snapshot === shared) entries.delete(key);
       });
-      // This request's own answer, with its own nonce, whether or not the render is shared.
       return answerOf((await rendered).snapshot, nonce);
     },
   };
+
+  /** Replaces an old entry once its new render is done; until then the old one is answered. */
+  function refresh(key: string, old: Entry, render: (nonce: string) => Promise<Response>): void {
+    const { shared } = startRender(render);
+    shared.then((snapshot) => {
+      if (entries.get(key) !== old) return;
+      if (snapshot) entries.set(key, { snapshot: shared, expiresAt: Date.now() + maxAgeMs });
+      else entries.delete(key);
+    });
+  }
+}
+
+interface Entry {
+  snapshot: Promise<Snapshot | undefined>;
+  expiresAt: number;
+  isRefreshing?: boolean;
+}
+
+/** Renders with a placeholder nonce: the caller's own answer, and the snapshot when it may be shared. */
+function startRender(render: (nonce: string) => Promise<Response>) {
+  const placeholder = newCspNonce();
+  const rendered = render(placeholder).then(async (response) => ({
+    response,
+    snapshot: {
+      status: response.status,
+      statusText: response.statusText,
+      headers: [...response.headers],
+      body: await response.text(),
+      placeholder,
+    } satisfies Snapshot,
+  }));
+  const shared = rendered.then(
+    ({ response, snapshot }) => (isShareable(response) ? snapshot : undefined),
+    () => undefined,
+  );
+  return { rendered, shared };
+}
+
+/** Whether a render has finished (a finished promise wins the race against a fresh one). */
+async function isSettled(promise: Promise<unknown>): Promise<boolean> {
+  const pending = Symbol('pending');
+  return (await Promise.race([promise, Promise.resolve(pending)])) !== pending;
 }
 
 export type AnonymousPageCache = ReturnType<typeof createAnonymousPageCache>;
