@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds())('configuration service GET /nfx/cms-config/{l
       ((await (await t.request('/nfx/cms-config/it', { host })).json()) as Record<string, object>).loyalty;
     const deadline = Date.now() + 5_000;
     let edited = await read(first.hosts[0] ?? '');
-    while (!('probe' in edited) && Date.now() < deadline) {
+    while (!(edited && 'probe' in edited) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       edited = await read(first.hosts[0] ?? '');
     }
