@@ -5,6 +5,7 @@
 import pino, { type Logger } from 'pino';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { runMigrations, SCHEMA_LOCK_KEY } from './db/migrate';
+import { invalidateCachesOnChange } from './db/cache-notifications';
 import { seedContent } from './modules/content';
 import { createServices, type ServiceOptions, type Services } from './services';
 
@@ -35,5 +36,14 @@ export async function boot(options: BootOptions): Promise<Booted> {
   await database.withAdvisoryLock(SCHEMA_LOCK_KEY, (db) => seedContent(db, options.contentDir));
   logger.info({ database: database.kind }, 'database ready');
   const services = createServices(database.db, { ...options.services, jobs: { listen: database.listen } });
+  await listenForCacheChanges(database, services);
   return { database, services, logger };
+}
+
+/** An operator's edit of sites or content shows at once in this process (issue 12). */
+export function listenForCacheChanges(database: DatabaseHandle, services: Services): Promise<void> {
+  return invalidateCachesOnChange(database, {
+    sites: () => services.sites.invalidate(),
+    content_entries: () => services.content.invalidate(),
+  });
 }

@@ -59,6 +59,14 @@ export interface HttpAppOptions {
   backofficeTokens?: Map<string, string>;
 }
 
+/** nginx's code for a request the client gave up on: nobody got an answer, and it is not our error. */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/** The status to count: a request the client aborted is not a server error, whatever the renderer made of the abort (issue 12). */
+function answeredStatus(request: Request, status: number): number {
+  return request.signal.aborted ? CLIENT_CLOSED_REQUEST : status;
+}
+
 export function createHttpApp(options: HttpAppOptions) {
   const { services, logger } = options;
   const app = new Hono<AppEnv>();
@@ -70,9 +78,10 @@ export function createHttpApp(options: HttpAppOptions) {
     c.set('services', services);
     await next();
     const durationMs = performance.now() - started;
-    metrics.observe(c.req.path, c.res.status, durationMs);
+    const status = answeredStatus(c.req.raw, c.res.status);
+    metrics.observe(c.req.path, status, durationMs);
     logger.info(
-      { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(durationMs) },
+      { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status, ms: Math.round(durationMs) },
       'request',
     );
   });

@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../test/databases';
 import { cookiePair, siteSeed } from '../test/fixtures';
 import { API_VERSION } from '#common/api-contract';
 import { freePort } from '../test/free-port';
+import pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../build/server/main.js', import.meta.url));
@@ -136,5 +137,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
     expect(titleA).toBeDefined();
     expect(titleA).toBe(titleB);
     expect(titleA).toContain(siteSeed('aurora').name);
+  });
+
+  it("shows an operator's edit of the site in the database on both processes at once (issue 12: caches invalidated across processes)", async () => {
+    const original = siteSeed('aurora').name;
+    // Both processes have the site list cached from the pages above; the edit is plain SQL, as an operator's would be.
+    const renamed = `Renamed ${randomBytes(4).toString('hex')}`;
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query('UPDATE sites SET name = $1 WHERE id = $2', [renamed, 'aurora']);
+      // Far below the caches' 30 s safety-net age: only the change notification can show it this soon.
+      const deadline = Date.now() + 3_000;
+      const titles = async () =>
+        Promise.all([a, b].map(async (server) => titleOf(await (await fetch(`${server?.baseUrl}/`)).text())));
+      let seen = await titles();
+      while (!seen.every((title) => title?.includes(renamed)) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        seen = await titles();
+      }
+      expect(seen[0]).toContain(renamed);
+      expect(seen[1]).toContain(renamed);
+    } finally {
+      await client.query('UPDATE sites SET name = $1 WHERE id = $2', [original, 'aurora']);
+      await client.end();
+    }
   });
 });

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { createHttpApp, type HttpApp } from '../server/http';
 import { NO_PROXY, type ProxyTrust } from '../server/web/client-address';
 import { createServices, type ServiceOptions, type Services } from '../server/services';
+import { listenForCacheChanges } from '../server/boot';
 import { API_VERSION } from '../common/api-contract';
 import { createSeededTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
 import type { Database } from '../server/db/client';
@@ -49,6 +50,7 @@ export interface TestAppOptions {
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createSeededTestDatabase(kind);
   const services = createServices(database.handle.db, options.services);
+  await listenForCacheChanges(database.handle, services);
   const app = createHttpApp({
     services,
     logger: pino({ level: 'silent' }),

@@ -47,12 +47,13 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname) ?? DEFAULT_LOCALE;
+  const ctx = context as unknown as PageLoadContext;
   const api = gamesApi(loaderApi(request, context));
   const [categories, providers, config] = await Promise.all([
     loadOrFail(api.categories()),
     loadOrFail(api.providers()),
     // The root loader reads the same configuration: the load context hands both one read per request.
-    (context as unknown as PageLoadContext).siteConfig(locale) as Promise<ConfigSections>,
+    ctx.siteConfig(locale) as Promise<ConfigSections>,
   ]);
   const filter = parseHallFilter(url.searchParams);
   if (params.id !== undefined) {
@@ -65,7 +66,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const counts = hallCounts(configValue(config, 'games-config.counts', undefined));
   const [page, likes] = await Promise.all([
     loadOrFail(api.list(hallQuery(filter, categories, 0, counts.first))),
-    api.likes().catch(() => [] as string[]),
+    // Likes are a signed-in player's (games.getLikes answers a visitor 401): a visitor has none to ask for.
+    isAuthenticated(ctx.account) ? api.likes().catch(() => [] as string[]) : ([] as string[]),
   ]);
   return { filter, categories, providers, counts, page, likes, isCategoryPage: params.id !== undefined };
 }

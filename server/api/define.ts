@@ -14,7 +14,7 @@ import {
 import type { Locale } from '#common/locale';
 import type { Site } from '../modules/sites';
 import type { Services } from '../services';
-import type { AccountStatus } from '../modules/account';
+import type { AccountStatus, UserRow } from '../modules/account';
 
 export interface RequestIdentity {
   /** Random id of this browser, from the visitor cookie; storage and analytics key on it. */
@@ -29,6 +29,12 @@ export interface RequestIdentity {
   sessionTokenHash: string | null;
   /** Status of the signed-in account: a banned or deleted one is signed out on its next request. */
   accountStatus: AccountStatus | null;
+  /**
+   * The signed-in player's row as the session lookup read it at the start of this request: what a
+   * read-only answer (account.getInfo, the page's account) may use instead of reading it again
+   * (issue 12). Anything that changes the account reads it afresh.
+   */
+  sessionUser?: UserRow;
 }
 
 export type { HttpVerb };

@@ -24,11 +24,12 @@ export interface DatabaseHandle {
    */
   statements(): number;
   /**
-   * Calls `onSignal` on each NOTIFY on `channel` (from this process or another on the database),
-   * and once after every (re)connection, when signals may have been missed; returns the unlisten.
-   * Workers sleep on it instead of polling (issue 12, idle cost).
+   * Calls `onNotify` with the payload of each NOTIFY on `channel`, from this process or another on
+   * the same database, and `onMissed` after every (re)connection of the listening connection, when
+   * notifications may have been lost; returns the unlisten. Workers sleep on it instead of polling,
+   * and caches drop what an operator changed (issue 12).
    */
-  listen(channel: string, onSignal: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onMissed?: () => void): Promise<() => Promise<void>>;
   /** PGlite only: the whole data folder as an uncompressed tar, to start other databases from. */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -91,8 +92,9 @@ async function openPglite(
     statements: counter.statements,
     // One embedded connection serves one process: there is nobody to race with.
     withAdvisoryLock: (_key, fn) => fn(db),
-    listen: async (channel, onSignal) => {
-      const unlisten = await client.listen(channel, () => onSignal());
+    // The embedded database delivers its own NOTIFYs in process; there is no connection to lose.
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
       return () => unlisten();
     },
     // Uncompressed: a test run loads it in every file, and gunzipping ~40 MB each time costs more than it saves.
@@ -112,6 +114,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   pool.on('connect', (client) => client.on('error', connectionLost));
   const counter = statementCounter();
   const db = drizzlePg(pool, { schema, logger: counter.logger }) as unknown as Database;
+  // Every listener stops with the handle: a closed database must not be listened to again.
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgres',
@@ -129,8 +133,18 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         client.release();
       }
     },
-    listen: (channel, onSignal) => listenPostgres(url, channel, onSignal),
-    close: () => pool.end(),
+    listen: async (channel, onNotify, onMissed) => {
+      const unlisten = await listenPostgres(url, channel, onNotify, onMissed);
+      listeners.add(unlisten);
+      return async () => {
+        listeners.delete(unlisten);
+        await unlisten();
+      };
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((unlisten) => unlisten()));
+      await pool.end();
+    },
   };
 }
 
@@ -140,7 +154,12 @@ const RECONNECT_MS = 1_000;
  * LISTEN on a connection of its own (a pooled one would lose it on release), connected again
  * after the server ends it: a PostgreSQL restart must not leave the listener deaf.
  */
-async function listenPostgres(url: string, channel: string, onSignal: () => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onMissed: () => void = () => undefined,
+): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new RangeError(`not a plain channel name: ${channel}`);
   let isStopped = false;
   let current: pg.Client | undefined;
@@ -156,7 +175,7 @@ async function listenPostgres(url: string, channel: string, onSignal: () => void
   async function connect(): Promise<void> {
     const client = new pg.Client({ connectionString: url });
     client.on('notification', (message) => {
-      if (message.channel === channel) onSignal();
+      if (message.channel === channel) onNotify(message.payload ?? '');
     });
     client.on('error', (error) => process.emitWarning(`PostgreSQL listener lost: ${error.message}`));
     client.on('end', () => {
@@ -167,8 +186,9 @@ async function listenPostgres(url: string, channel: string, onSignal: () => void
       await client.connect();
       await client.query(`LISTEN ${channel}`);
       current = client;
+      // What was sent while nobody listened (before the first connection, during a restart) is lost.
       if (isStopped) await client.end();
-      else onSignal();
+      else onMissed();
     } catch (error) {
       process.emitWarning(`PostgreSQL listener could not connect: ${(error as Error).message}`);
       await client.end().catch(() => undefined);

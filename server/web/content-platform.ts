@@ -72,7 +72,7 @@ export async function contentListAnswer(
   if (!filters) return { status: 400, body: strapiErrorBody(400, 'ValidationError', 'Only $eq filters are supported') };
   const page = positiveInt(query.get('pagination[page]'), 1, 10_000);
   const pageSize = positiveInt(query.get('pagination[pageSize]'), 25, 100);
-  const { entries, total } = await services.content.list({
+  const listed = await services.content.list({
     siteId: site.id,
     collection,
     locale: localeParam as Locale,
@@ -80,13 +80,29 @@ export async function contentListAnswer(
     offset: (page - 1) * pageSize,
     limit: pageSize,
   });
-  return {
-    status: 200,
-    body: {
+  return { status: 200, body: strapiListBody(listed, page, pageSize) };
+}
+
+/**
+ * The Strapi body of a cached list, built once per cached list (the content cache hands out the
+ * same object until the rows change): every page render reads the translations through here, and
+ * reshaping 700 keys per render was measurable (issue 12). Callers must not change it.
+ */
+const listBodies = new WeakMap<object, Map<string, unknown>>();
+function strapiListBody(listed: { entries: ContentEntry[]; total: number }, page: number, pageSize: number): unknown {
+  const key = `${page}:${pageSize}`;
+  let byPage = listBodies.get(listed);
+  if (!byPage) listBodies.set(listed, (byPage = new Map()));
+  let body = byPage.get(key);
+  if (!body) {
+    const { entries, total } = listed;
+    body = {
       data: entries.map(toStrapi),
       meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
-    },
-  };
+    };
+    byPage.set(key, body);
+  }
+  return body;
 }
 
 export function createContentPlatformRoutes() {

@@ -58,6 +58,7 @@ export async function resolveIdentity(c: Context, trust: ProxyTrust, services: S
     uid: session?.user.id ?? 0,
     sessionTokenHash: session?.tokenHash ?? null,
     accountStatus: session?.user.status ?? null,
+    sessionUser: session?.user,
     ip: clientIp(c, trust),
     userAgent: c.req.header('user-agent') ?? '',
     country: clientCountry(trust, peerAddress(c.env), c.req.raw.headers),

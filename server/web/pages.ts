@@ -17,14 +17,43 @@ import { invokeMethod } from '../api/invoke';
 import { readParams } from '../api/params';
 import { siteConfigAnswer } from './config-service';
 import { contentListAnswer } from './content-platform';
+import { anonymousPageKey, createAnonymousPageCache } from './page-cache';
 
 /** The JSON an HTTP answer would carry: what a loader reads in process is exactly what it read over HTTP. */
 function asJson(value: unknown): unknown {
   return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 }
 
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * asJson of a cached body (configuration, content lists): the caches hand out the same object until
+ * its rows change, so its JSON copy is made once and shared by every render, frozen so that no
+ * render can change what the next one reads (issue 12: copying 40 KB of translations per page).
+ */
+const sharedJsonCopies = new WeakMap<object, unknown>();
+function asSharedJson(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return asJson(value);
+  let copy = sharedJsonCopies.get(value);
+  if (copy === undefined) {
+    copy = deepFreeze(asJson(value));
+    sharedJsonCopies.set(value, copy);
+  }
+  return copy;
+}
+
 /** The loaders' view of this request: its site and account, and in-process reads of the API, configuration and content. */
-export async function pageLoadContext(c: Context<AppEnv>, logger: Logger): Promise<PageLoadContext> {
+export async function pageLoadContext(
+  c: Context<AppEnv>,
+  logger: Logger,
+  cspNonce: string = c.get('cspNonce'),
+): Promise<PageLoadContext> {
   const site = c.get('site');
   const services = c.get('services');
   const identity = c.get('identity');
@@ -40,10 +69,14 @@ export async function pageLoadContext(c: Context<AppEnv>, logger: Logger): Promi
       isMaintenance: site.isMaintenance,
       isDemo: isDemoSite(site),
     },
-    account: await services.accounts.infoFor(identity.uid, { currency: site.defaultCurrency, locale: site.locales[0] ?? 'en' }),
+    account: await services.accounts.infoFor(
+      identity.uid,
+      { currency: site.defaultCurrency, locale: site.locales[0] ?? 'en' },
+      identity.sessionUser,
+    ),
     accountStatus: identity.accountStatus,
     cookieLocale: isLocale(cookieLocale) ? cookieLocale : undefined,
-    cspNonce: c.get('cspNonce'),
+    cspNonce,
     isCountryBlocked: isCountryBlocked(site, identity.country),
     callApi: async (path, init) => {
       // The request the browser would have sent, read by the same parameter reader as /api.
@@ -68,20 +101,40 @@ export async function pageLoadContext(c: Context<AppEnv>, logger: Logger): Promi
     siteConfig: (locale) => {
       let config = configs.get(locale);
       if (!config) {
-        config = siteConfigAnswer(services, site, locale).then((answer) => asJson(answer.body) as Record<string, unknown>);
+        config = siteConfigAnswer(services, site, locale).then((answer) => asSharedJson(answer.body) as Record<string, unknown>);
         configs.set(locale, config);
       }
       return config;
     },
     readContent: async (collection, query) => {
       const answer = await contentListAnswer(services, site, collection, query);
-      return { status: answer.status, body: asJson(answer.body) };
+      return { status: answer.status, body: asSharedJson(answer.body) };
     },
   };
 }
 
+/** What the anonymous page cache needs to know of this request (page-cache.ts). */
+function anonymousKeyOf(c: Context<AppEnv>, url: URL): string | undefined {
+  const identity = c.get('identity');
+  const site = c.get('site');
+  const services = c.get('services');
+  return anonymousPageKey({
+    method: c.req.method,
+    url,
+    isAnonymous: identity.uid === 0 && identity.sessionTokenHash === null && identity.accountStatus === null,
+    isCountryBlocked: isCountryBlocked(site, identity.country),
+    cookieLocale: getCookie(c, LOCALE_COOKIE),
+    acceptLanguage: c.req.header('accept-language'),
+    userAgent: c.req.header('user-agent'),
+    siteId: site.id,
+    dataVersion: `${services.sites.version()}.${services.content.version()}`,
+  });
+}
+
 export function createPageHandler(getBuild: () => Promise<ServerBuild>, mode: string, logger: Logger) {
   let handler: ReturnType<typeof createRequestHandler> | undefined;
+  // Production only: development and tests render every request, so what they check is a fresh render.
+  const anonymousPages = mode === 'production' ? createAnonymousPageCache() : undefined;
   return async (c: Context<AppEnv>) => {
     const url = new URL(c.req.url);
     if (!url.pathname.endsWith('.data')) {
@@ -94,7 +147,9 @@ export function createPageHandler(getBuild: () => Promise<ServerBuild>, mode: st
       mode === 'production'
         ? (handler ??= createRequestHandler(await getBuild(), mode))
         : createRequestHandler(await getBuild(), mode);
-    const response = await requestHandler(c.req.raw, (await pageLoadContext(c, logger)) as never);
+    const render = async (nonce: string) => requestHandler(c.req.raw, (await pageLoadContext(c, logger, nonce)) as never);
+    const key = anonymousPages && anonymousKeyOf(c, url);
+    const response = key ? await anonymousPages.answer(key, c.get('cspNonce'), render) : await render(c.get('cspNonce'));
     // Keep cookies Hono set on the way in (the visitor id) on the page answer.
     const setCookie = c.res.headers.get('set-cookie');
     if (setCookie && !response.headers.has('set-cookie')) {

@@ -3,7 +3,9 @@ import { defineMethod } from '../../api/define';
 export const accountMethods = [
   defineMethod({
     name: 'account.getInfo',
-    handler: (ctx) => ctx.services.accounts.infoFor(ctx.uid, { currency: ctx.site.defaultCurrency, locale: ctx.locale }),
+    // Read only: the row the session lookup read for this request is as fresh as a second read.
+    handler: (ctx) =>
+      ctx.services.accounts.infoFor(ctx.uid, { currency: ctx.site.defaultCurrency, locale: ctx.locale }, ctx.sessionUser),
   }),
   defineMethod({
     name: 'account.getBalance',

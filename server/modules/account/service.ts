@@ -70,12 +70,16 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
 
   /** Account info of spec §3 for a player, with balances from the wallet ledger in the account currency. */
   async function accountInfo(user: UserRow): Promise<AccountInfo> {
-    const [loginContact] = await db
-      .select({ isSubscribed: contacts.isSubscribed })
-      .from(contacts)
-      .where(and(eq(contacts.userId, user.id), eq(contacts.value, user.login)))
-      .limit(1);
-    const minor = (await deps.balancesOf?.(user)) ?? { main: 0n, bonus: 0n, betting_bonus: 0n, fun: 0n };
+    // Independent reads, not in a transaction: on PostgreSQL they run side by side.
+    const [[loginContact], balances] = await Promise.all([
+      db
+        .select({ isSubscribed: contacts.isSubscribed })
+        .from(contacts)
+        .where(and(eq(contacts.userId, user.id), eq(contacts.value, user.login)))
+        .limit(1),
+      deps.balancesOf?.(user),
+    ]);
+    const minor = balances ?? { main: 0n, bonus: 0n, betting_bonus: 0n, fun: 0n };
     return {
       uid: user.id,
       reg_time: user.registeredAt.toISOString(),
@@ -101,9 +105,12 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
   return {
     findUser,
 
-    /** Account info of whoever asks: the signed-in player, or an anonymous visitor (uid 0). */
-    async infoFor(uid: number, fallback: { currency: string; locale: Locale }): Promise<AccountInfo> {
-      const user = uid > 0 ? await findUser(uid) : undefined;
+    /**
+     * Account info of whoever asks: the signed-in player, or an anonymous visitor (uid 0). A caller
+     * that read the player's row in this request already (the session lookup) may hand it over.
+     */
+    async infoFor(uid: number, fallback: { currency: string; locale: Locale }, readRow?: UserRow): Promise<AccountInfo> {
+      const user = uid <= 0 ? undefined : readRow?.id === uid ? readRow : await findUser(uid);
       return user ? accountInfo(user) : anonymousAccountInfo(fallback.currency, fallback.locale);
     },
 

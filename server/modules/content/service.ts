@@ -6,6 +6,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contentEntries } from './tables';
 import type { Locale } from '#common/locale';
+import { createReloadingCache } from '../../db/reloading-cache';
 
 /** Named sections of the configuration service (spec §7). */
 export const CONFIG_SECTIONS = [
@@ -40,7 +41,8 @@ export interface ListQuery {
   limit?: number;
 }
 
-const CACHE_TTL_MS = 5_000;
+/** Only the safety net for a lost change notification: older values are answered while they reload. */
+const CACHE_MAX_AGE_MS = 30_000;
 const MAX_CACHED_KEYS = 1_000;
 
 function toEntry(row: typeof contentEntries.$inferSelect): ContentEntry {
@@ -55,18 +57,10 @@ function toEntry(row: typeof contentEntries.$inferSelect): ContentEntry {
 }
 
 export function createContentService(db: Database) {
-  // Configuration and translations are read on every page; a short per-process cache keeps
-  // that off the database without holding state another process would need.
-  const cache = new Map<string, { value: unknown; loadedAt: number }>();
-  async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = cache.get(key);
-    if (hit && Date.now() - hit.loadedAt < CACHE_TTL_MS) return hit.value as T;
-    const value = await load();
-    // Keys include visitors' filters, so the cache is bounded rather than trusted to stay small.
-    if (cache.size >= MAX_CACHED_KEYS) cache.clear();
-    cache.set(key, { value, loadedAt: Date.now() });
-    return value;
-  }
+  // Configuration and translations are read on every page: cached per process until the database
+  // says content changed (invalidate(), from the change notification every process listens to).
+  const cache = createReloadingCache({ maxAgeMs: CACHE_MAX_AGE_MS, maxEntries: MAX_CACHED_KEYS });
+  const cached = <T>(key: string, load: () => Promise<T>): Promise<T> => cache.get(key, load);
 
   /** Content lists are read by every page render; they are cached like configuration. */
   function list(query: ListQuery): Promise<{ entries: ContentEntry[]; total: number }> {
@@ -103,6 +97,12 @@ export function createContentService(db: Database) {
   return {
     list,
     findEntry,
+    /** Content rows changed: the next read loads them again (cache-notifications.ts calls this). */
+    invalidate() {
+      cache.invalidate();
+    },
+    /** Changes whenever content changes: keys of what was rendered from it (the anonymous page cache). */
+    version: () => cache.version(),
     /**
      * The collections that hold content on any site: the content platform's known content
      * types. One cached set, so asking for random names costs neither queries nor memory.

@@ -85,7 +85,7 @@ export const JOBS_CHANNEL = 'jobs';
 
 export interface JobServiceOptions {
   /** LISTEN on a channel of the database (DatabaseHandle.listen): how other processes' enqueues wake a worker. */
-  listen?: (channel: string, onSignal: () => void) => Promise<() => Promise<void>>;
+  listen?: (channel: string, onNotify: (payload: string) => void, onMissed?: () => void) => Promise<() => Promise<void>>;
 }
 
 export function createJobService(db: Database, serviceOptions: JobServiceOptions = {}) {
@@ -279,7 +279,8 @@ export function createJobService(db: Database, serviceOptions: JobServiceOptions
     };
 
     wakers.add(wake);
-    const unlisten = serviceOptions.listen?.(JOBS_CHANNEL, wake).catch((error: unknown) => {
+    // A lost listening connection may have missed an enqueue: look again when it is back.
+    const unlisten = serviceOptions.listen?.(JOBS_CHANNEL, wake, wake).catch((error: unknown) => {
       options.logger?.warn({ err: error }, 'job queue listener failed: the worker looks every interval');
       return undefined;
     });

@@ -1,11 +1,12 @@
 /**
  * Sites: a request's host picks the site; an unknown host gets the default site. Rows change
- * rarely, so they are cached for a few seconds per process: a second process sees an operator's
- * change as soon as its cache expires, never a divergent state.
+ * rarely, so they are cached per process until the database says they changed (invalidate(), from
+ * the change notification every process listens to), reloaded by one caller at a time.
  */
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sites } from './tables';
+import { createReloadingCache } from '../../db/reloading-cache';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#common/locale';
 
 export type SiteRow = typeof sites.$inferSelect;
@@ -21,7 +22,8 @@ export interface Site {
   isMaintenance: boolean;
 }
 
-const CACHE_TTL_MS = 5_000;
+/** Only the safety net for a lost change notification: an older list is answered while it reloads. */
+const CACHE_MAX_AGE_MS = 30_000;
 
 /**
  * Operators must keep players of some jurisdictions out: a site lists them in
@@ -53,13 +55,13 @@ function toSite(row: SiteRow): Site {
 }
 
 export function createSiteService(db: Database) {
-  let cache: { sites: Site[]; loadedAt: number } | undefined;
+  const cache = createReloadingCache({ maxAgeMs: CACHE_MAX_AGE_MS, maxEntries: 1 });
 
-  async function listSites(): Promise<Site[]> {
-    if (cache && Date.now() - cache.loadedAt < CACHE_TTL_MS) return cache.sites;
-    const rows = await db.select().from(sites).orderBy(asc(sites.sortOrder), asc(sites.id));
-    cache = { sites: rows.map(toSite), loadedAt: Date.now() };
-    return cache.sites;
+  function listSites(): Promise<Site[]> {
+    return cache.get('sites', async () => {
+      const rows = await db.select().from(sites).orderBy(asc(sites.sortOrder), asc(sites.id));
+      return rows.map(toSite);
+    });
   }
 
   return {
@@ -74,9 +76,12 @@ export function createSiteService(db: Database) {
       if (!site) throw new Error('No site is configured: run the seed');
       return site;
     },
+    /** The sites table changed: the next request reads it again (cache-notifications.ts calls this). */
     invalidate() {
-      cache = undefined;
+      cache.invalidate();
     },
+    /** Changes whenever the sites change: keys of what was rendered from them (the anonymous page cache). */
+    version: () => cache.version(),
   };
 }
 

@@ -1,0 +1,340 @@
+/**
+ * SSR page speed against its references (issue 12), all started in this run:
+ *
+ *   npm run bench:ssr                     our production build on PGlite (temporary data folder)
+ *   npm run bench:ssr -- --postgres       the same on a scratch database of BENCH_POSTGRES_URL
+ *                                         (default postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_DURATION_S=5                    seconds per measurement (default 5)
+ *
+ * References: a bare Hono hello-world, a Hono JSON hello-world and the minimal React Router SSR app
+ * in bench/ssr-reference (built here). Each target is driven by autocannon with 10 connections:
+ * first flat out (the peak rate), then at half that rate (autocannon's overallRate) for the p99.
+ * Needs `npm run build` first. Prints a table and writes bench/results/ssr.json (or ssr-postgres.json).
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MAIN = join(ROOT, 'build', 'server', 'main.js');
+const REFERENCE_DIR = join(ROOT, 'bench', 'ssr-reference');
+const RESULTS_DIR = join(ROOT, 'bench', 'results');
+const DURATION_S = positiveNumber(process.env.BENCH_DURATION_S, 5);
+const CONNECTIONS = 10;
+const IS_POSTGRES = process.argv.includes('--postgres');
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Server {
+  child: ChildProcess;
+  baseUrl: string;
+  cleanup?: () => Promise<void>;
+}
+
+interface Target {
+  name: string;
+  path: string;
+  cookie?: string;
+  /** The reference this target is compared with, and the share of its rate it must reach. */
+  reference?: string;
+  goal?: number;
+}
+
+interface Row {
+  name: string;
+  path: string;
+  peakPerSecond: number;
+  p99AtPeakMs: number;
+  p99AtHalfPeakMs: number;
+  halfPeakRate: number;
+  errors: number;
+  bytesPerAnswer: number;
+  reference?: string;
+  ratio?: number;
+  goal?: number;
+}
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(child: ChildProcess, url: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode} before it was ready`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within 90 s`);
+}
+
+async function startReference(kind: 'hello' | 'json' | 'ssr'): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(REFERENCE_DIR, 'serve.mjs'), kind, String(port)], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitReady(child, `${baseUrl}/`);
+  return { child, baseUrl };
+}
+
+/** A scratch database of our own on the PostgreSQL server; dropped again at the end. */
+async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bench_ssr_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+async function startOurs(): Promise<Server> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+  };
+  let cleanup: () => Promise<void>;
+  if (IS_POSTGRES) {
+    const database = await scratchDatabase();
+    env.DATABASE_URL = database.url;
+    cleanup = database.drop;
+  } else {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-ssr-'));
+    env.DATABASE_URL = '';
+    env.DATA_DIR = dataDir;
+    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+  }
+  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitReady(child, `${baseUrl}/healthz`);
+  } catch (error) {
+    await stop({ child, baseUrl, cleanup });
+    throw error;
+  }
+  return { child, baseUrl, cleanup };
+}
+
+async function stop(server: Server | undefined): Promise<void> {
+  if (!server) return;
+  const { child } = server;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  await server.cleanup?.();
+}
+
+/** A player registered over the API, as a browser would: its session cookie. */
+async function signedInCookie(baseUrl: string): Promise<string> {
+  const login = `bench${Date.now()}@example.com`;
+  const response = await fetch(`${baseUrl}/api/auth.register?v=2.34&locale=en`, {
+    method: 'POST',
+    headers: { origin: baseUrl },
+    body: new URLSearchParams({ login, password: 'bench-secret-12', terms: '1' }),
+  });
+  const sid = response.headers.getSetCookie().find((cookie) => cookie.startsWith('sid='));
+  if (!response.ok || !sid) throw new Error(`registration answered ${response.status}: ${await response.text()}`);
+  return sid.split(';')[0] ?? '';
+}
+
+/** A game page with data: the first game the game hall links to. */
+async function gamePath(baseUrl: string): Promise<string> {
+  const html = await (await fetch(`${baseUrl}/gamehall`)).text();
+  const match = /href="(\/game\/[A-Za-z0-9_-]+)"/.exec(html);
+  if (!match?.[1]) throw new Error('the game hall links to no game');
+  return match[1];
+}
+
+async function drive(url: string, cookie: string | undefined, overallRate?: number) {
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: cookie ? { cookie } : {},
+    ...(overallRate ? { overallRate } : {}),
+  });
+}
+
+async function measure(baseUrl: string, target: Target): Promise<Row> {
+  const url = baseUrl + target.path;
+  const headers = target.cookie ? { cookie: target.cookie } : undefined;
+  const warm = await fetch(url, { headers });
+  if (!warm.ok) throw new Error(`${target.path} answered ${warm.status} before the run`);
+  const bytesPerAnswer = (await warm.arrayBuffer()).byteLength;
+  const peak = await drive(url, target.cookie);
+  const peakPerSecond = Math.round(peak.requests.average);
+  const halfPeakRate = Math.max(1, Math.round(peakPerSecond / 2));
+  const half = await drive(url, target.cookie, halfPeakRate);
+  return {
+    name: target.name,
+    path: target.path,
+    peakPerSecond,
+    p99AtPeakMs: peak.latency.p99,
+    p99AtHalfPeakMs: half.latency.p99,
+    halfPeakRate,
+    errors: peak.errors + peak.timeouts + peak.non2xx + half.errors + half.timeouts + half.non2xx,
+    bytesPerAnswer,
+    reference: target.reference,
+    goal: target.goal,
+  };
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['target', 'peak/s', 'p99 peak', 'p99 ½peak', 'KB', 'errors', 'ratio', 'goal'];
+  const lines = rows.map((row) => [
+    row.name,
+    String(row.peakPerSecond),
+    `${row.p99AtPeakMs} ms`,
+    `${row.p99AtHalfPeakMs} ms`,
+    (row.bytesPerAnswer / 1024).toFixed(1),
+    String(row.errors),
+    row.ratio === undefined ? '' : `${row.ratio.toFixed(2)} × ${row.reference}`,
+    row.goal === undefined ? '' : `≥ ${row.goal}${row.ratio !== undefined && row.ratio >= row.goal ? ' ✓' : ' ✗'}`,
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => (line[i] ?? '').length)));
+  const format = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 || i >= 6 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+  console.log(format(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const line of lines) console.log(format(line));
+}
+
+async function measureReferences(): Promise<Row[]> {
+  const rows: Row[] = [];
+  const references: [string, 'hello' | 'json' | 'ssr'][] = [
+    ['Hono hello', 'hello'],
+    ['Hono JSON hello', 'json'],
+    ['minimal React Router SSR', 'ssr'],
+  ];
+  for (const [name, kind] of references) {
+    const server = await startReference(kind);
+    try {
+      process.stdout.write(`  ${name} … `);
+      const row = await measure(server.baseUrl, { name, path: '/' });
+      console.log(`${row.peakPerSecond}/s`);
+      rows.push(row);
+    } finally {
+      await stop(server);
+    }
+  }
+  return rows;
+}
+
+async function measureOurs(): Promise<Row[]> {
+  const server = await startOurs();
+  try {
+    const cookie = await signedInCookie(server.baseUrl);
+    const game = await gamePath(server.baseUrl);
+    const ssr = { reference: 'minimal React Router SSR', goal: 1 };
+    const targets: Target[] = [
+      { name: 'SSR / anonymous', path: '/', ...ssr },
+      { name: 'SSR / signed in', path: '/', cookie, ...ssr },
+      { name: 'SSR /gamehall anonymous', path: '/gamehall', ...ssr },
+      { name: 'SSR /gamehall signed in', path: '/gamehall', cookie, ...ssr },
+      { name: `SSR ${game} anonymous`, path: game, ...ssr },
+      { name: `SSR ${game} signed in`, path: game, cookie, ...ssr },
+      {
+        name: 'account.getInfo signed in',
+        path: '/api/account.getInfo?v=2.34&locale=en',
+        cookie,
+        reference: 'Hono JSON hello',
+        goal: 0.5,
+      },
+    ];
+    const rows: Row[] = [];
+    for (const target of targets) {
+      process.stdout.write(`  ${target.name} … `);
+      const row = await measure(server.baseUrl, target);
+      console.log(`${row.peakPerSecond}/s`);
+      rows.push(row);
+    }
+    return rows;
+  } finally {
+    await stop(server);
+  }
+}
+
+function buildReference(): void {
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', '.bin', 'react-router'), 'build', REFERENCE_DIR], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing. Run \`npm run build\` first.`);
+  const database = IS_POSTGRES ? 'postgres' : 'pglite';
+  console.log(
+    `bench:ssr on ${database}, ${CONNECTIONS} connections, ${DURATION_S} s per measurement (peak, then half the peak), ${cpus().length} CPUs shared by client and servers`,
+  );
+  buildReference();
+  const references = await measureReferences();
+  const ours = await measureOurs();
+  for (const row of ours) {
+    const reference = references.find((candidate) => candidate.name === row.reference);
+    if (reference) row.ratio = row.peakPerSecond / reference.peakPerSecond;
+  }
+  const rows = [...references, ...ours];
+  console.log('');
+  printTable(rows);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = join(RESULTS_DIR, IS_POSTGRES ? 'ssr-postgres.json' : 'ssr.json');
+  const report = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    database,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION_S,
+    p99GoalMs: 50,
+    rows,
+  };
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nwritten ${file}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench:ssr: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

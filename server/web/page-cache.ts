@@ -1,0 +1,166 @@
+/**
+ * The rendered-output cache for anonymous visitors (issue 12): a page a visitor without a session
+ * gets is the same for every such visitor asking the same address in the same way, so one render
+ * answers all of them for a second.
+ *
+ * What keeps it correct:
+ * - Only anonymous GET document requests, and the key holds everything the render reads from the
+ *   request: origin (site and canonical links), path and query, the locale cookie, Accept-Language
+ *   (the root's locale choice), whether the client is a crawler (the whole document at once),
+ *   whether its country is blocked, and the versions of the sites and content caches, so an
+ *   operator's edit (change notification) is never answered from an older render.
+ * - Each answer gets its own CSP nonce: the shared render is made with a placeholder nonce that is
+ *   replaced by the answer's nonce, so a nonce still never repeats across answers.
+ * - Only a 200 HTML answer that sets no cookie is shared; anything else goes to its own request.
+ * - Data that changes without a notification (the game catalogue, banners by date) is at most
+ *   PAGE_CACHE_MAX_AGE_MS old plus one render: past its age a render is still answered while one
+ *   new render runs behind it, so no visitor waits for a render after the first. Cookies Hono sets
+ *   (the visitor id) are added per answer, after this.
+ */
+import { isbot } from 'isbot';
+import { newCspNonce } from './csp';
+
+/** How long one render answers every anonymous visitor of the same key. */
+export const PAGE_CACHE_MAX_AGE_MS = 1_000;
+const MAX_ENTRIES = 500;
+
+export interface AnonymousRequestFacts {
+  method: string;
+  url: URL;
+  /** No session was presented or it names no open session. */
+  isAnonymous: boolean;
+  isCountryBlocked: boolean;
+  cookieLocale: string | undefined;
+  acceptLanguage: string | undefined;
+  userAgent: string | undefined;
+  siteId: string;
+  /** The sites' and content caches' versions: they change with every edit. */
+  dataVersion: string;
+}
+
+interface Snapshot {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: string;
+  placeholder: string;
+}
+
+/** The cache key, or undefined when this request must be rendered for itself. */
+export function anonymousPageKey(facts: AnonymousRequestFacts): string | undefined {
+  if (facts.method !== 'GET' || !facts.isAnonymous || facts.url.pathname.endsWith('.data')) return undefined;
+  return JSON.stringify([
+    facts.siteId,
+    facts.dataVersion,
+    facts.url.origin,
+    facts.url.pathname,
+    facts.url.search,
+    facts.cookieLocale ?? '',
+    facts.acceptLanguage ?? '',
+    facts.userAgent ? isbot(facts.userAgent) : false,
+    facts.isCountryBlocked,
+  ]);
+}
+
+function isShareable(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    !response.headers.has('set-cookie') &&
+    (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+    !/\b(private|no-store)\b/i.test(response.headers.get('cache-control') ?? '')
+  );
+}
+
+function answerOf(snapshot: Snapshot, nonce: string): Response {
+  return new Response(snapshot.body.replaceAll(snapshot.placeholder, nonce), {
+    status: snapshot.status,
+    statusText: snapshot.statusText,
+    headers: snapshot.headers,
+  });
+}
+
+export function createAnonymousPageCache(maxAgeMs = PAGE_CACHE_MAX_AGE_MS) {
+  const entries = new Map<string, Entry>();
+
+  function evictIfFull(now: number): void {
+    if (entries.size < MAX_ENTRIES) return;
+    for (const [key, entry] of entries) if (entry.expiresAt <= now) entries.delete(key);
+    if (entries.size >= MAX_ENTRIES) entries.clear();
+  }
+
+  return {
+    /**
+     * The answer for key: a render in the last maxAgeMs, or a new one (one at a time per key, the
+     * others wait for it). render(nonce) renders the page with that CSP nonce.
+     */
+    async answer(key: string, nonce: string, render: (nonce: string) => Promise<Response>): Promise<Response> {
+      const now = Date.now();
+      const current = entries.get(key);
+      if (current && (current.expiresAt > now || !(await isSettled(current.snapshot)))) {
+        // Fresh, or its render still runs: wait for that one render rather than start another.
+        const snapshot = await current.snapshot;
+        return snapshot ? answerOf(snapshot, nonce) : render(nonce);
+      }
+      const old = current && (await current.snapshot);
+      if (current && old) {
+        // Past its age: answer it once more while one new render replaces it.
+        if (!current.isRefreshing) {
+          current.isRefreshing = true;
+          refresh(key, current, render);
+        }
+        return answerOf(old, nonce);
+      }
+      const { rendered, shared } = startRender(render);
+      evictIfFull(now);
+      entries.set(key, { snapshot: shared, expiresAt: now + maxAgeMs });
+      shared.then((snapshot) => {
+        if (!snapshot && entries.get(key)?.snapshot === shared) entries.delete(key);
+      });
+      return answerOf((await rendered).snapshot, nonce);
+    },
+  };
+
+  /** Replaces an old entry once its new render is done; until then the old one is answered. */
+  function refresh(key: string, old: Entry, render: (nonce: string) => Promise<Response>): void {
+    const { shared } = startRender(render);
+    shared.then((snapshot) => {
+      if (entries.get(key) !== old) return;
+      if (snapshot) entries.set(key, { snapshot: shared, expiresAt: Date.now() + maxAgeMs });
+      else entries.delete(key);
+    });
+  }
+}
+
+interface Entry {
+  snapshot: Promise<Snapshot | undefined>;
+  expiresAt: number;
+  isRefreshing?: boolean;
+}
+
+/** Renders with a placeholder nonce: the caller's own answer, and the snapshot when it may be shared. */
+function startRender(render: (nonce: string) => Promise<Response>) {
+  const placeholder = newCspNonce();
+  const rendered = render(placeholder).then(async (response) => ({
+    response,
+    snapshot: {
+      status: response.status,
+      statusText: response.statusText,
+      headers: [...response.headers],
+      body: await response.text(),
+      placeholder,
+    } satisfies Snapshot,
+  }));
+  const shared = rendered.then(
+    ({ response, snapshot }) => (isShareable(response) ? snapshot : undefined),
+    () => undefined,
+  );
+  return { rendered, shared };
+}
+
+/** Whether a render has finished (a finished promise wins the race against a fresh one). */
+async function isSettled(promise: Promise<unknown>): Promise<boolean> {
+  const pending = Symbol('pending');
+  return (await Promise.race([promise, Promise.resolve(pending)])) !== pending;
+}
+
+export type AnonymousPageCache = ReturnType<typeof createAnonymousPageCache>;
