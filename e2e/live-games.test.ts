@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
-import { formatMoney } from '#common/money';
+import { formatMoney, minorToAmount } from '#common/money';
 import { browserLocale, closeContext, useBrowser, waitForHydration } from './browser';
 import { apiCall, signedUpPlayer } from './page-api';
 import { depositWithSandboxCard } from './sandbox-deposit';
@@ -135,7 +135,8 @@ describe('live tables', () => {
           expect(mine?.status).toBe(status);
           if (status === 'won') {
             expect(mine?.cash_out).toMatch(/^\d+\.\d{2}$/);
-            expect(Number(mine?.payout.amount)).toBeCloseTo(Math.floor(100 * Number(mine?.cash_out)) / 100, 2);
+            // The stake is 1.00, so the payout is the cash-out multiplier in cents (as integers: 100 * 1.16 is 115.99… in floats).
+            expect(mine?.payout.amount).toBe(minorToAmount(BigInt(mine!.cash_out!.replace('.', ''))));
             await expect
               .poll(async () => Number(await attributeOf(frame, '[data-game-balance]', 'data-game-balance')), ROUND)
               .toBeCloseTo(afterBet + Number(mine?.payout.amount), 2);
