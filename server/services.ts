@@ -23,6 +23,7 @@ import { createGameHistoryService } from './modules/game-history';
 import { createLiveGamesService, type LiveGamesDeps } from './modules/live-games';
 import { createProviderWalletService, DEMO_PROVIDER, type ProviderConfig } from './modules/provider-wallet';
 import { createLoyaltyService } from './modules/loyalty';
+import { createBonusService } from './modules/bonuses';
 import { createRoundIntake } from './modules/round-intake';
 import { DEFAULT_LOCALE } from '#common/locale';
 
@@ -99,6 +100,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       return typeof alias === 'string' && alias ? alias : 'points';
     },
   });
+  const bonuses = createBonusService({ db, wallet, siteSettings });
   const cashier = createCashierService({
     db,
     wallet,
@@ -152,6 +154,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     games,
     freespins,
     loyalty,
+    bonuses,
     gameHistory: createGameHistoryService({
       db,
       jobs,

@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import { accountContract } from './account';
 import { authContract } from './auth';
+import { bonusesContract } from './bonuses';
 import { campaignsContract } from './campaigns';
 import { cashierContract } from './cashier';
 import { eventsContract } from './events';
@@ -32,6 +33,7 @@ export const SERVICE_CONTRACTS = [
   verificationContract,
   cashierContract,
   campaignsContract,
+  bonusesContract,
   gamesContract,
   freespinsContract,
   loyaltyContract,
@@ -47,6 +49,7 @@ export const API_CONTRACT = {
   ...verificationContract,
   ...cashierContract,
   ...campaignsContract,
+  ...bonusesContract,
   ...gamesContract,
   ...freespinsContract,
   ...loyaltyContract,
@@ -71,6 +74,7 @@ export type { HttpVerb } from './verbs';
 export { METHOD_VERBS } from './verbs';
 export type { MethodContract, Done } from './method';
 export type * from './account';
+export type * from './bonuses';
 export type * from './campaigns';
 export type * from './cashier';
 export type * from './freespins';

@@ -97,6 +97,14 @@ export const METHOD_VERBS = {
 
   'freespins.get': GET,
 
+  'bonuses.get': GET,
+  'bonuses.activate': POST,
+  'bonuses.deactivate': POST,
+  'bonuses.remove': POST,
+  'BettingBonuses.get': GET,
+  'BettingBonuses.activate': POST,
+  'BettingBonuses.remove': POST,
+
   'loyalty.getinfo': GET,
   'loyalty.getcharacters': GET,
   'loyalty.setcharacter': POST,

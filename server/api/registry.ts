@@ -13,6 +13,7 @@ import { campaignMethods } from '../modules/campaigns';
 import { gamesMethods } from '../modules/games';
 import { gameRoundsMethods, jurisdictionMethods, statefulRoundsMethods } from '../modules/game-rounds';
 import { gameHistoryMethods } from '../modules/game-history';
+import { bonusesMethods } from '../modules/bonuses';
 import { freespinsMethods } from '../modules/freespins';
 import { loyaltyMethods } from '../modules/loyalty';
 import { liveGamesMethods } from '../modules/live-games';
@@ -35,6 +36,7 @@ const ALL_METHODS: ApiMethod[] = [
   ...gameRoundsMethods,
   ...gameHistoryMethods,
   ...freespinsMethods,
+  ...bonusesMethods,
   ...jurisdictionMethods,
   ...statefulRoundsMethods,
   ...liveGamesMethods,

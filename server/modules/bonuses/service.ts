@@ -1,0 +1,185 @@
+/**
+ * The bonus engine (issue 13): grants from a site's templates, the player's steps (activate,
+ * deactivate, remove), the operator's cancel, forfeiture at withdrawal, and the expiry job. The
+ * rules are in rules.ts, the steps with their money in lifecycle.ts; this file composes them with
+ * the site's programme and answers the views.
+ */
+import { and, asc, count, desc, eq, inArray, lte, or } from 'drizzle-orm';
+import type { BonusPage, BonusView } from '#common/contract';
+import type { Locale } from '#common/locale';
+import type { Database } from '../../db/client';
+import { inTransaction, type Executor } from '../../db/retry';
+import type { WalletService } from '../wallet';
+import {
+  activateBonus,
+  bonusError,
+  deactivateBonus,
+  endBonus,
+  grantBonus,
+  removeOwnBonus,
+  type LifecycleDeps,
+} from './lifecycle';
+import { bonusProgramme, type BonusProgramme } from './programme';
+import { BonusRuleError, grantAmountMinor } from './rules';
+import { bonuses, type BonusRow, type BonusSource, type BonusStatus } from './tables';
+import { bonusView, templateTexts } from './views';
+
+export interface BonusServiceDeps {
+  db: Database;
+  wallet: WalletService;
+  siteSettings: (siteId: string) => Promise<Record<string, unknown> | undefined>;
+  now?: () => Date;
+}
+
+export interface GrantRequest {
+  siteId: string;
+  userId: number;
+  currency: string;
+  templateId: string;
+  source: BonusSource;
+  sourceRef: string;
+  /** The qualifying deposit of a deposit-match template. */
+  depositMinor?: bigint;
+}
+
+/** A grant the site's programme cannot make: no such template, another currency, a deposit too small. */
+export class BonusGrantError extends Error {
+  constructor(
+    readonly code: 'UNKNOWN_TEMPLATE' | BonusRuleError['code'],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const EXPIRY_BATCH = 200;
+
+export function createBonusService(deps: BonusServiceDeps) {
+  const { db, wallet } = deps;
+  const now = deps.now ?? (() => new Date());
+  const lifecycle: LifecycleDeps = { wallet, now };
+  const programmeOf = async (siteId: string): Promise<BonusProgramme> => bonusProgramme(await deps.siteSettings(siteId));
+
+  async function grant(request: GrantRequest, executor: Executor = db): Promise<{ row: BonusRow; isNew: boolean }> {
+    const programme = await programmeOf(request.siteId);
+    const template = programme.templates.get(request.templateId);
+    if (!template) throw new BonusGrantError('UNKNOWN_TEMPLATE', `no bonus template ${request.templateId} on ${request.siteId}`);
+    let amountMinor: bigint;
+    try {
+      amountMinor = grantAmountMinor(template, request.currency, request.depositMinor ?? 0n);
+    } catch (error) {
+      if (error instanceof BonusRuleError) throw new BonusGrantError(error.code, error.message);
+      throw error;
+    }
+    return grantBonus(executor, lifecycle, { ...request, template, jurisdiction: programme.jurisdiction, amountMinor });
+  }
+
+  async function activate(
+    siteId: string,
+    userId: number,
+    bonusId: number,
+    type: BonusRow['type'],
+    locale: Locale,
+  ): Promise<BonusView> {
+    const programme = await programmeOf(siteId);
+    const row = await activateBonus(db, lifecycle, { siteId, userId, bonusId, type }, programme);
+    return bonusView(row, templateTexts(row.terms, locale));
+  }
+
+  async function deactivate(siteId: string, userId: number, bonusId: number, locale: Locale): Promise<BonusView> {
+    const row = await deactivateBonus(db, lifecycle, { siteId, userId, bonusId, type: 'casino' });
+    return bonusView(row, templateTexts(row.terms, locale));
+  }
+
+  async function remove(siteId: string, userId: number, bonusId: number, type: BonusRow['type']): Promise<1> {
+    await removeOwnBonus(db, lifecycle, { siteId, userId, bonusId, type });
+    return 1;
+  }
+
+  async function list(
+    siteId: string,
+    userId: number,
+    query: { type: BonusRow['type']; statuses: BonusStatus[]; offset: number; count: number; locale: Locale },
+  ): Promise<BonusPage> {
+    const filter = and(
+      eq(bonuses.siteId, siteId),
+      eq(bonuses.userId, userId),
+      eq(bonuses.type, query.type),
+      query.statuses.length > 0 ? inArray(bonuses.status, query.statuses) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      db.select().from(bonuses).where(filter).orderBy(desc(bonuses.id)).offset(query.offset).limit(query.count),
+      db.select({ n: count() }).from(bonuses).where(filter),
+    ]);
+    return { items: rows.map((row) => bonusView(row, templateTexts(row.terms, query.locale))), total: total?.n ?? 0 };
+  }
+
+  /**
+   * Forfeits the player's active bonuses of a type (a withdrawal the player confirmed burning
+   * them for, an operator's decision): their bonus money goes back to the house, real money stays.
+   */
+  async function forfeitActive(siteId: string, userId: number, by: string, executor: Executor = db): Promise<number> {
+    return inTransaction(executor, async (tx) => {
+      const active = await tx
+        .select()
+        .from(bonuses)
+        .where(and(eq(bonuses.siteId, siteId), eq(bonuses.userId, userId), eq(bonuses.status, 'active')))
+        .orderBy(asc(bonuses.id))
+        .for('update');
+      for (const row of active) await endBonus(tx, lifecycle, row, { status: 'forfeited', by });
+      return active.length;
+    });
+  }
+
+  /** The operator cancels a bonus (back office): available ones are removed, active ones forfeited. */
+  async function cancelByOperator(siteId: string, bonusId: number, operator: string): Promise<BonusRow> {
+    return inTransaction(db, async (tx) => {
+      const [row] = await tx.select().from(bonuses).where(eq(bonuses.id, bonusId)).for('update');
+      if (!row || row.siteId !== siteId) throw bonusError('NOT_FOUND');
+      if (row.status !== 'available' && row.status !== 'active') throw bonusError('NOT_AVAILABLE');
+      return endBonus(tx, lifecycle, row, {
+        status: row.status === 'active' ? 'forfeited' : 'removed',
+        by: `operator:${operator}`,
+      });
+    });
+  }
+
+  /**
+   * The expiry job: bonuses past their claim window (available) or wagering window (active)
+   * expire, each in its own transaction that re-reads the status under the row lock, so a second
+   * run, or a run on another process, finds it ended and moves nothing.
+   */
+  async function expireDue(): Promise<{ expired: number }> {
+    const moment = now();
+    const due = await db
+      .select({ id: bonuses.id })
+      .from(bonuses)
+      .where(
+        or(
+          and(eq(bonuses.status, 'available'), lte(bonuses.claimExpiresAt, moment)),
+          and(eq(bonuses.status, 'active'), lte(bonuses.wageringExpiresAt, moment)),
+        ),
+      )
+      .orderBy(asc(bonuses.id))
+      .limit(EXPIRY_BATCH);
+    let expired = 0;
+    for (const { id } of due) if (await expireOne(id, moment)) expired++;
+    return { expired };
+  }
+
+  async function expireOne(id: number, moment: Date): Promise<boolean> {
+    return inTransaction(db, async (tx) => {
+      const [row] = await tx.select().from(bonuses).where(eq(bonuses.id, id)).for('update');
+      const isDue =
+        (row?.status === 'available' && row.claimExpiresAt <= moment) ||
+        (row?.status === 'active' && row.wageringExpiresAt !== null && row.wageringExpiresAt <= moment);
+      if (!row || !isDue) return false;
+      await endBonus(tx, lifecycle, row, { status: 'expired', by: null });
+      return true;
+    });
+  }
+
+  return { grant, activate, deactivate, remove, list, forfeitActive, cancelByOperator, expireDue, programmeOf };
+}
+
+export type BonusService = ReturnType<typeof createBonusService>;
