@@ -108,6 +108,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     content,
     responsibleGaming: () => responsibleGaming,
     findProvider: (name) => paymentProviders.get(name),
+    bonuses,
   });
   return {
     wallet,

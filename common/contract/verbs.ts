@@ -69,6 +69,7 @@ export const METHOD_VERBS = {
   'campaigns.getoffers': GET,
   'campaigns.checkPromocode': POST,
   'campaigns.activateOffer': POST,
+  'campaigns.takepromotions': POST,
 
   'games.get': GET,
   'games.getCategories': GET,

@@ -226,6 +226,15 @@ function leg(type: PlayerAccountType | 'bonus_cost', row: BonusRow, amountMinor:
   return { account: type === 'bonus_cost' ? house('bonus_cost', row.userId) : player(row.userId, type), amountMinor };
 }
 
+const STEP_WORDS: Record<string, string> = {
+  grant: 'granted',
+  deactivate: 'deactivated',
+  convert: 'wagering complete, converted',
+  forfeited: 'forfeited',
+  removed: 'removed',
+  expired: 'expired',
+};
+
 /** A bonus step's transfer: keyed by the bonus and the step, so a step is applied once whoever retries it. */
 function bonusTransfer(row: BonusRow, step: string, legs: Leg[], actor: string) {
   const moved = legs.reduce((sum, part) => (part.amountMinor > 0n ? sum + part.amountMinor : sum), 0n);
@@ -239,7 +248,7 @@ function bonusTransfer(row: BonusRow, step: string, legs: Leg[], actor: string) 
     idempotencyKey: `bonus:${row.id}:${step}`,
     reference: `bonus:${row.id}`,
     actor,
-    reason: `${row.type} bonus ${row.templateId} ${step.split(':')[0]}`,
+    reason: `${row.terms.texts?.en?.title ?? `${row.type} bonus ${row.templateId}`}: ${STEP_WORDS[step.split(':')[0] ?? ''] ?? step}`,
   };
 }
 

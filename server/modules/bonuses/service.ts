@@ -6,6 +6,7 @@
  */
 import { and, asc, count, desc, eq, inArray, lte, or } from 'drizzle-orm';
 import type { BonusPage, BonusView } from '#common/contract';
+import { isApiError } from '#common/errors';
 import type { Locale } from '#common/locale';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
@@ -60,8 +61,16 @@ export function createBonusService(deps: BonusServiceDeps) {
   const lifecycle: LifecycleDeps = { wallet, now };
   const programmeOf = async (siteId: string): Promise<BonusProgramme> => bonusProgramme(await deps.siteSettings(siteId));
 
-  async function grant(request: GrantRequest, executor: Executor = db): Promise<{ row: BonusRow; isNew: boolean }> {
-    const programme = await programmeOf(request.siteId);
+  /**
+   * Grants a template's bonus as available. Inside a caller's transaction pass the programme read
+   * before it: on PGlite's one connection a read outside the open transaction would wait for it.
+   */
+  async function grant(
+    request: GrantRequest,
+    executor: Executor = db,
+    preloaded?: BonusProgramme,
+  ): Promise<{ row: BonusRow; isNew: boolean }> {
+    const programme = preloaded ?? (await programmeOf(request.siteId));
     const template = programme.templates.get(request.templateId);
     if (!template) throw new BonusGrantError('UNKNOWN_TEMPLATE', `no bonus template ${request.templateId} on ${request.siteId}`);
     let amountMinor: bigint;
@@ -72,6 +81,31 @@ export function createBonusService(deps: BonusServiceDeps) {
       throw error;
     }
     return grantBonus(executor, lifecycle, { ...request, template, jurisdiction: programme.jurisdiction, amountMinor });
+  }
+
+  /**
+   * Grants and activates at once: a bonus the player chose (a deposit offer, a promo code, an
+   * opt-in promotion). When it cannot be active now (isolation allows one casino bonus, the
+   * jurisdiction forbids mixing), it stays available for the player to activate later.
+   */
+  async function grantAndActivate(
+    request: GrantRequest,
+    executor: Executor = db,
+    preloaded?: BonusProgramme,
+  ): Promise<{ row: BonusRow; isNew: boolean }> {
+    const programme = preloaded ?? (await programmeOf(request.siteId));
+    return inTransaction(executor, async (tx) => {
+      const granted = await grant(request, tx, programme);
+      if (!granted.isNew) return granted;
+      try {
+        const owner = { siteId: request.siteId, userId: request.userId, bonusId: granted.row.id };
+        return { row: await activateBonus(tx, lifecycle, owner, programme), isNew: true };
+      } catch (error) {
+        // Only the rules' refusals keep it available; they are decided before anything is written.
+        if (isApiError(error) && error.type === 'InvalidParameterException') return granted;
+        throw error;
+      }
+    });
   }
 
   async function activate(
@@ -179,7 +213,7 @@ export function createBonusService(deps: BonusServiceDeps) {
     });
   }
 
-  return { grant, activate, deactivate, remove, list, forfeitActive, cancelByOperator, expireDue, programmeOf };
+  return { grant, grantAndActivate, activate, deactivate, remove, list, forfeitActive, cancelByOperator, expireDue, programmeOf };
 }
 
 export type BonusService = ReturnType<typeof createBonusService>;
