@@ -165,6 +165,16 @@ export function createBonusService(deps: BonusServiceDeps) {
     });
   }
 
+  /** The ids of the player's active bonuses (a withdrawal asks to burn them first). */
+  async function activeBonusIds(siteId: string, userId: number, executor: Executor = db): Promise<number[]> {
+    const rows = await executor
+      .select({ id: bonuses.id })
+      .from(bonuses)
+      .where(and(eq(bonuses.siteId, siteId), eq(bonuses.userId, userId), eq(bonuses.status, 'active')))
+      .orderBy(asc(bonuses.id));
+    return rows.map((row) => row.id);
+  }
+
   /** The operator cancels a bonus (back office): available ones are removed, active ones forfeited. */
   async function cancelByOperator(siteId: string, bonusId: number, operator: string): Promise<BonusRow> {
     return inTransaction(db, async (tx) => {
@@ -213,7 +223,19 @@ export function createBonusService(deps: BonusServiceDeps) {
     });
   }
 
-  return { grant, grantAndActivate, activate, deactivate, remove, list, forfeitActive, cancelByOperator, expireDue, programmeOf };
+  return {
+    grant,
+    grantAndActivate,
+    activeBonusIds,
+    activate,
+    deactivate,
+    remove,
+    list,
+    forfeitActive,
+    cancelByOperator,
+    expireDue,
+    programmeOf,
+  };
 }
 
 export type BonusService = ReturnType<typeof createBonusService>;

@@ -21,7 +21,7 @@ export interface CashierDeps {
   responsibleGaming: () => ResponsibleGamingService;
   findProvider: (name: string) => PaymentProvider | undefined;
   /** Deposit offers grant their bonus with the deposit; a withdrawal the player confirmed forfeits active bonuses. */
-  bonuses: Pick<BonusService, 'grantAndActivate' | 'programmeOf' | 'forfeitActive'>;
+  bonuses: Pick<BonusService, 'grantAndActivate' | 'programmeOf' | 'forfeitActive' | 'activeBonusIds'>;
 }
 
 export interface PlayerRequest {

@@ -218,6 +218,40 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
     await expectSoundLedger();
   });
 
+  it('withdrawing with an active bonus asks to burn it first; confirmed, it forfeits only the bonus money (issue 13)', async () => {
+    const { browser, uid } = await fundedPlayer('100');
+    await makeEligibleForWithdrawal(uid);
+    const granted = browser.data<{ bonus_id: number }>(
+      await browser.call('campaigns.activateOffer', { promo_code: 'WELCOME10' }),
+    );
+    const request = {
+      method: 'bank-transfer',
+      amount: '40',
+      'requisites[bank]': 'DEUTDEFF',
+      'requisites[account_holder]': 'Ada Lovelace',
+      'requisites[iban]': 'DE89370400440532013000',
+    };
+    const refused = await browser.call('cashier.makewithdrawal', request);
+    expect(refused.json.error).toMatchObject({
+      type: 'WithdrawalDeclinedException',
+      error_data: { reason: 'ACTIVE_BONUSES', bonus_ids: [granted.bonus_id] },
+    });
+    expect(await mainBalance(browser)).toBe('100.00');
+    // Two confirmed withdrawals racing: each forfeits what is active when it runs, the bonus ends once.
+    const [one, two] = await Promise.all([
+      browser.call('cashier.makewithdrawal', { ...request, burn_bonuses: '1' }),
+      browser.call('cashier.makewithdrawal', { ...request, burn_bonuses: '1' }),
+    ]);
+    expect([one.json.data, two.json.data].every(Boolean)).toBe(true);
+    const balances = browser.data<{ balance_main: { amount: string }; balance_bonus: { amount: string } }>(
+      await browser.call('account.getBalance', {}, 'GET'),
+    );
+    expect([balances.balance_main.amount, balances.balance_bonus.amount]).toEqual(['20.00', '0.00']);
+    const ended = browser.data<{ items: { id: number; status: string }[] }>(await browser.call('bonuses.get', {}, 'GET'));
+    expect(ended.items.map((item) => [item.id, item.status])).toEqual([[granted.bonus_id, 'forfeited']]);
+    await expectSoundLedger();
+  });
+
   it('withdrawal requisites are validated (spec §5 iban) and limits apply per transaction and per day', async () => {
     const { browser, uid } = await fundedPlayer('5000');
     await makeEligibleForWithdrawal(uid);
