@@ -23,5 +23,8 @@ export function createJobHandlers(services: Services, fetchInternal: Fetch): Job
     'loyalty.accrue': async () => {
       await services.loyalty.accrue();
     },
+    'bonuses.expire': async () => {
+      await services.bonuses.expireDue();
+    },
   };
 }

@@ -31,4 +31,5 @@ CREATE TABLE "bonuses" (
 ALTER TABLE "bonuses" ADD CONSTRAINT "bonuses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "bonuses_grant_key" ON "bonuses" USING btree ("site_id","user_id","source","source_ref");--> statement-breakpoint
 CREATE INDEX "bonuses_owner" ON "bonuses" USING btree ("site_id","user_id","status","id");--> statement-breakpoint
-CREATE INDEX "bonuses_open_by_expiry" ON "bonuses" USING btree ("status","claim_expires_at");
+CREATE INDEX "bonuses_claim_expiry" ON "bonuses" USING btree ("status","claim_expires_at");--> statement-breakpoint
+CREATE INDEX "bonuses_wagering_expiry" ON "bonuses" USING btree ("status","wagering_expires_at");

@@ -6,11 +6,17 @@
  * ledger check after every scenario.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { eq } from 'drizzle-orm';
 import { amountToMinor } from '#common/money';
 import type { BonusPage, BonusView } from '#common/contract';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { fundPlayer, hostPlayer, type HostBrowser } from '../../../test/host-player';
+import { TEST_MAX_BODY_BYTES } from '../../../test/api-harness';
+import { createHttpApp } from '../../http';
+import { NO_PROXY } from '../../web/client-address';
+import { auditLog } from '../../db/schema';
 import { checkLedger } from '../wallet';
 import { createBonusService } from './service';
 
@@ -249,5 +255,64 @@ describe.each(testDatabaseKinds())('bonus lifecycle on %s', (kind) => {
     await expect(
       t.services.bonuses.grant({ ...request, sourceRef: `deposit:${sequence++}`, depositMinor: amountToMinor('19.99') }),
     ).rejects.toMatchObject({ code: 'DEPOSIT_TOO_SMALL' });
+  });
+
+  it('the back office grants by template with an operator token, idempotently by grant key, cancels, and audits both', async () => {
+    const app = createHttpApp({
+      services: t.services,
+      logger: pino({ level: 'silent' }),
+      mode: 'test',
+      maxBodyBytes: TEST_MAX_BODY_BYTES,
+      proxy: NO_PROXY,
+      buildVersion: 'test',
+      backofficeTokens: new Map([['op-token-456', 'bob']]),
+    });
+    const who = await hostPlayer(t, AURORA);
+    const send = (path: string, body: unknown, token = 'op-token-456') =>
+      app.request(`http://${AURORA}/backoffice/bonuses${path}`, {
+        method: 'POST',
+        headers: { host: AURORA, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const terms = {
+      user_id: who.uid,
+      template_id: 'promo10',
+      grant_key: `ticket-${sequence++}`,
+      activate: true,
+      reason: 'goodwill',
+    };
+    const created = await send('', terms);
+    expect(created.status).toBe(201);
+    const bonus = ((await created.json()) as { data: { id: number; status: string } }).data;
+    expect(bonus.status).toBe('active');
+    const again = await send('', terms);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { data: { id: number } }).data.id).toBe(bonus.id);
+    const conflicting = await send('', { ...terms, template_id: 'freebet5' });
+    expect(((await conflicting.json()) as { error: { error_data: { field: string } } }).error.error_data.field).toBe('grant_key');
+    for (const [field, bad] of [
+      ['template_id', { template_id: 'no-such-template' }],
+      ['user_id', { user_id: 999_999_999 }],
+      ['deposit_amount', { deposit_amount: '-5' }],
+    ] as const) {
+      const answer = await send('', { ...terms, ...bad, grant_key: `ticket-${sequence++}` });
+      expect(answer.status, field).toBe(400);
+      expect(((await answer.json()) as { error: { error_data: { field: string } } }).error.error_data.field).toBe(field);
+    }
+    expect((await send('', { ...terms, grant_key: `ticket-${sequence++}` }, 'wrong-token')).status).toBe(401);
+    expect((await balances(who)).bonus).toBe(amountToMinor('10.00'));
+
+    const cancelled = await send(`/${bonus.id}/cancel`, { reason: 'granted by mistake' });
+    expect(((await cancelled.json()) as { data: { status: string } }).data.status).toBe('forfeited');
+    expect((await balances(who)).bonus).toBe(0n);
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `bonus:${bonus.id}`));
+    expect(audited.map((entry) => [entry.action, entry.actor]).sort()).toEqual([
+      ['bonus.cancel', 'operator:bob'],
+      ['bonus.grant', 'operator:bob'],
+    ]);
+    await expectSoundLedger();
   });
 });

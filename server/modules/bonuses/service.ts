@@ -5,8 +5,9 @@
  * the site's programme and answers the views.
  */
 import { and, asc, count, desc, eq, inArray, lte, or } from 'drizzle-orm';
-import type { BonusPage, BonusView } from '#common/contract';
+import { BONUSES_PAGE_MAX, type BonusPage, type BonusView } from '#common/contract/bonuses';
 import { isApiError } from '#common/errors';
+import { invalidParameter } from '#common/parameter-errors';
 import type { Locale } from '#common/locale';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
@@ -54,6 +55,7 @@ export class BonusGrantError extends Error {
 }
 
 const EXPIRY_BATCH = 200;
+const EXPIRY_MAX_BATCHES = 25;
 
 export function createBonusService(deps: BonusServiceDeps) {
   const { db, wallet } = deps;
@@ -175,17 +177,64 @@ export function createBonusService(deps: BonusServiceDeps) {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * The operator grants a template to a player (back office): keyed by the operator's grant key,
+   * so resending the same request grants once; recorded in the audit log under their name.
+   */
+  async function grantByOperator(
+    request: Omit<GrantRequest, 'source' | 'sourceRef'> & {
+      operator: string;
+      grantKey: string;
+      activate: boolean;
+      reason: string;
+    },
+  ): Promise<{ row: BonusRow; isNew: boolean }> {
+    const programme = await programmeOf(request.siteId);
+    const grantRequest = { ...request, source: 'operator' as const, sourceRef: `${request.operator}:${request.grantKey}` };
+    return inTransaction(db, async (tx) => {
+      const granted = request.activate
+        ? await grantAndActivate(grantRequest, tx, programme)
+        : await grant(grantRequest, tx, programme);
+      if (!granted.isNew && granted.row.templateId !== request.templateId) {
+        throw invalidParameter('grant_key', 'This grant key was used for another grant');
+      }
+      if (granted.isNew) await auditOperator(tx, granted.row, request.operator, 'bonus.grant', request.reason);
+      return granted;
+    });
+  }
+
   /** The operator cancels a bonus (back office): available ones are removed, active ones forfeited. */
-  async function cancelByOperator(siteId: string, bonusId: number, operator: string): Promise<BonusRow> {
+  async function cancelByOperator(siteId: string, bonusId: number, operator: string, reason: string): Promise<BonusRow> {
     return inTransaction(db, async (tx) => {
       const [row] = await tx.select().from(bonuses).where(eq(bonuses.id, bonusId)).for('update');
       if (!row || row.siteId !== siteId) throw bonusError('NOT_FOUND');
       if (row.status !== 'available' && row.status !== 'active') throw bonusError('NOT_AVAILABLE');
-      return endBonus(tx, lifecycle, row, {
+      const ended = await endBonus(tx, lifecycle, row, {
         status: row.status === 'active' ? 'forfeited' : 'removed',
         by: `operator:${operator}`,
       });
+      await auditOperator(tx, ended, operator, 'bonus.cancel', reason);
+      return ended;
     });
+  }
+
+  function auditOperator(tx: Executor, row: BonusRow, operator: string, action: string, reason: string) {
+    const payload = { bonusId: row.id, templateId: row.templateId, status: row.status, amountMinor: row.amountMinor.toString() };
+    return wallet.recordAction(
+      { stream: `player:${row.userId}`, actor: `operator:${operator}`, action, subject: `bonus:${row.id}`, reason, payload },
+      tx,
+    );
+  }
+
+  /** Every bonus of a player, both kinds, newest first (back office). */
+  async function listForOperator(siteId: string, userId: number): Promise<BonusView[]> {
+    const rows = await db
+      .select()
+      .from(bonuses)
+      .where(and(eq(bonuses.siteId, siteId), eq(bonuses.userId, userId)))
+      .orderBy(desc(bonuses.id))
+      .limit(BONUSES_PAGE_MAX);
+    return rows.map((row) => bonusView(row, templateTexts(row.terms, 'en')));
   }
 
   /**
@@ -195,7 +244,18 @@ export function createBonusService(deps: BonusServiceDeps) {
    */
   async function expireDue(): Promise<{ expired: number }> {
     const moment = now();
-    const due = await db
+    let expired = 0;
+    // Batches until none is left (bounded, so one job never runs unbounded; the next run goes on).
+    for (let batch = 0; batch < EXPIRY_MAX_BATCHES; batch++) {
+      const due = await dueForExpiry(moment);
+      for (const { id } of due) if (await expireOne(id, moment)) expired++;
+      if (due.length < EXPIRY_BATCH) break;
+    }
+    return { expired };
+  }
+
+  function dueForExpiry(moment: Date) {
+    return db
       .select({ id: bonuses.id })
       .from(bonuses)
       .where(
@@ -206,9 +266,6 @@ export function createBonusService(deps: BonusServiceDeps) {
       )
       .orderBy(asc(bonuses.id))
       .limit(EXPIRY_BATCH);
-    let expired = 0;
-    for (const { id } of due) if (await expireOne(id, moment)) expired++;
-    return { expired };
   }
 
   async function expireOne(id: number, moment: Date): Promise<boolean> {
@@ -232,7 +289,9 @@ export function createBonusService(deps: BonusServiceDeps) {
     remove,
     list,
     forfeitActive,
+    grantByOperator,
     cancelByOperator,
+    listForOperator,
     expireDue,
     programmeOf,
   };

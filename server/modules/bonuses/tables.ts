@@ -76,7 +76,9 @@ export const bonuses = pgTable(
   (table) => [
     uniqueIndex('bonuses_grant_key').on(table.siteId, table.userId, table.source, table.sourceRef),
     index('bonuses_owner').on(table.siteId, table.userId, table.status, table.id),
-    index('bonuses_open_by_expiry').on(table.status, table.claimExpiresAt),
+    // The expiry job's two questions: available past the claim window, active past the wagering window.
+    index('bonuses_claim_expiry').on(table.status, table.claimExpiresAt),
+    index('bonuses_wagering_expiry').on(table.status, table.wageringExpiresAt),
     check(
       'bonuses_amounts',
       sql`${table.amountMinor} > 0 AND ${table.depositMinor} >= 0 AND ${table.balanceMinor} >= 0 AND ${table.wageringRequiredMinor} >= 0 AND ${table.wageredMinor} >= 0 AND ${table.convertedMinor} >= 0`,
