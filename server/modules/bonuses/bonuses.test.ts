@@ -13,6 +13,7 @@ import type { BonusPage, BonusView } from '#common/contract';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { fundPlayer, hostPlayer, type HostBrowser } from '../../../test/host-player';
+import { registeredPlayer } from '../../../test/player';
 import { TEST_MAX_BODY_BYTES } from '../../../test/api-harness';
 import { createHttpApp } from '../../http';
 import { NO_PROXY } from '../../web/client-address';
@@ -314,5 +315,17 @@ describe.each(testDatabaseKinds())('bonus lifecycle on %s', (kind) => {
       ['bonus.grant', 'operator:bob'],
     ]);
     await expectSoundLedger();
+  });
+
+  it('a new player is granted the site’s sign-up bonus, available to activate, once', async () => {
+    const { browser, uid } = await registeredPlayer(t);
+    const programme = await t.services.bonuses.programmeOf('aurora');
+    const page = browser.data<BonusPage>(await browser.call('bonuses.get', { status: 'available' }, 'GET'));
+    const template = programme.templates.get(programme.registrationTemplateId ?? '');
+    expect(template).toBeDefined();
+    expect(page.items.map((item) => [item.status, item.description.title])).toEqual([['available', template?.texts?.en?.title]]);
+    const again = await t.services.bonuses.grantRegistrationBonus({ siteId: 'aurora', userId: uid, currency: 'EUR' });
+    expect(again?.id).toBe(page.items[0]?.id);
+    expect((await t.services.wallet.balances('aurora', uid, 'EUR')).bonus).toBe(0n);
   });
 });

@@ -10,12 +10,18 @@ export interface BonusProgramme {
   templates: ReadonlyMap<string, BonusTemplate>;
   jurisdiction: Jurisdiction;
   isolation: boolean;
+  /** The template every new player is granted (available, to activate), if the site gives one. */
+  registrationTemplateId: string | undefined;
 }
 
 const reported = new Set<string>();
 
 export function bonusProgramme(settings: Record<string, unknown> | undefined): BonusProgramme {
-  const block = (settings?.bonuses ?? {}) as { templates?: unknown[]; jurisdiction?: unknown };
+  const block = (settings?.bonuses ?? {}) as {
+    templates?: unknown[];
+    jurisdiction?: unknown;
+    registration_template_id?: unknown;
+  };
   const templates = new Map<string, BonusTemplate>();
   for (const candidate of Array.isArray(block.templates) ? block.templates : []) {
     const parsed = bonusTemplateSchema.safeParse(candidate);
@@ -27,6 +33,7 @@ export function bonusProgramme(settings: Record<string, unknown> | undefined): B
     templates,
     jurisdiction: jurisdiction.success ? jurisdiction.data : jurisdictionSchema.parse({}),
     isolation: settings?.is_bonus_isolation_enabled === true,
+    registrationTemplateId: typeof block.registration_template_id === 'string' ? block.registration_template_id : undefined,
   };
 }
 

@@ -167,6 +167,32 @@ export function createBonusService(deps: BonusServiceDeps) {
     });
   }
 
+  /**
+   * The sign-up bonus of the site's programme, granted available to a new player (any way of
+   * signing up); once per player whatever calls it again. None when the site gives none or not in
+   * the player's currency.
+   */
+  async function grantRegistrationBonus(player: {
+    siteId: string;
+    userId: number;
+    currency: string;
+  }): Promise<BonusRow | undefined> {
+    const programme = await programmeOf(player.siteId);
+    if (!programme.registrationTemplateId) return undefined;
+    try {
+      const request = {
+        ...player,
+        templateId: programme.registrationTemplateId,
+        source: 'registration' as const,
+        sourceRef: 'sign-up',
+      };
+      return (await grant(request, db, programme)).row;
+    } catch (error) {
+      if (error instanceof BonusGrantError) return undefined;
+      throw error;
+    }
+  }
+
   /** The ids of the player's active bonuses (a withdrawal asks to burn them first). */
   async function activeBonusIds(siteId: string, userId: number, executor: Executor = db): Promise<number[]> {
     const rows = await executor
@@ -290,6 +316,7 @@ export function createBonusService(deps: BonusServiceDeps) {
     list,
     forfeitActive,
     grantByOperator,
+    grantRegistrationBonus,
     cancelByOperator,
     listForOperator,
     expireDue,
