@@ -65,7 +65,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   entry('profile-index-responsible-game', 'profile/responsible-game', 'routes/profile-responsible-game.tsx'),
   entry('profile-index-bets', 'profile/bets', 'routes/profile-bets.tsx'),
   entry('profile-index-loyalty', 'profile/loyalty', 'routes/profile-loyalty.tsx'),
-  entry('profile-index-bonuses', 'profile/bonuses', shell),
+  entry('profile-index-bonuses', 'profile/bonuses', 'routes/profile-bonuses.tsx'),
   entry('profile-index-cashback', 'profile/cashback', shell),
   entry('profile-index-notification', 'profile/notification', 'routes/profile-notification.tsx'),
   entry('promotions', 'promotions', shell, { isPublicPage: true }),

@@ -1,6 +1,7 @@
 /** Dialog components by name; a dialog entry names its component (spec §3: dialog entry). */
 import type { ComponentType } from 'react';
 import { AuthPopup } from './auth-popup';
+import { BettingBonusActivated } from './betting-bonus-activated';
 import { CampaignPopup } from './campaign-popup';
 import { ConfirmDialog } from './confirm-dialog';
 import { DemoModeDialog } from './demo-mode';
@@ -15,6 +16,7 @@ import { SocialRegistration } from './social-registration';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each dialog declares its own props
 export const DIALOG_COMPONENTS: Record<string, ComponentType<any>> = {
   auth: AuthPopup,
+  bettingBonusActivated: BettingBonusActivated,
   campaign: CampaignPopup,
   confirm: ConfirmDialog,
   demoMode: DemoModeDialog,
