@@ -8,6 +8,7 @@ import { DemoModeDialog } from './demo-mode';
 import { GamesSearch } from './games-search';
 import { IdleWarning } from './idle-warning';
 import { LoyaltyCharacterChange, LoyaltyCharacterConfirm } from './loyalty-character';
+import { PromocodeActivated } from './promocode-activated';
 import { VerificationDialog } from './verification-dialog';
 import { RealityCheck } from './reality-check';
 import { SiteMenu } from './site-menu';
@@ -24,6 +25,7 @@ export const DIALOG_COMPONENTS: Record<string, ComponentType<any>> = {
   idleWarning: IdleWarning,
   loyaltyCharacter: LoyaltyCharacterChange,
   loyaltyCharacterConfirm: LoyaltyCharacterConfirm,
+  promocodeActivated: PromocodeActivated,
   verification: VerificationDialog,
   realityCheck: RealityCheck,
   menu: SiteMenu,

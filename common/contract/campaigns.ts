@@ -7,7 +7,11 @@ import { method } from './method';
 export interface OfferView {
   id: number;
   sysname: string;
-  trigger: { action: string; params: { exclude_methods: string[]; min_amount: string | null }; user_satisfies_params: boolean };
+  trigger: {
+    action: 'deposit' | 'promo_code' | 'opt_in';
+    params: { exclude_methods: string[]; min_amount: string | null };
+    user_satisfies_params: boolean;
+  };
   description: { title: string; text: string; image: string | null };
   /** The bonus the offer grants (issue 13: one bonus template of the site): a match with its cap, or a fixed amount. */
   promotions: {
@@ -51,6 +55,11 @@ export const campaignsContract = {
       count: z.coerce.number().int().min(1).max(100).default(20),
       /** Spec §7 sends trigger,description,promotions; every offer carries all of them anyway. */
       fields: z.unknown().optional(),
+      /**
+       * Which offers: deposit offers (the spec's call, the default), promo-code offers, opt-in
+       * promotions, or all of them (the /promotions pages, issue 13).
+       */
+      action: z.enum(['deposit', 'promo_code', 'opt_in', 'all']).default('deposit'),
     }),
   }),
   /** Promo codes are guessable: both are rate-limited per player and per address. */

@@ -5,7 +5,7 @@
  */
 import { defineMethod } from '../../api/define';
 import type { ApiContext } from '../../api/define';
-import { listDepositOffers, listOffers, offerView, satisfiesTrigger } from './deposit-offers';
+import { listOffers, offerView, satisfiesTrigger } from './deposit-offers';
 import { activatePromo, findPromoOffer, promoError } from './promo-codes';
 import { ApiError } from '#common/errors';
 import { BonusGrantError } from '../bonuses';
@@ -45,8 +45,14 @@ export const campaignMethods = [
     handler: async (ctx, params) => {
       const { audience } = await audienceOf(ctx);
       const programme = await ctx.services.bonuses.programmeOf(ctx.site.id);
-      const offers = await listDepositOffers(ctx.services.content, programme, ctx.site.id, ctx.locale);
-      return offers.slice(params.offset, params.offset + params.count).map((offer) => offerView(offer, audience));
+      const actions = params.action === 'all' ? (['deposit', 'opt_in', 'promo_code'] as const) : [params.action];
+      const lists = await Promise.all(
+        actions.map((action) => listOffers(ctx.services.content, programme, { siteId: ctx.site.id, locale: ctx.locale, action })),
+      );
+      return lists
+        .flat()
+        .slice(params.offset, params.offset + params.count)
+        .map((offer) => offerView(offer, audience));
     },
   }),
   defineMethod({
