@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { amountToMinor } from '#common/money';
 import { readSiteSeeds } from '../../../test/fixtures';
-import { cashbackAmountMinor, cashbackProgramme, cashbackSettingsSchema, completedPeriods, periodContaining } from './programme';
+import { cashbackAmountMinor, cashbackProgramme, cashbackSettingsSchema, duePeriods, periodContaining } from './programme';
 
 const settings = cashbackSettingsSchema.parse({
   period: 'daily',
@@ -49,12 +49,21 @@ describe('cashback periods', () => {
     expect(hours(week.start, week.end)).toBe(167);
   });
 
-  it('a period is complete only once the settling time after its end has passed', () => {
+  it('a period is due once the settling time after its end has passed, and only within the catch-up time', () => {
     const settleMs = 15 * 60_000;
-    expect(completedPeriods(settings, at('2026-11-25T00:10:00Z'), settleMs, 1)[0]?.start).toEqual(at('2026-11-23T00:00:00Z'));
-    const [latest, before] = completedPeriods(settings, at('2026-11-25T00:20:00Z'), settleMs, 2);
-    expect(latest).toEqual({ start: at('2026-11-24T00:00:00Z'), end: at('2026-11-25T00:00:00Z') });
-    expect(before?.end).toEqual(latest?.start);
+    const catchUpMs = 3 * 24 * 3_600_000;
+    expect(duePeriods(settings, at('2026-11-25T00:10:00Z'), settleMs, catchUpMs)[0]?.start).toEqual(at('2026-11-23T00:00:00Z'));
+    const due = duePeriods(settings, at('2026-11-25T00:20:00Z'), settleMs, catchUpMs);
+    expect(due[0]).toEqual({ start: at('2026-11-24T00:00:00Z'), end: at('2026-11-25T00:00:00Z') });
+    expect(due[1]?.end).toEqual(due[0]?.start);
+    // Days that ended within the last three days: the 24th, 23rd and 22nd, not the 21st.
+    expect(due.map((period) => period.start.toISOString().slice(0, 10))).toEqual(['2026-11-24', '2026-11-23', '2026-11-22']);
+  });
+
+  it('a programme never pays for a period that starts before its starts_at', () => {
+    const fresh = { ...settings, starts_at: '2026-11-23T00:00:00Z' };
+    const due = duePeriods(fresh, at('2026-11-25T00:20:00Z'), 15 * 60_000, 3 * 24 * 3_600_000);
+    expect(due.map((period) => period.start.toISOString().slice(0, 10))).toEqual(['2026-11-24', '2026-11-23']);
   });
 });
 

@@ -40,6 +40,14 @@ export const cashbackSettingsSchema = z.object({
    * so the template's percent and cap apply to it and its wagering terms follow.
    */
   payout: z.union([z.literal('main'), z.object({ bonus_template: z.string().min(1) })]).default('main'),
+  /**
+   * The programme's first moment (ISO): no period that starts before it is paid, so turning a
+   * programme on never pays back play from before it was announced.
+   */
+  starts_at: z
+    .string()
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'not a date')
+    .optional(),
   texts: z.record(z.string(), z.object({ title: z.string().max(200), text: z.string().max(2000).default('') })).optional(),
 });
 
@@ -144,15 +152,23 @@ export function periodContaining(instant: Date, period: 'daily' | 'weekly', time
 }
 
 /**
- * The last `count` periods that ended at least `settleMs` before now, newest first: a period is
- * counted only once every transaction open at its end has had time to commit.
+ * The periods the schedule computes now, newest first: those that ended at least `settleMs`
+ * ago (every transaction open at the end has committed) and at most `catchUpMs` ago (a process
+ * that was down catches up on the periods it missed, but switching a programme on never pays
+ * back months of play), none starting before the programme's starts_at.
  */
-export function completedPeriods(settings: CashbackSettings, now: Date, settleMs: number, count: number): Period[] {
+export function duePeriods(settings: CashbackSettings, now: Date, settleMs: number, catchUpMs: number): Period[] {
   const periods: Period[] = [];
+  const oldestEnd = now.getTime() - catchUpMs;
   let current = periodContaining(new Date(now.getTime() - settleMs), settings.period, settings.time_zone);
-  for (let index = 0; index < count; index++) {
+  for (;;) {
     current = periodContaining(new Date(current.start.getTime() - 1), settings.period, settings.time_zone);
+    if (current.end.getTime() < oldestEnd || !isWithinProgramme(settings, current)) return periods;
     periods.push(current);
   }
-  return periods;
+}
+
+/** A period the programme covers: one that starts at or after its starts_at. */
+export function isWithinProgramme(settings: CashbackSettings, period: Period): boolean {
+  return settings.starts_at === undefined || period.start.getTime() >= Date.parse(settings.starts_at);
 }

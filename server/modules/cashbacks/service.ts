@@ -22,7 +22,8 @@ import { house, move, player, type WalletService } from '../wallet';
 import {
   cashbackAmountMinor,
   cashbackProgramme,
-  completedPeriods,
+  duePeriods,
+  isWithinProgramme,
   payoutOf,
   percentHundredths,
   periodContaining,
@@ -34,8 +35,8 @@ import { cashbacks, type CashbackRow } from './tables';
 export const CASHBACK_PERIOD_JOB = 'cashbacks.computePeriod';
 /** How long after a period's end it is computed: every transaction open at the end has committed. */
 export const SETTLE_MS = 15 * 60_000;
-/** How many completed periods the schedule looks back over, so a process down for a while catches up. */
-const CATCH_UP_PERIODS = 7;
+/** How far back the schedule looks for periods it has not computed: a process down for a while catches up. */
+export const CATCH_UP_MS = 3 * 24 * 3_600_000;
 const INSERT_BATCH = 500;
 const EXPIRY_BATCH = 1_000;
 
@@ -77,7 +78,7 @@ export function createCashbackService(deps: CashbackServiceDeps) {
     for (const [siteId, settings] of Object.entries(await deps.allSiteSettings())) {
       const programme = cashbackProgramme(siteId, settings);
       if (!programme) continue;
-      for (const period of completedPeriods(programme, moment, SETTLE_MS, CATCH_UP_PERIODS)) {
+      for (const period of duePeriods(programme, moment, SETTLE_MS, CATCH_UP_MS)) {
         const start = period.start.toISOString();
         await deps.enqueue(
           CASHBACK_PERIOD_JOB,
@@ -101,7 +102,7 @@ export function createCashbackService(deps: CashbackServiceDeps) {
     if (!programme) return { created: 0 };
     const period = periodContaining(start, programme.period, programme.time_zone);
     // The programme changed its period or time zone since the job was queued: that period no longer exists.
-    if (period.start.getTime() !== start.getTime()) return { created: 0 };
+    if (period.start.getTime() !== start.getTime() || !isWithinProgramme(programme, period)) return { created: 0 };
     if (period.end.getTime() + SETTLE_MS > now().getTime())
       throw new Error(`the cashback period from ${start.toISOString()} has not settled`);
     await refuseUnpayableBonus(siteId, programme);
