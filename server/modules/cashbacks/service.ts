@@ -69,8 +69,9 @@ export function createCashbackService(deps: CashbackServiceDeps) {
   const programmeOf = async (siteId: string) => cashbackProgramme(siteId, await deps.siteSettings(siteId));
 
   /**
-   * The schedule's step: queues the computation of every completed period (the latest few, so
-   * a gap is caught up) of every site with a programme, and expires what is past its window.
+   * The schedule's step: queues the computation of every period of every site's programme
+   * that ended in the catch-up time (so a process that was down catches up; the job key makes
+   * each one once), and expires what is past its receiving window.
    */
   async function computeDue(): Promise<{ queued: number; expired: number }> {
     const moment = now();
