@@ -24,6 +24,9 @@ import { createLiveGamesService, type LiveGamesDeps } from './modules/live-games
 import { createProviderWalletService, DEMO_PROVIDER, type ProviderConfig } from './modules/provider-wallet';
 import { createLoyaltyService } from './modules/loyalty';
 import { createBonusService } from './modules/bonuses';
+import { createCashbackService } from './modules/cashbacks';
+import { createBannerService } from './modules/banners';
+import { createPopupService } from './modules/popups';
 import { createRoundIntake } from './modules/round-intake';
 import { DEFAULT_LOCALE } from '#common/locale';
 
@@ -101,6 +104,14 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     },
   });
   const bonuses = createBonusService({ db, wallet, siteSettings });
+  const cashbacks = createCashbackService({
+    db,
+    wallet,
+    bonuses,
+    siteSettings,
+    allSiteSettings: async () => Object.fromEntries((await sites.listSites()).map((site) => [site.id, site.settings])),
+    enqueue: (kind, payload, options) => jobs.enqueue(kind, payload, options),
+  });
   const cashier = createCashierService({
     db,
     wallet,
@@ -156,6 +167,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     freespins,
     loyalty,
     bonuses,
+    cashbacks,
+    banners: createBannerService({ content }),
+    popups: createPopupService({ content, depositCount: (userId) => cashier.depositCount(userId) }),
     gameHistory: createGameHistoryService({
       db,
       jobs,

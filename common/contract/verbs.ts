@@ -106,6 +106,14 @@ export const METHOD_VERBS = {
   'BettingBonuses.activate': POST,
   'BettingBonuses.remove': POST,
 
+  'cashbacks.get': GET,
+  'cashbacks.payout': POST,
+  'cashbacks.remove': POST,
+
+  'popups.get': GET,
+
+  'banners.get': GET,
+
   'loyalty.getinfo': GET,
   'loyalty.getcharacters': GET,
   'loyalty.setcharacter': POST,

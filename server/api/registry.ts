@@ -14,6 +14,9 @@ import { gamesMethods } from '../modules/games';
 import { gameRoundsMethods, jurisdictionMethods, statefulRoundsMethods } from '../modules/game-rounds';
 import { gameHistoryMethods } from '../modules/game-history';
 import { bonusesMethods } from '../modules/bonuses';
+import { cashbacksMethods } from '../modules/cashbacks';
+import { bannersMethods } from '../modules/banners';
+import { popupsMethods } from '../modules/popups';
 import { freespinsMethods } from '../modules/freespins';
 import { loyaltyMethods } from '../modules/loyalty';
 import { liveGamesMethods } from '../modules/live-games';
@@ -37,6 +40,9 @@ const ALL_METHODS: ApiMethod[] = [
   ...gameHistoryMethods,
   ...freespinsMethods,
   ...bonusesMethods,
+  ...cashbacksMethods,
+  ...bannersMethods,
+  ...popupsMethods,
   ...jurisdictionMethods,
   ...statefulRoundsMethods,
   ...liveGamesMethods,
