@@ -66,7 +66,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   entry('profile-index-bets', 'profile/bets', 'routes/profile-bets.tsx'),
   entry('profile-index-loyalty', 'profile/loyalty', 'routes/profile-loyalty.tsx'),
   entry('profile-index-bonuses', 'profile/bonuses', 'routes/profile-bonuses.tsx'),
-  entry('profile-index-cashback', 'profile/cashback', shell),
+  entry('profile-index-cashback', 'profile/cashback', 'routes/profile-cashback.tsx'),
   entry('profile-index-notification', 'profile/notification', 'routes/profile-notification.tsx'),
   entry('promotions', 'promotions', 'routes/promotions.tsx', { isPublicPage: true }),
   entry('promotions-id', 'promotions/:id', 'routes/promotions.tsx'),

@@ -13,6 +13,7 @@ import { VerificationDialog } from './verification-dialog';
 import { RealityCheck } from './reality-check';
 import { SiteMenu } from './site-menu';
 import { SocialRegistration } from './social-registration';
+import { UnseenCashback } from './unseen-cashback';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each dialog declares its own props
 export const DIALOG_COMPONENTS: Record<string, ComponentType<any>> = {
@@ -30,4 +31,5 @@ export const DIALOG_COMPONENTS: Record<string, ComponentType<any>> = {
   realityCheck: RealityCheck,
   menu: SiteMenu,
   socialRegistration: SocialRegistration,
+  unseenCashback: UnseenCashback,
 };

@@ -24,7 +24,7 @@ import { useRootData } from '~/site-data';
 export const meta: Route.MetaFunction = (args) => {
   const leaf = args.matches[args.matches.length - 1];
   const { name } = parseRouteName(leaf?.id ?? '');
-  return pageMeta(args, `page.${name.replace(/-id$/, '')}.title`);
+  return pageMeta(args, `page.${name}.title`);
 };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

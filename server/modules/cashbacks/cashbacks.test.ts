@@ -232,7 +232,7 @@ describe.each(testDatabaseKinds())('cashbacks on %s', (kind) => {
     await expectSoundLedger();
   });
 
-  it('paid as a bonus where the site says so: one available bonus from the cashback template, no real money (lagoon)', async () => {
+  it('paid as a bonus where the site says so: one bonus from the cashback template, active at once since the player claimed it, no real money (lagoon)', async () => {
     const { period, service } = await afterThisPeriod('lagoon');
     const who = await losingPlayer(LAGOON, '100.00');
     await service.computePeriod('lagoon', period.start);
@@ -244,7 +244,9 @@ describe.each(testDatabaseKinds())('cashbacks on %s', (kind) => {
     );
     expect(answers.filter((answer) => answer.json.data).length).toBe(1);
     const bonuses = who.browser.data<BonusPage>(await who.browser.call('bonuses.get', {}, 'GET'));
-    expect(bonuses.items.map((item) => [item.status, item.amount.amount])).toEqual([['available', '5.00']]);
+    expect(bonuses.items.map((item) => [item.status, item.amount.amount, item.balance.amount])).toEqual([
+      ['active', '5.00', '5.00'],
+    ]);
     expect((await onlyCashback(who)).paidWith).toBe(`bonus:${bonuses.items[0]?.id}`);
     expect(await main(who)).toBe(0n);
     await expectSoundLedger();

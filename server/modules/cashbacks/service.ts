@@ -17,7 +17,7 @@ import { money } from '#common/money';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
-import { BonusGrantError, type BonusService } from '../bonuses';
+import { BonusGrantError, type BonusProgramme, type BonusService } from '../bonuses';
 import { house, move, player, type WalletService } from '../wallet';
 import {
   cashbackAmountMinor,
@@ -53,7 +53,7 @@ export function cashbackError(code: CashbackErrorCode): ApiError {
 export interface CashbackServiceDeps {
   db: Database;
   wallet: Pick<WalletService, 'transfer' | 'realMoneyPlayBetween'>;
-  bonuses: Pick<BonusService, 'grant' | 'programmeOf'>;
+  bonuses: Pick<BonusService, 'grantAndActivate' | 'programmeOf'>;
   siteSettings: (siteId: string) => Promise<Record<string, unknown> | undefined>;
   allSiteSettings: () => Promise<Record<string, Record<string, unknown>>>;
   /** The job queue's enqueue: a keyed job is created once. */
@@ -223,7 +223,7 @@ export function createCashbackService(deps: CashbackServiceDeps) {
     if (id === undefined) throw cashbackError('NOT_FOUND');
     // Read before the transaction: the grant reads the site's settings, which on the embedded
     // database must not wait behind the transaction holding its only connection.
-    await deps.bonuses.programmeOf(siteId);
+    const bonusProgramme = await deps.bonuses.programmeOf(siteId);
     const programme = await programmeOf(siteId);
     const row = await inTransaction(db, async (tx) => {
       const locked = await lockOwnCashback(tx, siteId, userId, id);
@@ -231,13 +231,13 @@ export function createCashbackService(deps: CashbackServiceDeps) {
       if (locked.status === 'expired' || (locked.status === 'active' && locked.receivingExpiresAt <= now()))
         throw cashbackError('EXPIRED');
       if (locked.status !== 'active') throw cashbackError('NOT_ACTIVE');
-      const paidWith = await payOut(tx, locked);
+      const paidWith = await payOut(tx, locked, bonusProgramme);
       return updateCashback(tx, locked.id, { status: 'paid_out', paidOutAt: now(), paidWith, endedAt: now() });
     });
     return cashbackView(row, programme, locale, now());
   }
 
-  async function payOut(tx: Executor, row: CashbackRow): Promise<string> {
+  async function payOut(tx: Executor, row: CashbackRow, bonusProgramme: BonusProgramme): Promise<string> {
     if (row.payout.kind === 'bonus') {
       const { row: bonus } = await grantOrRefuse(
         {
@@ -250,6 +250,7 @@ export function createCashbackService(deps: CashbackServiceDeps) {
           depositMinor: row.amountMinor,
         },
         tx,
+        bonusProgramme,
       );
       return `bonus:${bonus.id}`;
     }
@@ -271,9 +272,10 @@ export function createCashbackService(deps: CashbackServiceDeps) {
     return `transfer:${transferId}`;
   }
 
-  async function grantOrRefuse(...args: Parameters<CashbackServiceDeps['bonuses']['grant']>) {
+  /** The player claimed it: the bonus is activated at once when the site's rules allow, else it waits available. */
+  async function grantOrRefuse(...args: Parameters<CashbackServiceDeps['bonuses']['grantAndActivate']>) {
     try {
-      return await deps.bonuses.grant(...args);
+      return await deps.bonuses.grantAndActivate(...args);
     } catch (error) {
       // The operator's template no longer pays this (removed, another currency): nothing moves, the cashback stays active.
       if (error instanceof BonusGrantError) {
