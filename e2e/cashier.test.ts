@@ -360,6 +360,34 @@ describe('cashier in the browser', () => {
         await expect.poll(() => page.locator('[data-history-row]').first().getAttribute('data-status')).toBe('cancelled');
         await closeContext(context);
       });
+
+      it('with an active bonus the burn-bonuses dialog asks first: cancelled, nothing moves; agreed, the bonus is forfeited and the money reserved (issue 13)', async () => {
+        const { context, page, login } = await newPlayer(locale);
+        await deposit(page, locale, 50);
+        await verifyIdentity(page);
+        await confirmContact(page, login);
+        expect((await apiCall(page, 'POST', 'campaigns.activateOffer', { promo_code: 'WELCOME10' })).error).toBeUndefined();
+        await requestWithdrawal(page, locale, 20);
+        const dialog = page.locator('.confirm');
+        await expect
+          .poll(() => dialog.locator('.dialog__title').textContent(), POLL)
+          .toBe(tr(locale, 'cashier.withdraw.burn.title'));
+        await dialog.locator('.button--ghost').click();
+        const row = page.locator('[data-pending-withdrawals] [data-withdrawal]');
+        expect(await row.count()).toBe(0);
+        await expect.poll(() => headerBalance(page), POLL).toBe(eur(60));
+
+        await page.click('[data-action="withdraw"]');
+        await expect.poll(() => dialog.count(), POLL).toBe(1);
+        await dialog.locator('.button--primary').click();
+        await expect.poll(() => row.count(), POLL).toBe(1);
+        await expect.poll(() => headerBalance(page), POLL).toBe(eur(30));
+        const bonuses = await apiCall<{ items: { status: string }[] }>(page, 'GET', 'bonuses.get', {
+          status: 'active,forfeited',
+        });
+        expect(bonuses.data?.items.map((item) => item.status)).toEqual(['forfeited']);
+        await closeContext(context);
+      });
     });
   }
 

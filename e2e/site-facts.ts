@@ -190,6 +190,7 @@ export function expectedTitle(entry: RouteEntry, locale: Locale): { exact?: stri
   const byFile: Record<string, () => string> = {
     'routes/home.tsx': () => tr(locale, 'page.index.title'),
     'routes/page-shell.tsx': () => tr(locale, `page.${entry.name}.title`),
+    'routes/promotions.tsx': () => tr(locale, `page.${entry.name}.title`),
     'routes/gamehall.tsx': () => tr(locale, `page.${entry.name}.title`),
     'routes/providers.tsx': () => tr(locale, 'page.providers.title'),
     'routes/auth-form.tsx': () => tr(locale, `auth.${entry.name === 'forms-sign_up' ? 'sign_up' : 'sign_in'}.title`),

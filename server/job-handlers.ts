@@ -5,6 +5,7 @@
  */
 import type { JobHandlers } from './modules/jobs';
 import { RESTORE_JOB, sendRestoreLinkJob } from './modules/auth';
+import { CASHBACK_PERIOD_JOB } from './modules/cashbacks';
 import type { Services } from './services';
 
 type Fetch = (request: Request) => Response | Promise<Response>;
@@ -23,5 +24,12 @@ export function createJobHandlers(services: Services, fetchInternal: Fetch): Job
     'loyalty.accrue': async () => {
       await services.loyalty.accrue();
     },
+    'bonuses.expire': async () => {
+      await services.bonuses.expireDue();
+    },
+    'cashbacks.computeDue': async () => {
+      await services.cashbacks.computeDue();
+    },
+    [CASHBACK_PERIOD_JOB]: (payload) => services.cashbacks.computePeriodJob(payload),
   };
 }

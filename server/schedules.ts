@@ -10,12 +10,19 @@ export const RECONCILE_EVERY_MS = 5 * 60_000;
 export const SETTLE_ABANDONED_EVERY_MS = 5 * 60_000;
 /** How often wagers are turned into loyalty points (loyalty/service.ts). */
 export const LOYALTY_ACCRUE_EVERY_MS = 60_000;
+/** How often completed cashback periods are queued and unpaid cashbacks expired (cashbacks/service.ts). */
+export const CASHBACKS_EVERY_MS = 15 * 60_000;
+
+/** How often bonuses past their claim or wagering window are expired (bonuses/service.ts). */
+export const BONUS_EXPIRE_EVERY_MS = 60_000;
 
 /** The periodic jobs: kind, period, and what the warning says when one cannot be queued. */
 const SCHEDULES = [
   { kind: 'cashier.reconcile', everyMs: RECONCILE_EVERY_MS, what: 'reconciliation' },
   { kind: 'games.settleAbandoned', everyMs: SETTLE_ABANDONED_EVERY_MS, what: 'the settlement of abandoned rounds' },
   { kind: 'loyalty.accrue', everyMs: LOYALTY_ACCRUE_EVERY_MS, what: 'the loyalty accrual' },
+  { kind: 'bonuses.expire', everyMs: BONUS_EXPIRE_EVERY_MS, what: 'the expiry of bonuses' },
+  { kind: 'cashbacks.computeDue', everyMs: CASHBACKS_EVERY_MS, what: 'the cashback periods' },
 ] as const;
 
 export function startSchedules(services: Services, logger: { warn(object: object, message: string): void }): () => void {

@@ -23,6 +23,10 @@ import { createGameHistoryService } from './modules/game-history';
 import { createLiveGamesService, type LiveGamesDeps } from './modules/live-games';
 import { createProviderWalletService, DEMO_PROVIDER, type ProviderConfig } from './modules/provider-wallet';
 import { createLoyaltyService } from './modules/loyalty';
+import { createBonusService } from './modules/bonuses';
+import { createCashbackService } from './modules/cashbacks';
+import { createBannerService } from './modules/banners';
+import { createPopupService } from './modules/popups';
 import { createRoundIntake } from './modules/round-intake';
 import { DEFAULT_LOCALE } from '#common/locale';
 
@@ -101,6 +105,15 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       return typeof alias === 'string' && alias ? alias : 'points';
     },
   });
+  const bonuses = createBonusService({ db, wallet, siteSettings });
+  const cashbacks = createCashbackService({
+    db,
+    wallet,
+    bonuses,
+    siteSettings,
+    allSiteSettings: async () => Object.fromEntries((await sites.listSites()).map((site) => [site.id, site.settings])),
+    enqueue: (kind, payload, options) => jobs.enqueue(kind, payload, options),
+  });
   const cashier = createCashierService({
     db,
     wallet,
@@ -108,6 +121,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     content,
     responsibleGaming: () => responsibleGaming,
     findProvider: (name) => paymentProviders.get(name),
+    bonuses,
   });
   return {
     wallet,
@@ -154,6 +168,10 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     games,
     freespins,
     loyalty,
+    bonuses,
+    cashbacks,
+    banners: createBannerService({ content }),
+    popups: createPopupService({ content, depositCount: (userId) => cashier.depositCount(userId) }),
     gameHistory: createGameHistoryService({
       db,
       jobs,

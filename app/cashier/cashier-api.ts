@@ -48,11 +48,13 @@ export function cashierApi(api: ApiClient) {
       }),
     withdrawSettings: () => call('cashier.getwithdrawsettings'),
     banks: () => call('cashier.getbanks'),
-    makeWithdrawal: (input: { method: string; amount: string; requisites: Record<string, string> }) =>
+    makeWithdrawal: (input: { method: string; amount: string; requisites: Record<string, string>; burnBonuses?: boolean }) =>
       call('cashier.makewithdrawal', {
         method: input.method,
         amount: input.amount,
         ...requisiteParams(input.requisites),
+        // The player confirmed the burn-bonuses dialog: active bonuses are forfeited with this withdrawal.
+        ...(input.burnBonuses ? { burn_bonuses: '1' as const } : {}),
       }),
     cancelWithdrawal: (id: string) => call('cashier.cancelwithdrawal', { id }),
     balances: () => call('account.getBalance'),

@@ -23,6 +23,7 @@ import { useI18n } from '~/i18n';
 import { browserApi } from '~/api/client';
 import { configValue, useRootData } from '~/site-data';
 import { PROMO_CODE_KEY } from '~/hooks/use-address-popups';
+import { markSignedIn } from '~/sign-in-events';
 import { SocialButtons } from '~/components/social-buttons';
 import { CharacterPicker } from '~/components/character-picker';
 
@@ -178,6 +179,7 @@ export function AuthForm({
       if (secondFactor) {
         // The form's rules above have checked the fields it sends.
         await api.call('auth.confirmSecondFactor', { ticket: secondFactor.ticket, code: values.code as string });
+        markSignedIn();
         secondFactor.onSignedIn();
       } else if (mode === 'sign_in') {
         await api.call('auth.login', {
@@ -185,6 +187,7 @@ export function AuthForm({
           password: values.password as string,
           code: isCodeStep ? values.code : undefined,
         });
+        markSignedIn();
         window.location.assign(localePath('/'));
       } else {
         await api.call('auth.register', {
@@ -197,6 +200,7 @@ export function AuthForm({
           character: chosenCharacter ?? undefined,
         });
         await activateStoredPromoCode(api, values.promo_code);
+        markSignedIn();
         window.location.assign(`${localePath('/')}?register=success`);
       }
     } catch (error) {

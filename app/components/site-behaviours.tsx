@@ -17,6 +17,7 @@ import { useRealityCheck } from '~/hooks/use-reality-check';
 import { useSocialSignInListener } from '~/hooks/use-social-sign-in';
 import { useMessengerEntry } from '~/hooks/use-messenger-entry';
 import { useRegistrationCompletion } from '~/hooks/use-registration-completion';
+import { usePromotionPopups } from '~/hooks/use-promotion-popups';
 
 /** The fraud-check hit goes 3 seconds after start (spec §7). */
 export const FRAUD_CHECK_DELAY_MS = 3000;
@@ -65,6 +66,7 @@ export function SiteBehaviours() {
   useMessengerEntry();
   useRegistrationCompletion();
   useRealityCheck();
+  usePromotionPopups();
 
   const { pathname } = useLocation();
   useEffect(() => siteTracker?.track('page_view', { path: pathname }), [pathname]);

@@ -30,10 +30,18 @@ export function useApiAction() {
       Object.entries(error.errorData ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number'),
     ) as Record<string, string | number>;
     const isKnownRule = errorType !== undefined && (errorType in dictionary || errorType in DEFAULT_MESSAGES);
-    const text = isKnownRule
-      ? validationMessage({ isValid: false, errorType: errorType as MessageKey, params }, dictionary)
-      : t(`error.${error.type}`);
-    return { field, text };
+    if (isKnownRule)
+      return { field, text: validationMessage({ isValid: false, errorType: errorType as MessageKey, params }, dictionary) };
+    return { field, text: codeTableMessage(error.errorData, field) ?? t(`error.${error.type}`) };
+  }
+
+  /** A field's code table (error_data.{field}: [CODE], e.g. bonus_id): its `{field}.error.{CODE}` text when one exists. */
+  function codeTableMessage(errorData: Record<string, unknown> | undefined, field: string | undefined): string | undefined {
+    const codes = field ? errorData?.[field] : undefined;
+    const code = Array.isArray(codes) && typeof codes[0] === 'string' ? codes[0] : undefined;
+    const key = `${field}.error.${code}`;
+    const text = code ? t(key) : key;
+    return text === key ? undefined : text;
   }
 
   async function run<Name extends MethodName>(

@@ -6,6 +6,7 @@
  * code first, in the authorization popup's code step. A refused entry shows the
  * wrong-registration toast (spec §8) and the visitor stays anonymous.
  */
+import { markSignedIn } from '~/sign-in-events';
 import { useEffect, useRef } from 'react';
 import { isAuthenticated } from '#common/api-contract';
 import { hashWithoutMessengerData, messengerInitData } from '#common/social-sign-in';
@@ -45,6 +46,7 @@ function rememberMessengerTab(): void {
 
 /** Loads the page again, signed in, without the init data in the address. */
 function reloadSignedIn(): void {
+  markSignedIn();
   const { pathname, search, hash } = window.location;
   window.history.replaceState(window.history.state, '', `${pathname}${search}${hashWithoutMessengerData(hash)}`);
   window.location.reload();

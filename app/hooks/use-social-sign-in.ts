@@ -5,6 +5,7 @@
  * the page leaves for the stored return address by a full page load, now signed in. A player
  * with two-factor on is asked for the code first, in the authorization popup's code step.
  */
+import { markSignedIn } from '~/sign-in-events';
 import { useEffect } from 'react';
 import { leaveByBackUrl, storeBackUrl } from '#common/back-url';
 import {
@@ -65,8 +66,10 @@ export function useSocialSignInListener(): void {
     function handle(data: unknown) {
       if (!isSocialMessage(data) || Date.now() > pendingUntil) return;
       pendingUntil = 0;
-      if (data.status === 'success') leave();
-      else if (data.status === 'two_factor') askForCode(data.ticket);
+      if (data.status === 'success') {
+        markSignedIn();
+        leave();
+      } else if (data.status === 'two_factor') askForCode(data.ticket);
       else show(t(`social.popup.error.${data.reason}`), { tone: 'error' });
     }
     const storedTicket = takeStoredTicket();

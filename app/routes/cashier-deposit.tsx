@@ -206,7 +206,8 @@ function DepositForm({ method, offers }: { method: PaymentMethodView; offers: De
 
   const [amount, setAmount] = useState(() => initialAmount(presets, bounds));
   const [requisites, setRequisites] = useState<Record<string, string>>({});
-  const [offerId, setOfferId] = useState(NO_OFFER_ID);
+  // An offer page's "Deposit with this offer" arrives with ?offer={id}: preselected when it applies here.
+  const [offerId, setOfferId] = useState(() => keptOfferId(Number(search.get('offer') ?? NO_OFFER_ID), shown));
   const [wantsNewWindow, setWantsNewWindow] = useState(() => configValue(root?.config, 'cashier-config.openInNewWindow', false));
   const [canUseNewWindow, setCanUseNewWindow] = useState(false);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});

@@ -9,6 +9,7 @@ import { useRevalidator } from 'react-router';
 import type { Route } from './+types/cashier-withdraw';
 import type { Bank, PaymentMethodView, WithdrawSettings, WithdrawalView } from '#common/cashier-contract';
 import { formatMoney } from '#common/money';
+import { isApiError } from '#common/errors';
 import { pageMeta } from '~/seo';
 import { useI18n } from '~/i18n';
 import { browserApi } from '~/api/client';
@@ -16,6 +17,7 @@ import { loaderApi } from '~/api/loader-api';
 import { loadOrFail } from '~/api/errors';
 import { useBalances } from '~/balance';
 import { useToasts } from '~/toasts/toast-provider';
+import { useDialogs } from '~/dialogs/dialog-context';
 import { formatDateTime } from '~/format';
 import { cashierApi } from '~/cashier/cashier-api';
 import { normalizeSum, withdrawalBounds } from '~/cashier/amounts';
@@ -91,6 +93,7 @@ function WithdrawForm({ method, settings, banks }: { method: PaymentMethodView; 
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [formError, setFormError] = useState<CashierError | null>(null);
   const [isBusy, setBusy] = useState(false);
+  const { open } = useDialogs();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -100,7 +103,20 @@ function WithdrawForm({ method, settings, banks }: { method: PaymentMethodView; 
     if (Object.keys(fieldErrors).length > 0) return;
     setBusy(true);
     try {
-      await cashierApi(browserApi(locale)).makeWithdrawal({ method: method.sysname, amount: normalizeSum(amount), requisites });
+      const api = cashierApi(browserApi(locale));
+      const input = { method: method.sysname, amount: normalizeSum(amount), requisites };
+      try {
+        await api.makeWithdrawal(input);
+      } catch (error) {
+        // Issue 13: with an active bonus the server asks first; the burn-bonuses dialog asks the player.
+        if (!isActiveBonusRefusal(error)) throw error;
+        const isAgreed = await open('confirm', {
+          type: 'confirm',
+          componentProps: { titleKey: 'cashier.withdraw.burn.title', textKey: 'cashier.withdraw.burn.text' },
+        }).closed;
+        if (isAgreed !== true) return;
+        await api.makeWithdrawal({ ...input, burnBonuses: true });
+      }
       show(t('cashier.withdraw.requested'), { tone: 'success' });
       setAmount('');
       setRequisites({});
@@ -245,4 +261,9 @@ export default function CashierWithdraw({ loaderData }: Route.ComponentProps) {
       <PendingWithdrawals pending={settings.pending} methods={methods} />
     </CashierLayout>
   );
+}
+
+/** The server's "active bonuses would be forfeited" answer to a withdrawal (WithdrawalDeclinedException ACTIVE_BONUSES). */
+function isActiveBonusRefusal(error: unknown): boolean {
+  return isApiError(error) && error.type === 'WithdrawalDeclinedException' && error.errorData?.reason === 'ACTIVE_BONUSES';
 }

@@ -54,7 +54,10 @@ export const cashierContract = {
   'cashier.getwithdrawsettings': method<WithdrawSettings>()({ params: z.object({}), ...signedIn }),
   'cashier.getbanks': method<Bank[]>()({ params: z.object({}), ...signedIn }),
   'cashier.makewithdrawal': method<WithdrawalView>()({
-    params: z.object({ method: z.string().min(1).max(64), amount }).catchall(z.unknown()),
+    /** burn_bonuses=1: the player confirmed forfeiting active bonuses (issue 13, the burn-bonuses dialog). */
+    params: z
+      .object({ method: z.string().min(1).max(64), amount, burn_bonuses: z.enum(['0', '1']).optional() })
+      .catchall(z.unknown()),
     ...signedIn,
   }),
   'cashier.cancelwithdrawal': method<Done>()({ params: z.object({ id }), ...signedIn }),

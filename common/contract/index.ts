@@ -8,13 +8,17 @@
 import type { z } from 'zod';
 import { accountContract } from './account';
 import { authContract } from './auth';
+import { bannersContract } from './banners';
+import { bonusesContract } from './bonuses';
 import { campaignsContract } from './campaigns';
+import { cashbacksContract } from './cashbacks';
 import { cashierContract } from './cashier';
 import { eventsContract } from './events';
 import { freespinsContract } from './freespins';
 import { gamesContract } from './games';
 import { loyaltyContract } from './loyalty';
 import { metadataContract } from './metadata';
+import { popupsContract } from './popups';
 import type { MethodContract } from './method';
 import { responsibleGamingContract } from './responsible-gaming';
 import { storageContract } from './storage';
@@ -32,6 +36,10 @@ export const SERVICE_CONTRACTS = [
   verificationContract,
   cashierContract,
   campaignsContract,
+  bonusesContract,
+  cashbacksContract,
+  popupsContract,
+  bannersContract,
   gamesContract,
   freespinsContract,
   loyaltyContract,
@@ -47,6 +55,10 @@ export const API_CONTRACT = {
   ...verificationContract,
   ...cashierContract,
   ...campaignsContract,
+  ...bonusesContract,
+  ...cashbacksContract,
+  ...popupsContract,
+  ...bannersContract,
   ...gamesContract,
   ...freespinsContract,
   ...loyaltyContract,
@@ -71,11 +83,15 @@ export type { HttpVerb } from './verbs';
 export { METHOD_VERBS } from './verbs';
 export type { MethodContract, Done } from './method';
 export type * from './account';
+export type * from './banners';
+export type * from './bonuses';
+export type * from './cashbacks';
 export type * from './campaigns';
 export type * from './cashier';
 export type * from './freespins';
 export type * from './games';
 export type * from './loyalty';
 export type * from './metadata';
+export type * from './popups';
 export type * from './responsible-gaming';
 export type * from './verification';

@@ -69,6 +69,7 @@ export const METHOD_VERBS = {
   'campaigns.getoffers': GET,
   'campaigns.checkPromocode': POST,
   'campaigns.activateOffer': POST,
+  'campaigns.takepromotions': POST,
 
   'games.get': GET,
   'games.getCategories': GET,
@@ -96,6 +97,22 @@ export const METHOD_VERBS = {
   'games.verifyLiveRound': GET,
 
   'freespins.get': GET,
+
+  'bonuses.get': GET,
+  'bonuses.activate': POST,
+  'bonuses.deactivate': POST,
+  'bonuses.remove': POST,
+  'BettingBonuses.get': GET,
+  'BettingBonuses.activate': POST,
+  'BettingBonuses.remove': POST,
+
+  'cashbacks.get': GET,
+  'cashbacks.payout': POST,
+  'cashbacks.remove': POST,
+
+  'popups.get': GET,
+
+  'banners.get': GET,
 
   'loyalty.getinfo': GET,
   'loyalty.getcharacters': GET,

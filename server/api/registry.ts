@@ -13,6 +13,10 @@ import { campaignMethods } from '../modules/campaigns';
 import { gamesMethods } from '../modules/games';
 import { gameRoundsMethods, jurisdictionMethods, statefulRoundsMethods } from '../modules/game-rounds';
 import { gameHistoryMethods } from '../modules/game-history';
+import { bonusesMethods } from '../modules/bonuses';
+import { cashbacksMethods } from '../modules/cashbacks';
+import { bannersMethods } from '../modules/banners';
+import { popupsMethods } from '../modules/popups';
 import { freespinsMethods } from '../modules/freespins';
 import { loyaltyMethods } from '../modules/loyalty';
 import { liveGamesMethods } from '../modules/live-games';
@@ -35,6 +39,10 @@ const ALL_METHODS: ApiMethod[] = [
   ...gameRoundsMethods,
   ...gameHistoryMethods,
   ...freespinsMethods,
+  ...bonusesMethods,
+  ...cashbacksMethods,
+  ...bannersMethods,
+  ...popupsMethods,
   ...jurisdictionMethods,
   ...statefulRoundsMethods,
   ...liveGamesMethods,

@@ -6,6 +6,9 @@
  *   npm run backoffice -- approve <withdrawal-id>
  *   npm run backoffice -- decline <withdrawal-id> [--reason "…"]
  *   npm run backoffice -- ledger-check
+ *   npm run backoffice -- bonuses <player-id>
+ *   npm run backoffice -- bonus-grant <player-id> <template-id> --key <grant-key> [--activate] [--deposit 50.00] [--reason "…"]
+ *   npm run backoffice -- bonus-cancel <bonus-id> [--reason "…"]
  *
  * BACKOFFICE_URL (default http://127.0.0.1:3000) and BACKOFFICE_TOKEN (one operator's token
  * from the server's BACKOFFICE_TOKENS) say where and who.
@@ -13,7 +16,9 @@
 import { parseArgs } from 'node:util';
 import { loadBackofficeClientConfig } from '../config';
 
-const USAGE = 'usage: backoffice withdrawals [--status S] | approve <id> | decline <id> [--reason R] | ledger-check';
+const USAGE =
+  'usage: backoffice withdrawals [--status S] | approve <id> | decline <id> [--reason R] | ledger-check' +
+  ' | bonuses <player> | bonus-grant <player> <template> --key K [--activate] [--deposit A] [--reason R] | bonus-cancel <id> [--reason R]';
 
 async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
   const { BACKOFFICE_URL: base, BACKOFFICE_TOKEN: token } = loadBackofficeClientConfig();
@@ -28,13 +33,34 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
   return answer.data;
 }
 
+interface BonusLine {
+  id: number;
+  type: string;
+  status: string;
+  description: { title: string };
+  amount: { amount: string; currency: string };
+  balance: { amount: string };
+  wagering: { percent: number };
+}
+
+function bonusLine(row: BonusLine): string {
+  const money = `${row.amount.amount} ${row.amount.currency} (balance ${row.balance.amount})`;
+  return `${row.id}  ${row.type}  ${row.status}  ${money}  wagered ${row.wagering.percent}%  ${row.description.title}`;
+}
+
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { status: { type: 'string', default: 'pending' }, reason: { type: 'string' } },
+    options: {
+      status: { type: 'string', default: 'pending' },
+      reason: { type: 'string' },
+      key: { type: 'string' },
+      activate: { type: 'boolean', default: false },
+      deposit: { type: 'string' },
+    },
   });
-  const [command, id] = positionals;
+  const [command, id, templateId] = positionals;
   switch (command) {
     case 'withdrawals': {
       const rows = (await call('GET', `/withdrawals?status=${encodeURIComponent(values.status ?? 'pending')}`)) as {
@@ -59,6 +85,33 @@ async function main(argv: string[]): Promise<number> {
         command === 'decline' ? { reason: values.reason } : {},
       )) as { id: string; status: string };
       console.log(`${result.id}: ${result.status}`);
+      return 0;
+    }
+    case 'bonuses': {
+      if (!id) break;
+      const rows = (await call('GET', `/bonuses?user_id=${encodeURIComponent(id)}`)) as BonusLine[];
+      if (rows.length === 0) console.log(`Player ${id} has no bonuses.`);
+      for (const row of rows) console.log(bonusLine(row));
+      return 0;
+    }
+    case 'bonus-grant': {
+      if (!id || !templateId || !values.key) break;
+      const body = { user_id: Number(id), template_id: templateId, grant_key: values.key, activate: values.activate };
+      const extra = {
+        ...(values.deposit ? { deposit_amount: values.deposit } : {}),
+        ...(values.reason ? { reason: values.reason } : {}),
+      };
+      const result = (await call('POST', '/bonuses', { ...body, ...extra })) as { id: number; status: string; is_new: boolean };
+      console.log(`bonus ${result.id}: ${result.status}${result.is_new ? '' : ' (granted before with this key)'}`);
+      return 0;
+    }
+    case 'bonus-cancel': {
+      if (!id) break;
+      const result = (await call('POST', `/bonuses/${encodeURIComponent(id)}/cancel`, { reason: values.reason })) as {
+        id: number;
+        status: string;
+      };
+      console.log(`bonus ${result.id}: ${result.status}`);
       return 0;
     }
     case 'ledger-check': {

@@ -22,3 +22,5 @@ export * from '../modules/freespins/tables';
 export * from '../modules/provider-wallet/tables';
 export * from '../modules/live-games/tables';
 export * from '../modules/loyalty/tables';
+export * from '../modules/bonuses/tables';
+export * from '../modules/cashbacks/tables';

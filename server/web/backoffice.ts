@@ -9,6 +9,7 @@ import { ApiError } from '#common/errors';
 import { minorToAmount } from '#common/money';
 import type { AppEnv } from './app-env';
 import { createBackofficeFreespinRoutes } from './backoffice-freespins';
+import { createBackofficeBonusRoutes } from './backoffice-bonuses';
 
 /** Parses `name:token,name:token`. */
 export function parseOperatorTokens(value: string | undefined): Map<string, string> {
@@ -68,6 +69,7 @@ export function createBackofficeRoutes(tokens: Map<string, string>) {
 
   routes.get('/ledger/check', async (c) => c.json({ data: await c.get('services').checkLedger() }));
   routes.route('/freespins', createBackofficeFreespinRoutes());
+  routes.route('/bonuses', createBackofficeBonusRoutes());
 
   return routes;
 }

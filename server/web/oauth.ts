@@ -232,6 +232,7 @@ export function createOauthRoutes(options: { fetchInternal: () => Fetch; logger:
       // The player still accepts the terms and picks a currency (spec §2: socialRegistration).
       isRegistrationCompleted: false,
     });
+    if (isNew) await services.bonuses.grantRegistrationBonus({ siteId: site.id, userId: user.id, currency: user.currency });
     const translations = await services.content.getTranslations(site.id, locale);
     if (services.auth.needsSecondFactor(user)) {
       // The provider vouched for the player; the site still asks for the code (auth.confirmSecondFactor).

@@ -48,6 +48,7 @@ export const authMethods = [
       });
       ctx.setSession(token);
       await ctx.services.loyalty.openAccount(ctx.site.id, user.id, params.character ?? null);
+      await ctx.services.bonuses.grantRegistrationBonus({ siteId: ctx.site.id, userId: user.id, currency: user.currency });
       return ctx.services.accounts.accountInfo(user);
     },
   }),

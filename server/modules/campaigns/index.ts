@@ -1,8 +1,7 @@
-/** Campaigns' public face (architecture §3): deposit offers and promo codes, their methods. */
+/** Campaigns' public face (architecture §3): offers (deposit, promo code, opt-in) and their methods. */
 export {
-  depositMatchBonus,
-  describeBonus,
   listDepositOffers,
+  listOffers,
   NO_OFFER,
   offerView,
   requireEligibleOffer,
@@ -11,5 +10,5 @@ export {
   type OfferAudience,
   type OfferView,
 } from './deposit-offers';
-export { activatePromo, findPromoOffer, promoBonusMinor, promoError, type PromoCodeError } from './promo-codes';
+export { activatePromo, findPromoOffer, promoError, type PromoCodeError } from './promo-codes';
 export { campaignMethods } from './methods';

@@ -1,21 +1,16 @@
 /**
  * Promo codes (spec §4 promo code, §5 "promo code errors: looked up by the first code in
  * error_data.promo_code, falling back to the INVALID message"): an offer whose trigger is a code
- * pays a fixed bonus onto the bonus balance, once per player, through the ledger.
+ * grants its bonus template to the player once (issue 13: a bonus with its wagering, expiry and
+ * status, not loose money), active at once when the site's rules allow.
  */
 import { ApiError } from '#common/errors';
 import type { Locale } from '#common/locale';
-import { amountToMinor, money, type Money } from '#common/money';
+import { money, type Money } from '#common/money';
+import type { BonusProgramme, BonusService } from '../bonuses';
+import { BonusGrantError } from '../bonuses';
 import type { ContentService } from '../content';
-import { house, move, player, type WalletService } from '../wallet';
-
-interface PromoEntry {
-  id: number;
-  sysname: string;
-  trigger: { action: 'promo_code'; params: { promo_code: string } };
-  promotions: { type: 'fixed_bonus'; amount: Record<string, string> }[];
-  description?: { title?: string; text?: string };
-}
+import { listOffers, type DepositOffer } from './deposit-offers';
 
 /** The codes of the promo-code error table (translations promo.error.{CODE}). */
 export type PromoCodeError = 'INVALID' | 'ALREADY_ACTIVATED' | 'NOT_AVAILABLE_IN_CURRENCY';
@@ -26,46 +21,38 @@ export function promoError(code: PromoCodeError): ApiError {
 
 export async function findPromoOffer(
   content: ContentService,
-  siteId: string,
-  locale: Locale,
-  code: string,
-): Promise<PromoEntry | undefined> {
-  const wanted = code.trim().toUpperCase();
+  programme: BonusProgramme,
+  query: { siteId: string; locale: Locale; code: string },
+): Promise<DepositOffer | undefined> {
+  const wanted = query.code.trim().toUpperCase();
   if (!wanted) return undefined;
-  const { entries } = await content.list({ siteId, collection: 'offers', locale, limit: 100 });
-  return entries
-    .map((entry) => entry.data as unknown as PromoEntry)
-    .find((entry) => entry.trigger?.action === 'promo_code' && entry.trigger.params.promo_code.toUpperCase() === wanted);
+  const offers = await listOffers(content, programme, { siteId: query.siteId, locale: query.locale, action: 'promo_code' });
+  return offers.find((offer) => offer.entry.trigger.params.promo_code?.toUpperCase() === wanted);
 }
 
-export function promoBonusMinor(offer: PromoEntry, currency: string): bigint {
-  return offer.promotions.reduce(
-    (total, promotion) =>
-      total + (promotion.type === 'fixed_bonus' && promotion.amount[currency] ? amountToMinor(promotion.amount[currency]) : 0n),
-    0n,
-  );
-}
-
-/** Credits the code's bonus; the idempotency key makes a second activation by the same player a replay. */
+/** Grants the code's bonus; the grant key (the offer) makes a second activation by the same player a refusal. */
 export async function activatePromo(
-  wallet: WalletService,
-  offer: PromoEntry,
+  bonuses: BonusService,
+  offer: DepositOffer,
   input: { siteId: string; userId: number; currency: string },
-): Promise<{ offer_id: number; title: string; bonus: Money }> {
-  const bonusMinor = promoBonusMinor(offer, input.currency);
-  if (bonusMinor <= 0n) throw promoError('NOT_AVAILABLE_IN_CURRENCY');
-  const result = await wallet.transfer({
-    siteId: input.siteId,
-    userId: input.userId,
-    kind: 'bonus_promo_code',
-    currency: input.currency,
-    amountMinor: bonusMinor,
-    legs: move(house('bonus_cost', input.userId), player(input.userId, 'bonus'), bonusMinor),
-    idempotencyKey: `promo:${offer.id}:${input.userId}`,
-    reference: `offer:${offer.id}`,
-    actor: `player:${input.userId}`,
-    reason: offer.description?.title ?? `promo code ${offer.trigger.params.promo_code}`,
-  });
-  if (result.isReplay) throw promoError('ALREADY_ACTIVATED');
-  return { offer_id: offer.id, title: offer.description?.title ?? offer.sysname, bonus: money(bonusMinor, input.currency) };
+): Promise<{ offer_id: number; title: string; bonus: Money; bonus_id: number; bonus_status: 'active' | 'available' }> {
+  try {
+    const { row, isNew } = await bonuses.grantAndActivate({
+      ...input,
+      templateId: offer.template.id,
+      source: 'promo_code',
+      sourceRef: `offer:${offer.id}`,
+    });
+    if (!isNew) throw promoError('ALREADY_ACTIVATED');
+    return {
+      offer_id: offer.id,
+      title: offer.entry.description?.title ?? offer.entry.sysname,
+      bonus: money(row.amountMinor, row.currency),
+      bonus_id: row.id,
+      bonus_status: row.status === 'active' ? 'active' : 'available',
+    };
+  } catch (error) {
+    if (error instanceof BonusGrantError) throw promoError('NOT_AVAILABLE_IN_CURRENCY');
+    throw error;
+  }
 }

@@ -5,6 +5,7 @@ import { validateField } from '#common/validators';
 import { requireValid } from '#common/parameter-errors';
 import type { Database } from '../../db/client';
 import type { AccountService, UserRow } from '../account';
+import type { BonusService } from '../bonuses';
 import type { ContentService } from '../content';
 import type { ResponsibleGamingService } from '../responsible-gaming';
 import type { Site } from '../sites';
@@ -19,6 +20,8 @@ export interface CashierDeps {
   content: ContentService;
   responsibleGaming: () => ResponsibleGamingService;
   findProvider: (name: string) => PaymentProvider | undefined;
+  /** Deposit offers grant their bonus with the deposit; a withdrawal the player confirmed forfeits active bonuses. */
+  bonuses: Pick<BonusService, 'grantAndActivate' | 'programmeOf' | 'forfeitActive' | 'activeBonusIds'>;
 }
 
 export interface PlayerRequest {

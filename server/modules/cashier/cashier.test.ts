@@ -11,6 +11,7 @@ import { testDatabaseKinds } from '../../../test/databases';
 import { Browser, registeredPlayer, signedInPlayer } from '../../../test/player';
 import { contacts, users, auditLog } from '../../db/schema';
 import { checkLedger } from '../wallet';
+import { amountToMinor, minorToAmount } from '#common/money';
 import { RecordingProvider } from '../../../test/recording-provider';
 import { payments } from './tables';
 import pino from 'pino';
@@ -217,6 +218,40 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
     await expectSoundLedger();
   });
 
+  it('withdrawing with an active bonus asks to burn it first; confirmed, it forfeits only the bonus money (issue 13)', async () => {
+    const { browser, uid } = await fundedPlayer('100');
+    await makeEligibleForWithdrawal(uid);
+    const granted = browser.data<{ bonus_id: number }>(
+      await browser.call('campaigns.activateOffer', { promo_code: 'WELCOME10' }),
+    );
+    const request = {
+      method: 'bank-transfer',
+      amount: '40',
+      'requisites[bank]': 'DEUTDEFF',
+      'requisites[account_holder]': 'Ada Lovelace',
+      'requisites[iban]': 'DE89370400440532013000',
+    };
+    const refused = await browser.call('cashier.makewithdrawal', request);
+    expect(refused.json.error).toMatchObject({
+      type: 'WithdrawalDeclinedException',
+      error_data: { reason: 'ACTIVE_BONUSES', bonus_ids: [granted.bonus_id] },
+    });
+    expect(await mainBalance(browser)).toBe('100.00');
+    // Two confirmed withdrawals racing: each forfeits what is active when it runs, the bonus ends once.
+    const [one, two] = await Promise.all([
+      browser.call('cashier.makewithdrawal', { ...request, burn_bonuses: '1' }),
+      browser.call('cashier.makewithdrawal', { ...request, burn_bonuses: '1' }),
+    ]);
+    expect([one.json.data, two.json.data].every(Boolean)).toBe(true);
+    const balances = browser.data<{ balance_main: { amount: string }; balance_bonus: { amount: string } }>(
+      await browser.call('account.getBalance', {}, 'GET'),
+    );
+    expect([balances.balance_main.amount, balances.balance_bonus.amount]).toEqual(['20.00', '0.00']);
+    const ended = browser.data<{ items: { id: number; status: string }[] }>(await browser.call('bonuses.get', {}, 'GET'));
+    expect(ended.items.map((item) => [item.id, item.status])).toEqual([[granted.bonus_id, 'forfeited']]);
+    await expectSoundLedger();
+  });
+
   it('withdrawal requisites are validated (spec §5 iban) and limits apply per transaction and per day', async () => {
     const { browser, uid } = await fundedPlayer('5000');
     await makeEligibleForWithdrawal(uid);
@@ -403,6 +438,14 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
       await browser.call('account.getBalance', {}, 'GET'),
     );
     expect([balances.balance_main.amount, balances.balance_bonus.amount]).toEqual(['80.00', '80.00']);
+    // Issue 13: the offer's bonus is a bonus with its template's wagering, active since the deposit chose it.
+    const granted = browser.data<{
+      items: { status: string; amount: { amount: string }; wagering: { required: { amount: string } } }[];
+    }>(await browser.call('bonuses.get', {}, 'GET'));
+    const multiplier = (await t.services.bonuses.programmeOf(SITE)).templates.get('welcome')?.wagering.multiplier ?? 0;
+    expect(granted.items.map((item) => [item.status, item.amount.amount, item.wagering.required.amount])).toEqual([
+      ['active', '80.00', minorToAmount(8000n * BigInt(multiplier))],
+    ]);
     const bonuses = browser.data<{ items: { type: string; amount: { amount: string } }[] }>(
       await browser.call('cashier.gethistory', { type: 'bonuses' }, 'GET'),
     );
@@ -419,14 +462,18 @@ describe.each(testDatabaseKinds())('cashier on %s', (kind) => {
     const browser = new Browser(t, 'it');
     browser.cookie = english.cookie;
     const welcome = browser.data<{ id: number }[]>(await browser.call('campaigns.getoffers', {}, 'GET'))[0]!.id;
-    const first = browser.data<{ id: string }>(await deposit(browser, '500', { campaign_offer_id: String(welcome) }));
+    const first = browser.data<{ id: string }>(await deposit(browser, '600', { campaign_offer_id: String(welcome) }));
     const second = browser.data<{ id: string }>(await deposit(browser, '300', { campaign_offer_id: String(welcome) }));
-    await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(first.id, 'success', 50000n));
+    await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(first.id, 'success', 60000n));
     await t.services.cashier.applyProviderEvent(SITE, 'sandbox', provider.event(second.id, 'success', 30000n));
     const balances = browser.data<{ balance_main: { amount: string }; balance_bonus: { amount: string } }>(
       await browser.call('account.getBalance', {}, 'GET'),
     );
-    expect([balances.balance_main.amount, balances.balance_bonus.amount]).toEqual(['800.00', '200.00']);
+    // The offer's template decides the cap (issue 13): the first deposit's match stops there, the second earns nothing.
+    const welcomeTemplate = (await t.services.bonuses.programmeOf(SITE)).templates.get('welcome');
+    const cap = welcomeTemplate?.amount.kind === 'deposit_percent' ? welcomeTemplate.amount.caps.EUR : undefined;
+    expect(cap && amountToMinor(cap) < 60000n).toBe(true);
+    expect([balances.balance_main.amount, balances.balance_bonus.amount]).toEqual(['900.00', cap]);
     await expectSoundLedger();
   });
 

@@ -115,7 +115,7 @@ export async function startDeposit(
   );
   const amountMinor = BigInt(input.amount.replace(/,/g, '').trim()) * 100n;
   const requisites = checkRequisites(method, input.requisites);
-  const offers = await listDepositOffers(deps.content, site.id, request.locale);
+  const offers = await listDepositOffers(deps.content, await deps.bonuses.programmeOf(site.id), site.id, request.locale);
   requireEligibleOffer(offers, input.campaignOfferId, {
     isAuthenticated: true,
     currency: user.currency,

@@ -94,6 +94,7 @@ export const cashierMethods = [
         method: params.method,
         amount: params.amount,
         requisites: requisitesFrom(params),
+        burnBonuses: params.burn_bonuses === '1',
       }),
   }),
   defineMethod({

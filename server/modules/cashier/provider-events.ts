@@ -7,65 +7,68 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { inTransaction, type Executor } from '../../db/retry';
 import { house, move, player } from '../wallet';
 import type { ProviderEvent } from '../payments';
-import { NO_OFFER, depositMatchBonus, describeBonus, listDepositOffers, type DepositOffer } from '../campaigns';
+import { NO_OFFER, listDepositOffers, type DepositOffer } from '../campaigns';
+import type { BonusProgramme } from '../bonuses';
 import { payments, providerEvents } from './tables';
 import type { CashierDeps } from './cashier-deps';
 import { FINAL_DEPOSIT, setStatus, type PaymentRow } from './payment-rows';
 import { releaseWithdrawal } from './withdrawals';
 
+/** What a credited deposit's offer needs, read before the transaction (PGlite has one connection). */
+export interface OfferContext {
+  offers: DepositOffer[];
+  programme: BonusProgramme;
+}
+
 /**
- * The chosen deposit offer's bonus, credited with the deposit. A first-deposit offer pays only
- * if no other deposit was credited first (two deposits started together cannot both be first).
+ * The chosen deposit offer's bonus (issue 13), granted and activated with the deposit in its
+ * transaction: keyed by the payment, so a replayed notification grants nothing more. A
+ * first-deposit offer pays only if no other deposit was credited first (two deposits started
+ * together cannot both be first).
  */
-export async function payDepositOffer(deps: CashierDeps, tx: Executor, row: PaymentRow, offers: DepositOffer[]): Promise<void> {
-  const { wallet } = deps;
+export async function payDepositOffer(deps: CashierDeps, tx: Executor, row: PaymentRow, context: OfferContext): Promise<void> {
   if (row.campaignOfferId === NO_OFFER) return;
-  const offer = offers.find((candidate) => candidate.id === row.campaignOfferId);
+  const offer = context.offers.find((candidate) => candidate.id === row.campaignOfferId);
   if (!offer) return;
-  if (offer.entry.trigger.params.first_deposit_only) {
-    const [earlier] = await tx
-      .select({ n: count() })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.userId, row.userId),
-          eq(payments.direction, 'deposit'),
-          eq(payments.status, 'success'),
-          sql`${payments.id} <> ${row.id}`,
-        ),
-      );
-    if ((earlier?.n ?? 0) > 0) {
-      await wallet.recordAction(
-        {
-          stream: `player:${row.userId}`,
-          actor: 'system',
-          action: 'offer.not_paid',
-          subject: `payment:${row.id}`,
-          reason: 'first-deposit offer on a later deposit',
-          payload: { offerId: offer.id },
-        },
-        tx,
-      );
-      return;
-    }
+  if (offer.entry.trigger.params.first_deposit_only && (await hasEarlierDeposit(tx, row))) {
+    await deps.wallet.recordAction(
+      {
+        stream: `player:${row.userId}`,
+        actor: 'system',
+        action: 'offer.not_paid',
+        subject: `payment:${row.id}`,
+        reason: 'first-deposit offer on a later deposit',
+        payload: { offerId: offer.id },
+      },
+      tx,
+    );
+    return;
   }
-  const bonusMinor = depositMatchBonus(offer, row.amountMinor, row.currency);
-  if (bonusMinor <= 0n) return;
-  await wallet.transfer(
-    {
-      siteId: row.siteId,
-      userId: row.userId,
-      kind: 'bonus_deposit_offer',
-      currency: row.currency,
-      amountMinor: bonusMinor,
-      legs: move(house('bonus_cost', row.userId), player(row.userId, 'bonus'), bonusMinor),
-      idempotencyKey: `deposit-offer:${row.id}`,
-      reference: row.id,
-      actor: 'system',
-      reason: describeBonus(offer, bonusMinor),
-    },
-    tx,
-  );
+  const request = {
+    siteId: row.siteId,
+    userId: row.userId,
+    currency: row.currency,
+    templateId: offer.template.id,
+    source: 'deposit_offer' as const,
+    sourceRef: `deposit:${row.id}`,
+    depositMinor: row.amountMinor,
+  };
+  await deps.bonuses.grantAndActivate(request, tx, context.programme);
+}
+
+async function hasEarlierDeposit(tx: Executor, row: PaymentRow): Promise<boolean> {
+  const [earlier] = await tx
+    .select({ n: count() })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, row.userId),
+        eq(payments.direction, 'deposit'),
+        eq(payments.status, 'success'),
+        sql`${payments.id} <> ${row.id}`,
+      ),
+    );
+  return (earlier?.n ?? 0) > 0;
 }
 
 export async function applyDepositEvent(
@@ -73,7 +76,7 @@ export async function applyDepositEvent(
   tx: Executor,
   row: PaymentRow,
   event: ProviderEvent,
-  offers: DepositOffer[],
+  offers: OfferContext,
 ): Promise<string> {
   const { wallet } = deps;
   if (FINAL_DEPOSIT.has(row.status)) return 'ignored_final';
@@ -146,7 +149,8 @@ export async function applyProviderEvent(
   const { db, wallet } = deps;
   // Read before the transaction: with PGlite's one connection, a query outside the open
   // transaction would wait for it forever. Offer rules are the same in every locale.
-  const offers = await listDepositOffers(deps.content, siteId, 'en');
+  const programme = await deps.bonuses.programmeOf(siteId);
+  const offers: OfferContext = { programme, offers: await listDepositOffers(deps.content, programme, siteId, 'en') };
   return inTransaction(db, async (tx) => {
     const [seen] = await tx
       .select({ outcome: providerEvents.outcome })

@@ -94,11 +94,31 @@ export async function withdrawSettings(deps: CashierDeps, request: PlayerRequest
   };
 }
 
+/**
+ * Withdrawing while a bonus is active (issue 13): refused until the player confirms burning the
+ * bonuses (the burn-bonuses dialog), then they are forfeited in the withdrawal's transaction.
+ * Only bonus money goes; real money is never held back by a bonus.
+ */
+async function settleActiveBonuses(deps: CashierDeps, tx: Executor, request: PlayerRequest, burn: boolean): Promise<void> {
+  const { site, user } = request;
+  if (burn) {
+    await deps.bonuses.forfeitActive(site.id, user.id, `player:${user.id}`, tx);
+    return;
+  }
+  const active = await deps.bonuses.activeBonusIds(site.id, user.id, tx);
+  if (active.length > 0) {
+    throw new ApiError('WithdrawalDeclinedException', 'Withdrawing now forfeits your active bonuses: confirm to continue', {
+      reason: 'ACTIVE_BONUSES',
+      bonus_ids: active,
+    });
+  }
+}
+
 /** Reserves the amount at once: it leaves the main balance for the pending account until the operator decides. */
 export async function makeWithdrawal(
   deps: CashierDeps,
   request: PlayerRequest,
-  input: { method: string; amount: string; requisites: Record<string, string> },
+  input: { method: string; amount: string; requisites: Record<string, string>; burnBonuses?: boolean },
 ): Promise<WithdrawalView> {
   const { db, wallet } = deps;
   const { site, user } = request;
@@ -120,6 +140,7 @@ export async function makeWithdrawal(
   const id = newPaymentId('wd');
   return inTransaction(db, async (tx) => {
     await lockPlayer(tx, 'withdrawal', user.id);
+    await settleActiveBonuses(deps, tx, request, input.burnBonuses === true);
     const limitMinor = settings.dailyWithdrawalLimitMinor(user.currency);
     const usedMinor = await sumPayments(tx, user.id, 'withdrawal', COUNTED_WITHDRAWAL, startOfUtcDay(new Date()));
     if (usedMinor + amountMinor > limitMinor) {

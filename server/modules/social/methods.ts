@@ -63,7 +63,7 @@ export const socialMethods = [
       const { registration } = check;
       const displayName =
         [registration.firstName, registration.lastName].filter(Boolean).join(' ') || registration.username || null;
-      const { user } = await ctx.services.social.findOrCreatePlayer({
+      const { user, isNew } = await ctx.services.social.findOrCreatePlayer({
         siteId: ctx.site.id,
         provider: MESSENGER_PROVIDER,
         subject: registration.id,
@@ -78,6 +78,8 @@ export const socialMethods = [
         // The messenger registers the visitor automatically (spec §4): nothing is left to ask.
         isRegistrationCompleted: true,
       });
+      if (isNew)
+        await ctx.services.bonuses.grantRegistrationBonus({ siteId: ctx.site.id, userId: user.id, currency: user.currency });
       if (ctx.services.auth.needsSecondFactor(user)) {
         const ticket = await ctx.services.oneTimeSecrets.issueSecondFactorTicket(user.id, ctx.visitorId);
         throw new ApiError('AuthorizationException', TWO_FACTOR_REQUIRED_MESSAGE, { two_factor: 'required', ticket });

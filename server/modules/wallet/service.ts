@@ -174,6 +174,33 @@ function planBatch(
   return { balances, deltas, transfers, postings, entries };
 }
 
+/** How far a transfer's id may stray from its time's place: longer than any transaction stays open. */
+const ID_WINDOW_MARGIN_MS = 10 * 60_000;
+
+/**
+ * The first transfer id created at or after a moment (the next id when none is), by binary
+ * search on the primary key: a handful of index lookups instead of a scan of the ledger.
+ */
+async function firstTransferIdFrom(executor: Executor, moment: Date): Promise<number> {
+  const [last] = await executor
+    .select({ id: sql<number>`coalesce(max(${ledgerTransfers.id}), 0)::bigint` })
+    .from(ledgerTransfers);
+  let low = 1;
+  let high = Number(last?.id ?? 0) + 1;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    const [row] = await executor
+      .select({ id: ledgerTransfers.id, createdAt: ledgerTransfers.createdAt })
+      .from(ledgerTransfers)
+      .where(gte(ledgerTransfers.id, middle))
+      .orderBy(asc(ledgerTransfers.id))
+      .limit(1);
+    if (!row || row.createdAt >= moment) high = middle;
+    else low = row.id + 1;
+  }
+  return low;
+}
+
 export function createWalletService(db: Database) {
   // Account ids never change and rows are never deleted, so a process may remember them.
   const accountIds = new Map<string, number>();
@@ -412,6 +439,57 @@ export function createWalletService(db: Database) {
         .orderBy(asc(ledgerTransfers.id))
         .limit(options.limit);
       return rows.map((row) => ({ ...row, stakedMinor: BigInt(row.stakedMinor) }));
+    },
+
+    /**
+     * Each player's real-money play on a site over [from, to) (cashback's net loss): per player
+     * and currency, what play transfers (in-house and live `game_…`, external `provider_…`, free
+     * spin wins paid as cash) took from and paid into the player's main account. Bonus money is
+     * left out: a loss of bonus money is no loss of the player's own. The transfer ids of the
+     * window are found first (ids follow time closely; the margin covers transactions that were
+     * open across a bound), so the read walks the primary key instead of the whole ledger.
+     */
+    async realMoneyPlayBetween(siteId: string, from: Date, to: Date, executor: Executor = db) {
+      const lowId = await firstTransferIdFrom(executor, new Date(from.getTime() - ID_WINDOW_MARGIN_MS));
+      const highId = await firstTransferIdFrom(executor, new Date(to.getTime() + ID_WINDOW_MARGIN_MS));
+      if (highId <= lowId) return [];
+      const rows = await executor
+        .select({
+          userId: ledgerTransfers.userId,
+          currency: ledgerTransfers.currency,
+          staked: sql<string>`coalesce(sum(-${ledgerPostings.amountMinor}) filter (where ${ledgerPostings.amountMinor} < 0), 0)::text`,
+          returned: sql<string>`coalesce(sum(${ledgerPostings.amountMinor}) filter (where ${ledgerPostings.amountMinor} > 0), 0)::text`,
+        })
+        .from(ledgerTransfers)
+        .innerJoin(ledgerPostings, eq(ledgerPostings.transferId, ledgerTransfers.id))
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .where(
+          and(
+            gte(ledgerTransfers.id, lowId),
+            sql`${ledgerTransfers.id} < ${highId}`,
+            eq(ledgerTransfers.siteId, siteId),
+            gte(ledgerTransfers.createdAt, from),
+            sql`${ledgerTransfers.createdAt} < ${to.toISOString()}`,
+            sql`(left(${ledgerTransfers.kind}, 5) = 'game_' OR left(${ledgerTransfers.kind}, 9) = 'provider_' OR ${ledgerTransfers.kind} = 'freespin_win')`,
+            eq(ledgerAccounts.ownerKind, 'player'),
+            eq(ledgerAccounts.type, 'main'),
+            sql`${ledgerAccounts.userId} = ${ledgerTransfers.userId}`,
+          ),
+        )
+        .groupBy(ledgerTransfers.userId, ledgerTransfers.currency)
+        .orderBy(asc(ledgerTransfers.userId), asc(ledgerTransfers.currency));
+      return rows.flatMap((row) =>
+        row.userId === null
+          ? []
+          : [
+              {
+                userId: row.userId,
+                currency: row.currency,
+                stakedMinor: BigInt(row.staked),
+                returnedMinor: BigInt(row.returned),
+              },
+            ],
+      );
     },
 
     /** Records an operator's or the system's action that moves no money (a decision, a setting). */
