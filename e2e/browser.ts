@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Frame, type Page } from 'playwright-core';
 import type { Locale } from './site-facts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -108,10 +108,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
- * Waits until React has hydrated the page: the site behaviours mark <html> with the device class
+ * Waits until React has hydrated the page (or a game's frame): the site behaviours mark <html> with the device class
  * from an effect, which only runs in the browser after hydration. Right after a navigation commits
  * the new document may have no <html> yet (a compressed page's first bytes follow its headers).
  */
-export async function waitForHydration(page: Page): Promise<void> {
+export async function waitForHydration(page: Page | Frame): Promise<void> {
   await page.waitForFunction(() => Boolean(document.documentElement?.dataset.device), undefined, { timeout: 15_000 });
 }

@@ -37,7 +37,7 @@ describe('playing the in-house games', () => {
       .poll(() => frameElement.getAttribute('src'), POLL)
       .toBe(inLocale(`/platform/game/${sysname}/${mode === 'real' ? 'play' : 'demo'}`, locale));
     const frame = await (await frameElement.elementHandle())!.contentFrame();
-    await frame!.waitForFunction(() => Boolean(document.documentElement.dataset.device), undefined, { timeout: 15_000 });
+    await waitForHydration(frame!);
     await seedsShown(frame!);
     return frame!;
   }

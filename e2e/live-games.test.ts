@@ -46,7 +46,7 @@ describe('live tables', () => {
       .poll(() => frameElement.getAttribute('src'), { timeout: 20_000 })
       .toBe(inLocale(`/platform/game/${sysname}/${mode === 'real' ? 'play' : 'demo'}`, locale));
     const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
-    await frame.waitForFunction(() => Boolean(document.documentElement.dataset.device), undefined, { timeout: 15_000 });
+    await waitForHydration(frame);
     return frame;
   }
 

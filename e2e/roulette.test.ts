@@ -80,7 +80,7 @@ describe('european roulette', () => {
 
   /** Hydrated, and the fairness panel has loaded the seed pair. */
   async function waitForClient(frame: Frame | Page): Promise<void> {
-    await frame.waitForFunction(() => Boolean(document.documentElement.dataset.device), undefined, { timeout: 15_000 });
+    await waitForHydration(frame);
     await frame.waitForFunction(
       () => /^[0-9a-f]{64}$/.test(document.querySelector('[data-server-seed-hash]')?.textContent ?? ''),
       undefined,

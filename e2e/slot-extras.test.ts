@@ -27,7 +27,7 @@ describe('slot autoplay and freespins', () => {
     const frameElement = page.locator(`iframe[data-game-frame="${hash === '#real' ? 'real' : 'demo'}"]`);
     await frameElement.waitFor();
     const frame = await (await frameElement.elementHandle())!.contentFrame();
-    await frame!.waitForFunction(() => Boolean(document.documentElement.dataset.device), undefined, { timeout: 15_000 });
+    await waitForHydration(frame!);
     return frame!;
   }
 

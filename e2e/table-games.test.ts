@@ -48,7 +48,7 @@ describe('mines and blackjack in the game client', () => {
     const frameElement = page.locator('iframe[data-game-frame="demo"]');
     await expect.poll(() => frameElement.getAttribute('src'), POLL).toBe(inLocale(`/platform/game/${sysname}/demo`, locale));
     const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
-    await frame.waitForFunction(() => Boolean(document.documentElement.dataset.device), undefined, { timeout: 15_000 });
+    await waitForHydration(frame);
     await frame.locator(`[data-${game}][data-ready="true"]`).waitFor();
     return frame;
   }
