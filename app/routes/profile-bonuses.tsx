@@ -14,6 +14,7 @@ import { loaderApi } from '~/api/loader-api';
 import { loadOrFail } from '~/api/errors';
 import { ProfileLayout } from '~/components/profile-layout';
 import { BonusArt } from '~/components/bonus-art';
+import { HistoryRow, HistorySection, Term } from '~/components/bonus-parts';
 import { useDialogs } from '~/dialogs/dialog-context';
 import { useApiAction } from '~/hooks/use-api-action';
 import { formatDate } from '~/format';
@@ -187,32 +188,22 @@ function WageringBar({ bonus }: { bonus: BonusView }) {
   );
 }
 
-function Term({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="bonus-card__term">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-}
-
 function BonusHistory({ bonuses }: { bonuses: BonusView[] }) {
   const { t } = useI18n();
   if (bonuses.length === 0) return null;
   return (
-    <section className="bonus-section" aria-label={t('bonus.section.history')}>
-      <h2 className="bonus-section__title">{t('bonus.section.history')}</h2>
-      <ul className="card bonus-history">
-        {bonuses.map((bonus) => (
-          <li key={bonus.id} className="bonus-history__row" data-bonus-id={bonus.id} data-bonus-status={bonus.status}>
-            <span className="bonus-history__title">{bonus.description.title}</span>
-            <span className="bonus-history__status">{t(`bonus.status.${bonus.status}`)}</span>
-            <span className="bonus-history__amount">{formatMoney(bonus.converted ?? bonus.amount)}</span>
-            <span className="bonus-history__date">{bonus.ended_at ? formatDate(bonus.ended_at) : ''}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <HistorySection title={t('bonus.section.history')}>
+      {bonuses.map((bonus) => (
+        <HistoryRow
+          key={bonus.id}
+          data={{ 'data-bonus-id': bonus.id, 'data-bonus-status': bonus.status }}
+          title={bonus.description.title}
+          status={t(`bonus.status.${bonus.status}`)}
+          amount={formatMoney(bonus.converted ?? bonus.amount)}
+          date={bonus.ended_at ? formatDate(bonus.ended_at) : ''}
+        />
+      ))}
+    </HistorySection>
   );
 }
 

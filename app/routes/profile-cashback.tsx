@@ -12,6 +12,7 @@ import { loaderApi } from '~/api/loader-api';
 import { loadOrFail } from '~/api/errors';
 import { ProfileLayout } from '~/components/profile-layout';
 import { BonusArt } from '~/components/bonus-art';
+import { HistoryRow, HistorySection, Term } from '~/components/bonus-parts';
 import { useApiAction } from '~/hooks/use-api-action';
 import { formatDate } from '~/format';
 
@@ -111,33 +112,18 @@ function CashbackHistory({ cashbacks }: { cashbacks: CashbackView[] }) {
   const { t } = useI18n();
   if (cashbacks.length === 0) return null;
   return (
-    <section className="bonus-section" aria-label={t('cashback.section.history')}>
-      <h2 className="bonus-section__title">{t('cashback.section.history')}</h2>
-      <ul className="card bonus-history">
-        {cashbacks.map((cashback) => (
-          <li
-            key={cashback.id}
-            className="bonus-history__row"
-            data-cashback-id={cashback.id}
-            data-cashback-status={cashback.status}
-          >
-            <span className="bonus-history__title">{periodOf(cashback)}</span>
-            <span className="bonus-history__status">{t(`cashback.status.${cashback.status}`)}</span>
-            <span className="bonus-history__amount">{formatMoney(cashback.amount)}</span>
-            <span className="bonus-history__date">{cashback.paid_out_at ? formatDate(cashback.paid_out_at) : ''}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function Term({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="bonus-card__term">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
+    <HistorySection title={t('cashback.section.history')}>
+      {cashbacks.map((cashback) => (
+        <HistoryRow
+          key={cashback.id}
+          data={{ 'data-cashback-id': cashback.id, 'data-cashback-status': cashback.status }}
+          title={periodOf(cashback)}
+          status={t(`cashback.status.${cashback.status}`)}
+          amount={formatMoney(cashback.amount)}
+          date={cashback.paid_out_at ? formatDate(cashback.paid_out_at) : ''}
+        />
+      ))}
+    </HistorySection>
   );
 }
 

@@ -17,6 +17,7 @@ import { loaderApi } from '~/api/loader-api';
 import { loadOrFail } from '~/api/errors';
 import { browserApi } from '~/api/client';
 import { BonusArt } from '~/components/bonus-art';
+import { Term } from '~/components/bonus-parts';
 import { useDialogs } from '~/dialogs/dialog-context';
 import { useApiAction } from '~/hooks/use-api-action';
 import { useRootData } from '~/site-data';
@@ -222,15 +223,6 @@ function PromoCodeForm() {
         {t('promotions.code.activate')}
       </button>
     </form>
-  );
-}
-
-function Term({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="bonus-card__term">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
   );
 }
 

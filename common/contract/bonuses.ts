@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Money } from '../money';
+import { statusList } from './list-params';
 import { method, type Done } from './method';
 
 export const BONUSES_PAGE_MAX = 100;
@@ -46,17 +47,7 @@ export interface BonusPage {
   total: number;
 }
 
-const statusFilter = z
-  .string()
-  .max(100)
-  .default('')
-  .transform((value) =>
-    value
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.enum(['available', 'active', 'converted', 'expired', 'forfeited', 'removed'])));
+const statusFilter = statusList(['available', 'active', 'converted', 'expired', 'forfeited', 'removed']);
 
 const pageParams = {
   offset: z.coerce.number().int().min(0).max(100_000).default(0),

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Money } from '../money';
+import { statusList } from './list-params';
 import { method, type Done } from './method';
 
 export const CASHBACKS_PAGE_MAX = 100;
@@ -44,17 +45,7 @@ export interface CashbackPage {
   total: number;
 }
 
-const statusesFilter = z
-  .string()
-  .max(100)
-  .default('')
-  .transform((value) =>
-    value
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.enum(CASHBACK_STATUS_VIEWS)));
+const statusesFilter = statusList(CASHBACK_STATUS_VIEWS);
 
 const getParams = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
