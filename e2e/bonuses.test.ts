@@ -125,4 +125,21 @@ describe('bonuses in the browser', () => {
     expect(await empty.locator('a').getAttribute('href')).toBe('/promotions');
     await closeContext(context);
   });
+
+  for (const locale of ['en', 'it'] as Locale[]) {
+    it(`/profile/cashback without a cashback shows its empty state and fits a phone (${locale})`, async () => {
+      const { context, page } = await signedUpPlayer(browser, locale, { addressPrefix: ADDRESS_PREFIX });
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.goto(`${base}${inLocale('/profile/cashback', locale)}`);
+      await waitForHydration(page);
+      const empty = page.locator('[data-cashback-empty]');
+      await expect.poll(() => empty.locator('p').textContent(), POLL).toBe(tr(locale, 'cashback.empty'));
+      expect(await page.locator('h1').textContent()).toBe(tr(locale, 'page.profile-index-cashback.title'));
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
+      await screenshot(page, `cashback-empty-phone-${locale}`);
+      await closeContext(context);
+    });
+  }
 });

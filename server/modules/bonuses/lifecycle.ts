@@ -5,7 +5,7 @@
  * the idempotency key and writes the new status, all in one transaction: two steps racing on one
  * bonus run one after the other, and the second finds the status the first left.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ApiError } from '#common/errors';
 import { inTransaction, type Executor } from '../../db/retry';
 import { house, player, type Leg, type PlayerAccountType, type WalletService } from '../wallet';
@@ -107,12 +107,12 @@ export async function grantBonus(
   return { row: existing, isNew: false };
 }
 
-async function activeOfType(tx: Executor, row: BonusRow, type: 'casino' | 'betting' | 'any'): Promise<BonusRow[]> {
-  const typeFilter = type === 'any' ? sql`true` : eq(bonuses.type, type);
+/** The player's active bonuses of every kind: the activation rules compare the new one with them. */
+function activeBonusesOf(tx: Executor, row: BonusRow): Promise<BonusRow[]> {
   return tx
     .select()
     .from(bonuses)
-    .where(and(eq(bonuses.siteId, row.siteId), eq(bonuses.userId, row.userId), eq(bonuses.status, 'active'), typeFilter));
+    .where(and(eq(bonuses.siteId, row.siteId), eq(bonuses.userId, row.userId), eq(bonuses.status, 'active')));
 }
 
 export interface ActivationRules {
@@ -152,7 +152,7 @@ export async function activateBonus(
 }
 
 async function refuseConflictingActive(tx: Executor, row: BonusRow, rules: ActivationRules): Promise<void> {
-  const active = await activeOfType(tx, row, 'any');
+  const active = await activeBonusesOf(tx, row);
   if (rules.jurisdiction.forbid_mixed_bonuses && active.some((other) => other.type !== row.type))
     throw bonusError('MIXED_FORBIDDEN');
   const sameType = active.filter((other) => other.type === row.type);

@@ -17,7 +17,7 @@ export type { OfferView };
 export const NO_OFFER = -1;
 
 /** An offer's promotion: the bonus template of the site's programme it grants (issue 13). */
-export interface OfferPromotion {
+interface OfferPromotion {
   type: 'bonus';
   template_id: string;
 }
