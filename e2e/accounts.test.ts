@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { closeContext, useBrowser, waitForHydration } from './browser';
-import { campaignPopup, configSection, tr, type Locale } from './site-facts';
+import { closeCampaignPopupAfterSignIn } from './page-api';
+import { configSection, tr, type Locale } from './site-facts';
 import { totpCode } from '../server/modules/auth';
 
 let sequence = 0;
@@ -113,17 +114,7 @@ describe('accounts in the browser', () => {
       // Sign-in loads the index afresh: a click before hydration would meet a button with no handler yet.
       await page.waitForURL((url) => !url.pathname.includes('/forms/sign_in'));
       await waitForHydration(page);
-      // Spec §4: after login the campaign popup is queued; this player has not deposited, so the
-      // welcome popup (audience signed_in, trigger no_deposit) opens, and the player closes it.
-      const campaign = page.locator('[data-dialog="campaign"]');
-      await expect
-        .poll(() => campaign.locator('.dialog__title').textContent(), POLL)
-        .toBe(campaignPopup(locale, 'welcome-popup').title);
-      await page
-        .getByRole('button', { name: tr(locale, 'dialog.close') })
-        .first()
-        .click();
-      await expect.poll(() => campaign.count(), POLL).toBe(0);
+      await closeCampaignPopupAfterSignIn(page, locale);
       // Sign-out reloads the index (spec §4); let that navigation finish before closing the context.
       const reloaded = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
       await page

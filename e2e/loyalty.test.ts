@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { closeContext, useBrowser, waitForHydration } from './browser';
-import { signedUpPlayer } from './page-api';
+import { closeCampaignPopupAfterSignIn, signedUpPlayer } from './page-api';
 import { inLocale, SITE, tr, type Locale } from './site-facts';
 
 const POLL = { timeout: 10_000 };
@@ -67,6 +67,8 @@ describe('loyalty in the browser', () => {
       await expect.poll(() => badge(page).getAttribute('data-loyalty-points'), { timeout: 15_000 }).toBe('0');
       // Signed up through the API without a character: the badge shows the empty avatar.
       expect(await badge(page).locator('img').count()).toBe(0);
+      await waitForHydration(page);
+      await closeCampaignPopupAfterSignIn(page, locale);
 
       await page.goto(`${base}${inLocale('/profile/loyalty', locale)}`);
       await waitForHydration(page);

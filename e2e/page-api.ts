@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { browserLocale, type BrowserFixture } from './browser';
-import { inLocale, type Locale } from './site-facts';
+import { campaignPopup, inLocale, tr, type Locale } from './site-facts';
 
 export async function apiCall<T>(
   page: Page | Frame,
@@ -56,4 +56,20 @@ export async function signedUpPlayer(
   );
   expect(answer.error).toBeUndefined();
   return { context, page, uid: answer.data?.uid ?? 0, login };
+}
+
+/**
+ * Spec §4: after a sign-in through the site the campaign popup is queued on the page it lands on;
+ * a player who has not deposited meets the welcome popup (signed_in, no_deposit) and closes it.
+ */
+export async function closeCampaignPopupAfterSignIn(page: Page, locale: Locale): Promise<void> {
+  const campaign = page.locator('[data-dialog="campaign"]');
+  await expect
+    .poll(() => campaign.locator('.dialog__title').textContent(), { timeout: 10_000 })
+    .toBe(campaignPopup(locale, 'welcome-popup').title);
+  await page
+    .getByRole('button', { name: tr(locale, 'dialog.close') })
+    .first()
+    .click();
+  await expect.poll(() => campaign.count(), { timeout: 10_000 }).toBe(0);
 }
