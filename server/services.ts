@@ -86,7 +86,17 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     findUser: (uid) => accounts.findUser(uid),
     activeExclusion: (uid) => responsibleGaming.activeExclusion(uid),
   });
-  const freespins = createFreespinsService({ db, wallet, intake: roundIntake, games, findUser: (uid) => accounts.findUser(uid) });
+  const bonuses = createBonusService({ db, wallet, siteSettings, siteSettingsIn: (tx, siteId) => sites.settingsIn(tx, siteId) });
+  // Casino stakes draw on the wagered bonus once real money is spent; its wagering counts in the bet's transaction.
+  roundIntake.fundWith(bonuses.funding);
+  const freespins = createFreespinsService({
+    db,
+    wallet,
+    intake: roundIntake,
+    games,
+    findUser: (uid) => accounts.findUser(uid),
+    creditWinToBonus: bonuses.creditFreespinWin,
+  });
   const gameRounds = createGameRoundsService({
     db,
     wallet,
@@ -105,7 +115,6 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       return typeof alias === 'string' && alias ? alias : 'points';
     },
   });
-  const bonuses = createBonusService({ db, wallet, siteSettings });
   const cashbacks = createCashbackService({
     db,
     wallet,

@@ -105,6 +105,8 @@ export interface PlayResult {
   is_replay: boolean;
   /** The balance the round was played on (main for real, fun for demo), after it; null for an anonymous visitor. */
   balance: Money | null;
+  /** The casino bonus balance after a real round that a bonus took part in (issue 13); absent otherwise. */
+  bonus_balance?: Money;
 }
 
 /** games.verifyRound: `is_verified` is null until the player rotates the seed pair. */
@@ -125,6 +127,8 @@ export interface StatefulResult {
   is_replay: boolean;
   /** The balance played on (main for real, fun for demo) after the request; null for an anonymous visitor. */
   balance: Money | null;
+  /** The casino bonus balance after a real request while the player holds bonus money (issue 13); absent otherwise. */
+  bonus_balance?: Money;
 }
 
 /** games.getOpenRound: the player's open round of a game (a reloaded page resumes it), or nulls. */

@@ -193,6 +193,7 @@ describe.each(testDatabaseKinds())('bonus lifecycle on %s', (kind) => {
       db: t.db,
       wallet: t.services.wallet,
       siteSettings: async (siteId) => (await t.services.sites.listSites()).find((site) => site.id === siteId)?.settings,
+      siteSettingsIn: (tx, siteId) => t.services.sites.settingsIn(tx, siteId),
       now: () => new Date(Date.now() + 721 * 3_600_000),
     });
     const runs = await Promise.all([later.expireDue(), later.expireDue()]);

@@ -8,8 +8,14 @@
 import { and, eq } from 'drizzle-orm';
 import { ApiError } from '#common/errors';
 import { inTransaction, type Executor } from '../../db/retry';
-import { house, player, type Leg, type PlayerAccountType, type WalletService } from '../wallet';
-import { conversionOf, wageringRequirementMinor, windowEnd, type BonusTemplate, type Jurisdiction } from './rules';
+import { house, player, type Leg, type PlayerAccountType, type TransferInput, type WalletService } from '../wallet';
+import {
+  conversionOf as conversionShares,
+  wageringRequirementMinor,
+  windowEnd,
+  type BonusTemplate,
+  type Jurisdiction,
+} from './rules';
 import { bonuses, type BonusRow, type BonusSource, type BonusStatus } from './tables';
 
 export interface LifecycleDeps {
@@ -203,23 +209,25 @@ export async function removeOwnBonus(executor: Executor, deps: LifecycleDeps, ow
 }
 
 /**
- * Wagering complete: the bonus balance becomes real money up to the conversion cap; the rest
- * goes back to the house. Called in the transaction of the bet that completed it.
+ * Wagering complete with `balanceMinor` on the bonus: the conversion's transfer (none when the
+ * balance is empty) and the bonus's new columns. The balance becomes real money up to the
+ * conversion cap; the rest goes back to the house. A bet that completes a bonus moves this
+ * transfer in its own batch (funding.ts).
  */
-export async function convertBonus(tx: Executor, deps: LifecycleDeps, row: BonusRow): Promise<BonusRow> {
-  const { toMain, toHouse } = conversionOf(row.terms, row.currency, row.balanceMinor);
+export function conversionOf(
+  row: BonusRow,
+  balanceMinor: bigint,
+  at: Date,
+): { transfer: TransferInput | undefined; columns: Partial<typeof bonuses.$inferInsert> } {
+  const { toMain, toHouse } = conversionShares(row.terms, row.currency, balanceMinor);
   const legs: Leg[] = [];
-  if (row.balanceMinor > 0n) legs.push(leg(accountOf(row), row, -row.balanceMinor));
+  if (balanceMinor > 0n) legs.push(leg(accountOf(row), row, -balanceMinor));
   if (toMain > 0n) legs.push(leg('main', row, toMain));
   if (toHouse > 0n) legs.push(leg('bonus_cost', row, toHouse));
-  if (legs.length >= 2) await deps.wallet.transfer(bonusTransfer(row, 'convert', legs, 'system'), tx);
-  return updateBonus(tx, row.id, {
-    status: 'converted',
-    balanceMinor: 0n,
-    convertedMinor: toMain,
-    endedAt: deps.now(),
-    endedBy: null,
-  });
+  return {
+    transfer: legs.length >= 2 ? bonusTransfer(row, 'convert', legs, 'system') : undefined,
+    columns: { status: 'converted', balanceMinor: 0n, convertedMinor: toMain, endedAt: at, endedBy: null },
+  };
 }
 
 function leg(type: PlayerAccountType | 'bonus_cost', row: BonusRow, amountMinor: bigint): Leg {
@@ -236,7 +244,7 @@ const STEP_WORDS: Record<string, string> = {
 };
 
 /** A bonus step's transfer: keyed by the bonus and the step, so a step is applied once whoever retries it. */
-function bonusTransfer(row: BonusRow, step: string, legs: Leg[], actor: string) {
+function bonusTransfer(row: BonusRow, step: string, legs: Leg[], actor: string): TransferInput {
   const moved = legs.reduce((sum, part) => (part.amountMinor > 0n ? sum + part.amountMinor : sum), 0n);
   return {
     siteId: row.siteId,
@@ -252,7 +260,7 @@ function bonusTransfer(row: BonusRow, step: string, legs: Leg[], actor: string) 
   };
 }
 
-async function updateBonus(tx: Executor, id: number, changes: Partial<typeof bonuses.$inferInsert>): Promise<BonusRow> {
+export async function updateBonus(tx: Executor, id: number, changes: Partial<typeof bonuses.$inferInsert>): Promise<BonusRow> {
   const [row] = await tx.update(bonuses).set(changes).where(eq(bonuses.id, id)).returning();
   if (!row) throw new Error(`bonus ${id} vanished inside its own transaction`);
   return row;

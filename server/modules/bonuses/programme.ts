@@ -12,6 +12,8 @@ export interface BonusProgramme {
   isolation: boolean;
   /** The template every new player is granted (available, to activate), if the site gives one. */
   registrationTemplateId: string | undefined;
+  /** The terms of free spins winnings bonuses (the pack sets the multiplier); built-in terms when none. */
+  freespinsTemplateId: string | undefined;
 }
 
 const reported = new Set<string>();
@@ -21,6 +23,7 @@ export function bonusProgramme(settings: Record<string, unknown> | undefined): B
     templates?: unknown[];
     jurisdiction?: unknown;
     registration_template_id?: unknown;
+    freespins_template_id?: unknown;
   };
   const templates = new Map<string, BonusTemplate>();
   for (const candidate of Array.isArray(block.templates) ? block.templates : []) {
@@ -34,6 +37,7 @@ export function bonusProgramme(settings: Record<string, unknown> | undefined): B
     jurisdiction: jurisdiction.success ? jurisdiction.data : jurisdictionSchema.parse({}),
     isolation: settings?.is_bonus_isolation_enabled === true,
     registrationTemplateId: typeof block.registration_template_id === 'string' ? block.registration_template_id : undefined,
+    freespinsTemplateId: typeof block.freespins_template_id === 'string' ? block.freespins_template_id : undefined,
   };
 }
 

@@ -21,6 +21,8 @@ import {
   removeOwnBonus,
   type LifecycleDeps,
 } from './lifecycle';
+import { createFreespinWins } from './freespin-wins';
+import { createBonusFunding } from './funding';
 import { bonusProgramme, type BonusProgramme } from './programme';
 import { BonusRuleError, grantAmountMinor } from './rules';
 import { bonuses, type BonusRow, type BonusSource, type BonusStatus } from './tables';
@@ -30,6 +32,8 @@ export interface BonusServiceDeps {
   db: Database;
   wallet: WalletService;
   siteSettings: (siteId: string) => Promise<Record<string, unknown> | undefined>;
+  /** The site's settings in a bet's transaction (funding.ts). */
+  siteSettingsIn: (tx: Executor, siteId: string) => Promise<Record<string, unknown> | undefined>;
   now?: () => Date;
 }
 
@@ -307,6 +311,10 @@ export function createBonusService(deps: BonusServiceDeps) {
   }
 
   return {
+    /** The round intake's funding: casino stakes draw on the wagered bonus, payouts and wagering go back to it. */
+    funding: createBonusFunding({ wallet, now, siteSettingsIn: deps.siteSettingsIn }),
+    /** A winning free spin of a pack with wagering: its win joins the pack's bonus, in the spin's transaction. */
+    creditFreespinWin: createFreespinWins({ wallet, lifecycle, siteSettingsIn: deps.siteSettingsIn }).credit,
     grant,
     grantAndActivate,
     activeBonusIds,

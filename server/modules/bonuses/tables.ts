@@ -90,3 +90,36 @@ export const bonuses = pgTable(
 );
 
 export type BonusRow = typeof bonuses.$inferSelect;
+
+/**
+ * A real-money stake made while a casino bonus was wagered, in a round that settles in a later
+ * transaction (a stateful round, a live bet): what the bonus paid of it, so the payout can give
+ * the bonus its share back and count the stake toward wagering (issue 13). Deleted when the
+ * round settles; one row per round (stateful rounds add their later stakes to it) or live bet.
+ */
+export const bonusStakes = pgTable(
+  'bonus_stakes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: text('site_id').notNull(),
+    /** The round's reference, or the bet's on a live table (`round:12`, `live:7:31`). */
+    stakeRef: text('stake_ref').notNull(),
+    bonusId: bigint('bonus_id', { mode: 'number' })
+      .notNull()
+      .references(() => bonuses.id, { onDelete: 'cascade' }),
+    gameType: text('game_type'),
+    stakeMinor: bigint('stake_minor', { mode: 'bigint' }).notNull(),
+    fromBonusMinor: bigint('from_bonus_minor', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('bonus_stakes_ref').on(table.siteId, table.stakeRef),
+    index('bonus_stakes_bonus').on(table.bonusId),
+    check(
+      'bonus_stakes_amounts',
+      sql`${table.stakeMinor} > 0 AND ${table.fromBonusMinor} >= 0 AND ${table.fromBonusMinor} <= ${table.stakeMinor}`,
+    ),
+  ],
+);
+
+export type BonusStakeRow = typeof bonusStakes.$inferSelect;

@@ -23,6 +23,7 @@ import { amountToMinor, minorToAmount, money } from '#common/money';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
 import type { RoundIntake } from '../round-intake';
+import type { FreespinWin } from '../bonuses';
 import type { PlayerBalances, WalletService } from '../wallet';
 import { freespinPacks, freespinSpins, type FreespinPackRow } from './tables';
 import { FREESPINS_PAGE_MAX } from '#common/contract/freespins';
@@ -73,6 +74,8 @@ export interface FreespinsDeps {
   intake: RoundIntake;
   games: Pick<GamesService, 'getGame' | 'listGames'>;
   findUser: (uid: number) => Promise<{ siteId: string; currency: string; locale: string } | undefined>;
+  /** A win of a pack with wagering becomes bonus money: the bonus engine adds it to the pack's bonus (issue 13). */
+  creditWinToBonus: (tx: Executor, win: FreespinWin) => Promise<void>;
 }
 
 export function packStatus(row: FreespinPackRow, now = new Date()): FreespinStatus {
@@ -283,6 +286,16 @@ export function createFreespinsService(deps: FreespinsDeps) {
       };
       await intake.stake(tx, roundMoney, { amountMinor: round.stakeMinor, idempotencyKey: `round:${round.id}:bet` });
       await intake.settle(tx, roundMoney, { amountMinor: payoutMinor, idempotencyKey: `round:${round.id}:win` });
+      if (pack.wageringMultiplier > 0)
+        await deps.creditWinToBonus(tx, {
+          siteId: round.siteId,
+          userId,
+          currency: round.currency,
+          packId: pack.id,
+          roundId: round.id,
+          multiplier: pack.wageringMultiplier,
+          winMinor: payoutMinor,
+        });
       return wallet.balances(round.siteId, userId, round.currency, tx);
     },
 

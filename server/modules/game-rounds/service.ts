@@ -11,13 +11,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '#common/errors';
 import { invalidParameter as invalid } from '#common/parameter-errors';
 import { money, type Money } from '#common/money';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
 import type { GamesService } from '../games';
+import { hasWageredBonusSql } from '../bonuses';
 import {
   grantDemoCredit,
   ownerKeyOf,
@@ -100,7 +101,7 @@ export async function roundOfRequest(tx: Executor, who: Gambler, requestId: stri
 }
 
 /** A round's money on the ledger: `round:{id}`, the player's own (a timed-out round's payout is the system's). */
-export function roundMoneyOf(row: RoundRow, path: BetPath, userId: number): RoundMoney {
+export function roundMoneyOf(row: RoundRow, path: BetPath, userId: number, gameType?: string): RoundMoney {
   return {
     path,
     siteId: row.siteId,
@@ -108,6 +109,7 @@ export function roundMoneyOf(row: RoundRow, path: BetPath, userId: number): Roun
     currency: row.currency,
     mode: row.mode,
     sysname: row.sysname,
+    gameType,
     reference: `round:${row.id}`,
     actor: `player:${userId}`,
   };
@@ -206,10 +208,15 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
     tx: Executor,
     who: Gambler,
     requestId: string,
-  ): Promise<{ seed: SeedRow; earlier: RoundRow | undefined }> {
+  ): Promise<{ seed: SeedRow; earlier: RoundRow | undefined; hasWageredBonus?: boolean }> {
     const ownerKey = ownerKeyOf(who);
     const [row] = await tx
-      .select()
+      .select({
+        fair_seeds: fairSeeds,
+        game_rounds: gameRounds,
+        // The bonus funding's question, asked in this statement (issue 13 without a statement more, issue 12).
+        has_wagered_bonus: who.uid > 0 ? hasWageredBonusSql(who.siteId, who.uid) : sql<boolean>`false`,
+      })
       .from(fairSeeds)
       .leftJoin(
         gameRounds,
@@ -221,7 +228,7 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
       )
       .where(and(eq(fairSeeds.siteId, who.siteId), eq(fairSeeds.ownerKey, ownerKey), isNull(fairSeeds.revealedAt)))
       .for('update', { of: fairSeeds });
-    if (row) return { seed: row.fair_seeds, earlier: row.game_rounds ?? undefined };
+    if (row) return { seed: row.fair_seeds, earlier: row.game_rounds ?? undefined, hasWageredBonus: row.has_wagered_bonus };
     const seed = await lockActiveSeed(tx, who);
     return { seed, earlier: await roundOfRequest(tx, who, requestId) };
   }
@@ -240,15 +247,21 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
    * The stake and, when the round paid, the win (`round:{id}:bet`, `round:{id}:win`), written as
    * one batch; the balance after it comes from the batch, not from another read.
    */
-  async function settleMoney(tx: Executor, who: Gambler, round: RoundRow): Promise<Money> {
-    const roundMoney = roundMoneyOf(round, 'single-request', who.uid);
-    const { balanceMinor } = await intake.stakeAndSettle(
+  async function settleMoney(
+    tx: Executor,
+    who: Gambler,
+    round: RoundRow,
+    game: { type: string; hasWageredBonus?: boolean },
+  ): Promise<{ balance: Money; bonus_balance?: Money }> {
+    const roundMoney = { ...roundMoneyOf(round, 'single-request', who.uid, game.type), hasWageredBonus: game.hasWageredBonus };
+    const { balanceMinor, bonusBalanceMinor } = await intake.stakeAndSettle(
       tx,
       roundMoney,
       { amountMinor: round.stakeMinor, idempotencyKey: `round:${round.id}:bet` },
       { amountMinor: round.payoutMinor, idempotencyKey: `round:${round.id}:win` },
     );
-    return money(balanceMinor, round.currency);
+    const balance = money(balanceMinor, round.currency);
+    return bonusBalanceMinor === undefined ? { balance } : { balance, bonus_balance: money(bonusBalanceMinor, round.currency) };
   }
 
   function balanceOf(balances: PlayerBalances | undefined, mode: GameRoundMode, currency: string): Money | null {
@@ -357,7 +370,7 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
       try {
         return await inTransaction(db, async (tx) => {
           // The seed row is the owner's lock: one round at a time, each on its own nonce.
-          const { seed, earlier } = await lockSeedWithRequest(tx, who, input.requestId);
+          const { seed, earlier, hasWageredBonus } = await lockSeedWithRequest(tx, who, input.requestId);
           if (earlier) {
             requireSameRequest(earlier, requestHash, 'This request id was used for another round');
             const balances = who.uid > 0 ? await wallet.balances(who.siteId, who.uid, earlier.currency, tx) : undefined;
@@ -405,15 +418,13 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
             .returning();
           if (!settled) throw new Error('the round could not be recorded');
 
-          let balance: Money | null = null;
-          if (who.uid > 0) {
-            // A free spin is paid by its pack: one spin consumed, nothing taken from the player.
-            balance =
-              input.freespinPackId !== undefined && deps.freespins
-                ? balanceOf(await deps.freespins.settleRound(tx, settled, input.freespinPackId), input.mode, currency)
-                : await settleMoney(tx, who, settled);
-          }
-          return { round: roundView(settled), is_replay: false, balance };
+          if (who.uid <= 0) return { round: roundView(settled), is_replay: false, balance: null };
+          // A free spin is paid by its pack: one spin consumed, nothing taken from the player.
+          const balances =
+            input.freespinPackId !== undefined && deps.freespins
+              ? { balance: balanceOf(await deps.freespins.settleRound(tx, settled, input.freespinPackId), input.mode, currency) }
+              : await settleMoney(tx, who, settled, { type: game.type, hasWageredBonus });
+          return { round: roundView(settled), is_replay: false, ...balances };
         });
       } catch (error) {
         if (!(error instanceof InsufficientFundsError)) throw error;

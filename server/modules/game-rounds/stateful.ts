@@ -129,6 +129,14 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
     return balances ? money(mode === 'real' ? balances.main : balances.fun, currency) : null;
   }
 
+  /** The balance played on and, for a real round while the player holds bonus money, the bonus balance (issue 13). */
+  function balanceFields(balances: PlayerBalances | undefined, mode: GameRoundMode, currency: string) {
+    const balance = balanceOf(balances, mode, currency);
+    return balances && mode === 'real' && balances.bonus > 0n
+      ? { balance, bonus_balance: money(balances.bonus, currency) }
+      : { balance };
+  }
+
   async function balancesFor(tx: Executor, row: RoundRow): Promise<PlayerBalances | undefined> {
     return row.userId ? wallet.balances(row.siteId, row.userId, row.currency, tx) : undefined;
   }
@@ -141,11 +149,11 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
   }
 
   /** One stake of a round: the opening one (`round:{id}:bet`), or `:bet:2`, `:bet:3` … for doubles, splits, insurance. */
-  async function moveStake(tx: Executor, row: RoundRow, amountMinor: bigint, sequence: number): Promise<void> {
+  async function moveStake(tx: Executor, row: RoundRow, amountMinor: bigint, sequence: number, gameType?: string): Promise<void> {
     // An anonymous visitor's demo round moves no money.
     if (!row.userId || amountMinor <= 0n) return;
     const idempotencyKey = sequence === 1 ? `round:${row.id}:bet` : `round:${row.id}:bet:${sequence}`;
-    await intake.stake(tx, roundMoneyOf(row, 'stateful', row.userId), { amountMinor, idempotencyKey });
+    await intake.stake(tx, roundMoneyOf(row, 'stateful', row.userId, gameType), { amountMinor, idempotencyKey });
   }
 
   /** The round's payout (`round:{id}:win`), once; the hooks hear of a lost round too. */
@@ -271,7 +279,7 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
               round: roundView(earlier),
               game: first,
               is_replay: true,
-              balance: balanceOf(await balancesFor(tx, earlier), earlier.mode, earlier.currency),
+              ...balanceFields(await balancesFor(tx, earlier), earlier.mode, earlier.currency),
             };
           }
           const [open] = await tx
@@ -319,14 +327,14 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
             })
             .returning();
           if (!opened) throw new Error('the round could not be recorded');
-          await moveStake(tx, opened, prepared.stakeMinor, 1);
+          await moveStake(tx, opened, prepared.stakeMinor, 1, game.type);
           // A blackjack dealt and decided at once (a natural, a dealer peek) settles now.
           const row = isOver(engine, state) ? await saveRound(tx, opened, engine, state, [], 'player') : opened;
           return {
             round: roundView(row),
             game: publicView(engine, state),
             is_replay: false,
-            balance: balanceOf(await balancesFor(tx, row), row.mode, currency),
+            ...balanceFields(await balancesFor(tx, row), row.mode, currency),
           };
         });
       } catch (error) {
@@ -371,7 +379,7 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
               round: roundView(row),
               game,
               is_replay: true,
-              balance: balanceOf(await balancesFor(tx, row), row.mode, row.currency),
+              ...balanceFields(await balancesFor(tx, row), row.mode, row.currency),
             };
           }
           if (row.status !== 'open') throw invalid('action', 'This round is over');
@@ -390,7 +398,7 @@ export function createStatefulRoundsService(deps: StatefulRoundsDeps) {
             round: roundView(saved),
             game: saved.status === 'open' ? publicView(engine, next) : gameView(saved, engine),
             is_replay: false,
-            balance: balanceOf(await balancesFor(tx, saved), saved.mode, saved.currency),
+            ...balanceFields(await balancesFor(tx, saved), saved.mode, saved.currency),
           };
         });
       } catch (error) {

@@ -5,7 +5,7 @@ import type { LiveContext } from './context';
 import type { LiveBetRow, LiveRoundRow } from './tables';
 
 export function liveBetMoney(
-  bet: Pick<LiveBetRow, 'siteId' | 'currency' | 'mode'>,
+  bet: Pick<LiveBetRow, 'id' | 'siteId' | 'currency' | 'mode'>,
   userId: number,
   round: Pick<LiveRoundRow, 'id' | 'sysname'>,
 ): RoundMoney {
@@ -16,7 +16,10 @@ export function liveBetMoney(
     currency: bet.currency,
     mode: bet.mode,
     sysname: round.sysname,
+    // Live tables count as live games toward a bonus's wagering; each bet pairs its stake with its payout.
+    gameType: 'live',
     reference: `live:${round.id}`,
+    stakeRef: `live:${round.id}:${bet.id}`,
     actor: `player:${userId}`,
   };
 }

@@ -4,6 +4,7 @@
  */
 export { createRoundIntake, type RoundIntake, type RoundIntakeDeps, type StakeMovement } from './service';
 export type { BetPath, HookPoint, RoundHooks, RoundMoneyEvent } from './hooks';
+export type { FundedPayout, FundedStake, PayoutShare, RoundFunding, StakeShare } from './funding';
 export {
   BetParamError,
   betRequestHash,

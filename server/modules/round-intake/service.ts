@@ -20,6 +20,7 @@ import {
   type PreparedStake,
 } from './admission';
 import { grantDemoCredit } from './demo-credit';
+import { isFundable, type FundedPayout, type FundedStake, type RoundFunding } from './funding';
 import { runHooks, type RoundHooks } from './hooks';
 import {
   moneyEvent,
@@ -43,6 +44,12 @@ export type StakeMovement = RoundMovement & { at?: Date };
 export function createRoundIntake(deps: RoundIntakeDeps) {
   const { wallet } = deps;
   const attached: RoundHooks[] = [...(deps.hooks ?? [])];
+  let funding: RoundFunding | undefined;
+
+  const fundStake = (tx: Executor, round: RoundMoney, stakeMinor: bigint, settlesLater: boolean) =>
+    funding && isFundable(round) ? funding.fundStake(tx, round, stakeMinor, settlesLater) : undefined;
+  const fundPayout = (tx: Executor, round: RoundMoney, payoutMinor: bigint, stake: FundedStake | undefined) =>
+    funding && isFundable(round) ? funding.fundPayout(tx, round, payoutMinor, stake) : undefined;
 
   return {
     /** Attaches a set of hooks to every bet path; returns the function that detaches it. */
@@ -52,6 +59,11 @@ export function createRoundIntake(deps: RoundIntakeDeps) {
         const index = attached.indexOf(hooks);
         if (index >= 0) attached.splice(index, 1);
       };
+    },
+
+    /** Attaches the bonus engine's funding (one at most): real-money stakes may then draw on bonus money. */
+    fundWith(attachedFunding: RoundFunding): void {
+      funding = attachedFunding;
     },
 
     playingCurrency: (who: Gambler) => playingCurrency(who, deps),
@@ -67,9 +79,13 @@ export function createRoundIntake(deps: RoundIntakeDeps) {
       return admitStake(who, request, game, prepare, deps, hashExtra);
     },
 
-    /** Moves a stake in the bet's transaction: the hooks first (they may refuse it), a demo top-up, the transfer. */
+    /**
+     * Moves a stake of a round that settles in a later transaction: the hooks first (they may
+     * refuse it), a demo top-up or the bonus funding's share, the transfer.
+     */
     async stake(tx: Executor, round: RoundMoney, movement: StakeMovement): Promise<TransferResult> {
       await runHooks(attached, 'beforeStake', tx, moneyEvent(round, movement.amountMinor));
+      const funded = await fundStake(tx, round, movement.amountMinor, true);
       if (round.mode === 'demo')
         await grantDemoCredit(
           wallet,
@@ -79,29 +95,38 @@ export function createRoundIntake(deps: RoundIntakeDeps) {
           movement.amountMinor,
           movement.at,
         );
-      return wallet.transfer(stakeTransfer(round, movement), tx);
+      return wallet.transfer(stakeTransfer(round, movement, funded?.share), tx);
     },
 
-    /** Settles a round's payout (no transfer for nothing), then tells the hooks what it paid. */
+    /**
+     * Settles a round's payout (no transfer for nothing, unless the funding moves money with it:
+     * a conversion), then tells the hooks what it paid.
+     */
     async settle(tx: Executor, round: RoundMoney, movement: RoundMovement): Promise<TransferResult | undefined> {
-      const result = movement.amountMinor > 0n ? await wallet.transfer(payoutTransfer(round, movement), tx) : undefined;
+      const funded = await fundPayout(tx, round, movement.amountMinor, undefined);
+      const transfers = payoutTransfers(round, movement, funded);
+      const result = transfers.length > 0 ? (await wallet.transferAll(transfers, tx)).results[0] : undefined;
       await runHooks(attached, 'afterSettle', tx, moneyEvent(round, movement.amountMinor));
-      return result;
+      return movement.amountMinor > 0n ? result : undefined;
     },
 
     /**
      * A round that takes its stake and settles in the same request (the single-request games):
      * the same hooks and demo top-up as stake then settle, with the stake and the payout written
-     * as one batch of two transfers (one lock, one write, one audit insert). Returns the player's
-     * balance of the round's account after the round, read under the batch's locks.
+     * as one batch of two transfers (one lock, one write, one audit insert), with a bonus
+     * conversion the round completed in the same batch. Returns the player's balance of the
+     * round's account after the round, read under the batch's locks, and the bonus balance
+     * when the round moved bonus money.
      */
     async stakeAndSettle(
       tx: Executor,
       round: RoundMoney,
       stake: StakeMovement,
       payout: RoundMovement,
-    ): Promise<{ results: TransferResult[]; balanceMinor: bigint }> {
+    ): Promise<{ results: TransferResult[]; balanceMinor: bigint; bonusBalanceMinor?: bigint }> {
       await runHooks(attached, 'beforeStake', tx, moneyEvent(round, stake.amountMinor));
+      const fundedStake = await fundStake(tx, round, stake.amountMinor, false);
+      const fundedPayout = fundedStake ? await fundPayout(tx, round, payout.amountMinor, fundedStake) : undefined;
       if (round.mode === 'demo')
         await grantDemoCredit(
           wallet,
@@ -111,14 +136,15 @@ export function createRoundIntake(deps: RoundIntakeDeps) {
           stake.amountMinor,
           stake.at,
         );
-      const transfers = [stakeTransfer(round, stake)];
-      if (payout.amountMinor > 0n) transfers.push(payoutTransfer(round, payout));
+      const transfers = [stakeTransfer(round, stake, fundedStake?.share), ...payoutTransfers(round, payout, fundedPayout)];
       const { results, playerBalances } = await wallet.transferAll(transfers, tx);
       await runHooks(attached, 'afterSettle', tx, moneyEvent(round, payout.amountMinor));
       const side = roundPlayerAccount(round);
-      const balance = playerBalances.find((item) => item.userId === round.userId && item.type === side.type);
-      if (!balance) throw new Error('the round moved no money of its player');
-      return { results, balanceMinor: balance.balanceMinor };
+      const balanceOf = (type: string) =>
+        playerBalances.find((item) => item.userId === round.userId && item.type === type)?.balanceMinor;
+      // A stake paid all by bonus money leaves main untouched, so the batch did not read it.
+      const balanceMinor = balanceOf(side.type) ?? (await wallet.balances(round.siteId, round.userId, round.currency, tx)).main;
+      return { results, balanceMinor, bonusBalanceMinor: fundedStake ? balanceOf('bonus') : undefined };
     },
 
     /** Gives a stake back, then tells the hooks. */
@@ -133,6 +159,12 @@ export function createRoundIntake(deps: RoundIntakeDeps) {
       return shortBalanceError(await wallet.balances(who.siteId, who.uid, currency), mode, field);
     },
   };
+}
+
+/** A payout's transfer (none for nothing) and what the funding moves after it (a conversion). */
+function payoutTransfers(round: RoundMoney, payout: RoundMovement, funded: FundedPayout | undefined) {
+  const transfers = payout.amountMinor > 0n ? [payoutTransfer(round, payout, funded?.share)] : [];
+  return [...transfers, ...(funded?.then ?? [])];
 }
 
 export type RoundIntake = ReturnType<typeof createRoundIntake>;

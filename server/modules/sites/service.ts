@@ -3,8 +3,9 @@
  * rarely, so they are cached per process until the database says they changed (invalidate(), from
  * the change notification every process listens to), reloaded by one caller at a time.
  */
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { Executor } from '../../db/retry';
 import { sites } from './tables';
 import { createReloadingCache } from '../../db/reloading-cache';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#common/locale';
@@ -75,6 +76,14 @@ export function createSiteService(db: Database) {
       const site = byHost ?? fallback;
       if (!site) throw new Error('No site is configured: run the seed');
       return site;
+    },
+    /**
+     * A site's settings read in the caller's transaction, not from the cache: inside an open
+     * transaction on the embedded database's one connection, a cache reload would wait for it.
+     */
+    async settingsIn(executor: Executor, siteId: string): Promise<Record<string, unknown> | undefined> {
+      const [row] = await executor.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId));
+      return row?.settings;
     },
     /** The sites table changed: the next request reads it again (cache-notifications.ts calls this). */
     invalidate() {
