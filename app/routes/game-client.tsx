@@ -65,6 +65,10 @@ export default function GameClient({ loaderData }: Route.ComponentProps) {
   const [balance, setBalance] = useState<Money | null>(
     (mode === 'real' ? accountBalances?.balance_main : accountBalances?.balance_fun) ?? null,
   );
+  // Bonus money the player can stake once real money is spent (issue 13): shown while there is some.
+  const [bonusBalance, setBonusBalance] = useState<Money | null>(
+    mode === 'real' ? (accountBalances?.balance_bonus ?? null) : null,
+  );
   const [seeds, setSeeds] = useState<SeedsView | null>(null);
   const [rounds, setRounds] = useState<RoundView[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -101,7 +105,7 @@ export default function GameClient({ loaderData }: Route.ComponentProps) {
         request_id: newRequestId(),
         ...freespin,
       });
-      onBalance(result.balance);
+      onBalance(result.balance, result.bonus_balance);
       onRoundsChanged();
       return result;
     } catch (caught) {
@@ -110,8 +114,9 @@ export default function GameClient({ loaderData }: Route.ComponentProps) {
     }
   }
 
-  function onBalance(next: Money | null) {
+  function onBalance(next: Money | null, bonus?: Money) {
     if (next) setBalance(next);
+    if (bonus) setBonusBalance(bonus);
     notifyParent();
   }
 
@@ -140,6 +145,11 @@ export default function GameClient({ loaderData }: Route.ComponentProps) {
         {balance && (
           <span className="game-client__balance" data-game-balance={balance.amount}>
             {t(mode === 'real' ? 'gamePlay.balance.real' : 'gamePlay.balance.demo')}: {formatMoney(balance)}
+          </span>
+        )}
+        {bonusBalance && Number(bonusBalance.amount) > 0 && (
+          <span className="game-client__balance game-client__balance--bonus" data-game-bonus-balance={bonusBalance.amount}>
+            {t('gamePlay.balance.bonus')}: {formatMoney(bonusBalance)}
           </span>
         )}
       </div>

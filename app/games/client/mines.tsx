@@ -115,7 +115,7 @@ export function useStatefulRound<G>(
       setAnswer({ round: next.round, game: next.game as G, balance: next.balance });
       const balance = next.balance ? `${next.balance.amount} ${next.balance.currency}` : null;
       if (method === 'games.start' || next.round.status !== 'open' || balance !== lastBalance.current)
-        report.current.onBalance(next.balance);
+        report.current.onBalance(next.balance, next.bonus_balance);
       lastBalance.current = balance;
       // A start takes the next nonce, a settled round joins the recall list: the panel reloads.
       if (method === 'games.start' || next.round.status !== 'open') report.current.onRoundsChanged();

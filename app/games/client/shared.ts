@@ -5,7 +5,7 @@
  */
 import type { GameMode, PlayResult, RoundView, SeedsView } from '#common/contract';
 import { isApiError } from '#common/errors';
-import type { Money } from '#common/money';
+import { formatMoney, type Money } from '#common/money';
 import type { browserApi } from '~/api/client';
 
 export type Api = ReturnType<typeof browserApi>;
@@ -28,7 +28,8 @@ export interface GameComponentProps {
   api: Api;
   play: Play;
   /** A round moved money: show this balance (null keeps the shown one) and tell the framing page. */
-  onBalance: (balance: Money | null) => void;
+  /** The balance played on after a request; `bonus` when the answer carries the casino bonus balance (issue 13). */
+  onBalance: (balance: Money | null, bonus?: Money) => void;
   /** A round was played or settled: refresh the seeds and the recall list. */
   onRoundsChanged: () => void;
   /** Show a clear message for a refused call; null clears it. */
@@ -39,6 +40,13 @@ export interface GameComponentProps {
 export function errorText(t: Translate, error: unknown): string {
   if (!isApiError(error)) return t('gamePlay.error.network');
   const field = typeof error.errorData?.field === 'string' ? error.errorData.field : undefined;
+  // The wagered bonus's rules (issue 13): its maximum stake, and bonus money frozen while real money remains.
+  if (error.type === 'InvalidParameterException' && error.errorData?.errorType === 'bonusMaxStake')
+    return t('gamePlay.error.bonusMaxStake', {
+      amount: formatMoney({ amount: String(error.errorData.max_stake ?? ''), currency: String(error.errorData.currency ?? '') }),
+    });
+  if (error.type === 'InvalidParameterException' && error.errorData?.errorType === 'bonusFrozen')
+    return t('gamePlay.error.bonusFrozen');
   if (error.type === 'InvalidParameterException' && field && ['stake', 'bet', 'client_seed', 'mode', 'sysname'].includes(field))
     return t(`gamePlay.error.${field}`);
   if (error.type === 'UserNeedDepositException') return t('gamePlay.error.deposit');
