@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#common/errors';
-import { errorText } from './shared';
+import { errorText, type Translate } from './shared';
 import en from '../../../content/shared/en/translations/common.json';
 import it_ from '../../../content/shared/it/translations/common.json';
 
