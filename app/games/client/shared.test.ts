@@ -6,9 +6,9 @@ import it_ from '../../../content/shared/it/translations/common.json';
 
 /** The site's translate with its $$name$$ placeholders, over one language's table. */
 const translator =
-  (table: Record<string, string>) =>
-  (key: string, params: Record<string, string> = {}) =>
-    Object.entries(params).reduce((text, [name, value]) => text.replaceAll(`$$${name}$$`, value), table[key] ?? key);
+  (table: Record<string, string>): Translate =>
+  (key, params = {}) =>
+    Object.entries(params).reduce((text, [name, value]) => text.replaceAll(`$$${name}$$`, String(value)), table[key] ?? key);
 
 describe('a refused stake says which bonus rule refused it (issue 13: max stake while wagering, isolation)', () => {
   const maxStake = new ApiError('InvalidParameterException', 'above max', {
