@@ -108,7 +108,7 @@ export default function CashierHistory({ loaderData }: Route.ComponentProps) {
       </nav>
       {loadingTab ? (
         // Spec §4: switching clears that tab's list; the old tab's rows never stand under the new tab's name.
-        <div className="card" data-history-tab={loadingTab} data-history-loading aria-busy="true">
+        <div className="card" data-history-loading={loadingTab} aria-busy="true">
           <div className="loader" role="progressbar" aria-label={t('system.loading')} />
         </div>
       ) : (
