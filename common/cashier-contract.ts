@@ -129,7 +129,13 @@ export interface HistoryItem {
   amount: Money;
   status: string;
   created_at: string;
+  /** What happened, in English (the payment's or the ledger's reason): for logs and API clients. */
   description: string;
+  /**
+   * The ledger transfer's kind of a bonus or cashback row (bonus_grant, bonus_removed,
+   * cashback_payout, …), which the page shows as a label in its own language; null for payments.
+   */
+  kind: string | null;
 }
 
 export interface HistoryPage {

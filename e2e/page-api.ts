@@ -2,8 +2,9 @@
  * What browser tests do through a page rather than its controls: call the product API with the
  * page's own cookies (as the site's scripts would), and sign a new player up.
  */
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { amountToMinor } from '#common/money';
 import { browserLocale, type BrowserFixture } from './browser';
 import { campaignPopup, inLocale, tr, type Locale } from './site-facts';
 
@@ -72,4 +73,32 @@ export async function closeCampaignPopupAfterSignIn(page: Page, locale: Locale):
     .first()
     .click();
   await expect.poll(() => campaign.count(), { timeout: 10_000 }).toBe(0);
+}
+
+/** The back office's answer to a cashback it gave (server/web/backoffice-cashbacks.ts). */
+export interface OperatorCashback {
+  id: number;
+  amount: string;
+  currency: string;
+}
+
+/**
+ * A cashback for the player as an operator gives one (POST /backoffice/cashbacks): the last
+ * period's, for an assessed net loss. Browser tests have no clock to wind to the period job's
+ * next run, and never write to the database.
+ */
+export async function operatorCashback(page: Page, uid: number, netLoss: string): Promise<OperatorCashback> {
+  const answer = await page.request.post(`${inject('baseUrl')}/backoffice/cashbacks`, {
+    headers: { authorization: `Bearer ${inject('backofficeToken')}`, 'content-type': 'application/json' },
+    data: { user_id: uid, net_loss: netLoss, reason: 'browser test' },
+  });
+  expect(answer.status()).toBe(201);
+  return ((await answer.json()) as { data: OperatorCashback }).data;
+}
+
+/** The player's main balance in minor units, from account.getBalance. */
+export async function mainBalanceMinor(page: Page): Promise<bigint> {
+  const answer = await apiCall<{ balance_main: { amount: string } }>(page, 'GET', 'account.getBalance');
+  expect(answer.error).toBeUndefined();
+  return amountToMinor(answer.data!.balance_main.amount);
 }

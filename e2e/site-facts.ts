@@ -122,6 +122,20 @@ export function homeSections(locale: Locale): HomeSection[] {
   return contentEntry<{ sections: HomeSection[] }>(locale, 'home', 'main')?.sections ?? [];
 }
 
+interface BannerEntry {
+  finished_at: string | null;
+  description: { position: number; title: string };
+}
+
+/** The home carousel's titles as banners.get orders them: unfinished banners by description position. */
+export function homeBannerTitles(locale: Locale): string[] {
+  return contentSlugs(locale, 'banners')
+    .map((slug) => contentEntry<BannerEntry>(locale, 'banners', slug)!)
+    .filter((banner) => banner.finished_at === null || Date.parse(banner.finished_at) > Date.now())
+    .sort((a, b) => a.description.position - b.description.position)
+    .map((banner) => banner.description.title);
+}
+
 /** A game from the home page content: its sysname, and the name content gives it. */
 const SAMPLE_GAME = homeSections(DEFAULT_LOCALE)[0]?.games[0] ?? { sysname: 'sample-game', name: 'Sample Game' };
 export const GAME_SYSNAME: string = SAMPLE_GAME.sysname;

@@ -1,11 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { HistoryItem } from '#common/cashier-contract';
 import {
   HISTORY_PAGE_SIZE,
+  LABELLED_KINDS,
   RECENT_TRANSACTIONS_COUNT,
   appendUnique,
   hasMore,
   hasReceipt,
+  historyKindKey,
   historyStamp,
   parseHistoryTab,
   recentTransactions,
@@ -19,6 +22,7 @@ const item = (id: string, minute: number, type: HistoryItem['type'] = 'deposit')
   status: 'success',
   created_at: new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString(),
   description: '',
+  kind: type === 'bonuses' ? 'bonus_grant' : null,
 });
 
 describe('history tabs (spec §2: the query parameter tab picks deposit, withdrawal, bonuses or cashbacks)', () => {
@@ -67,5 +71,27 @@ describe('recent transactions (spec §9: 4 rows, payments and bonuses merged, ne
 describe('history row dates (spec §9: dd.mm.yyyy and hours:minutes)', () => {
   it('formats as dd.mm.yyyy hh:mm with leading zeros', () => {
     expect(historyStamp(new Date(2026, 2, 5, 7, 4).toISOString())).toBe('05.03.2026 07:04');
+  });
+});
+
+describe('bonus and cashback rows (issue 13: the ledger reason is English, the label is in the page language)', () => {
+  it('labels the bonus engine steps and the cashback payout by translation key, and no payment', () => {
+    expect(historyKindKey({ kind: 'bonus_grant' })).toBe('cashier.history.kind.bonus_grant');
+    expect(historyKindKey({ kind: 'cashback_payout' })).toBe('cashier.history.kind.cashback_payout');
+    expect(historyKindKey({ kind: null })).toBeUndefined();
+    // A kind the translations do not know falls back to the description rather than a missing key.
+    expect(historyKindKey({ kind: 'bonus_something_new' })).toBeUndefined();
+  });
+
+  it('every labelled kind has a text in English and Italian', () => {
+    for (const locale of ['en', 'it']) {
+      const texts = JSON.parse(
+        readFileSync(new URL(`../../content/shared/${locale}/translations/common.json`, import.meta.url), 'utf8'),
+      ) as Record<string, string>;
+      for (const kind of LABELLED_KINDS) {
+        const key = historyKindKey({ kind })!;
+        expect(texts[key], `${locale} ${key}`).toBeTruthy();
+      }
+    }
   });
 });

@@ -48,6 +48,29 @@ export function recentTransactions(
   return merged.sort(newestFirst).slice(0, count);
 }
 
+/**
+ * The ledger kinds of bonus and cashback rows that have a label in the translations
+ * (cashier.history.kind.{kind}); the bonus engine's steps and the cashback payout.
+ */
+export const LABELLED_KINDS: ReadonlySet<string> = new Set([
+  'bonus_grant',
+  'bonus_deactivate',
+  'bonus_convert',
+  'bonus_forfeited',
+  'bonus_removed',
+  'bonus_expired',
+  'bonus_freespin_win',
+  'cashback_payout',
+]);
+
+/**
+ * The translation key of a bonus or cashback row's label. The row's description is the ledger's
+ * English reason; a kind without a label (one added to the ledger later) shows it rather than nothing.
+ */
+export function historyKindKey(item: Pick<HistoryItem, 'kind'>): string | undefined {
+  return item.kind && LABELLED_KINDS.has(item.kind) ? `cashier.history.kind.${item.kind}` : undefined;
+}
+
 /** Payments have a receipt (cashier.getdepositinfo); bonus and cashback movements do not. */
 export function hasReceipt(item: Pick<HistoryItem, 'type'>): boolean {
   return item.type === 'deposit' || item.type === 'withdrawal';

@@ -1,17 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import type { BannerView } from '#common/contract';
 import { useI18n } from '~/i18n';
-
-export interface Banner {
-  id: number;
-  finished_at?: string | null;
-  description?: { position?: number; title?: string; text?: string; button?: string; link?: string; theme?: string };
-}
 
 const ROTATE_MS = 6000;
 
 /** The home banner slot: one banner at a time, rotating, with dots to pick one. */
-export function BannerSlot({ banners }: { banners: Banner[] }) {
+export function BannerSlot({ banners }: { banners: readonly BannerView[] }) {
   const { localePath, t } = useI18n();
   const [current, setCurrent] = useState(0);
   useEffect(() => {
@@ -23,11 +18,11 @@ export function BannerSlot({ banners }: { banners: Banner[] }) {
   return (
     <section className="banner-slot" aria-roledescription="carousel" aria-label={t('home.banners')}>
       {banners.map((banner, index) => (
-        <article key={banner.id} className={`banner banner--${banner.description?.theme ?? 'gold'}`} hidden={index !== current}>
+        <article key={banner.id} className={`banner banner--${banner.description.theme ?? 'gold'}`} hidden={index !== current}>
           <div className="banner__content">
-            <h2 className="banner__title">{banner.description?.title}</h2>
-            {banner.description?.text && <p className="banner__text">{banner.description.text}</p>}
-            {banner.description?.button && banner.description.link && (
+            <h2 className="banner__title">{banner.description.title}</h2>
+            {banner.description.text && <p className="banner__text">{banner.description.text}</p>}
+            {banner.description.button && banner.description.link && (
               <Link className="button button--primary button--large" to={localePath(banner.description.link)}>
                 {banner.description.button}
               </Link>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { HistoryItem } from '#common/cashier-contract';
 import { formatMoney } from '#common/money';
-import { hasReceipt, historyStamp } from '~/cashier/history';
+import { hasReceipt, historyKindKey, historyStamp } from '~/cashier/history';
 import { useI18n } from '~/i18n';
 import { useStatusLabel } from './payment-summary';
 
@@ -20,6 +20,12 @@ export function HistoryRows({
 }) {
   const { t, localePath } = useI18n();
   const statusLabel = useStatusLabel();
+  // A payment names its method; a bonus or cashback movement says what happened, in the page's language.
+  const label = (item: HistoryItem) => {
+    if (item.method) return methodNames[item.method] ?? item.method;
+    const key = historyKindKey(item);
+    return key ? t(key) : item.description;
+  };
   if (items.length === 0)
     return (
       <p className="card__text" data-history-empty>
@@ -33,8 +39,8 @@ export function HistoryRows({
           <>
             <span className="history-row__date">{historyStamp(item.created_at)}</span>
             {showType && <span className="history-row__type">{t(`cashier.history.tab.${item.type}`)}</span>}
-            <span className="history-row__method">
-              {item.method ? (methodNames[item.method] ?? item.method) : item.description}
+            <span className="history-row__method" data-kind={item.kind ?? undefined}>
+              {label(item)}
             </span>
             <span className="history-row__amount" data-amount>
               {formatMoney(item.amount)}

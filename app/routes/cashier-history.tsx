@@ -1,10 +1,10 @@
 /**
  * /cashier/history?tab=deposit|withdrawal|bonuses|cashbacks (spec §2, §4, §9): the tab in the
  * address; 4 rows a page; "Load more" appends and de-duplicates by id; switching the tab clears
- * the list and loads it again.
+ * the list and loads it again: while the new tab loads, a loader stands where the old list was.
  */
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/cashier-history';
 import type { HistoryItem, HistoryTab } from '#common/cashier-contract';
 import { pageMeta } from '~/seo';
@@ -65,6 +65,7 @@ function TabList({
           type="button"
           className="button button--ghost button--wide"
           disabled={isBusy}
+          aria-busy={isBusy}
           onClick={() => void loadMore()}
           data-action="load-more"
         >
@@ -75,9 +76,20 @@ function TabList({
   );
 }
 
+/** The tab a navigation on this page is loading, if the player picked another one. */
+function useLoadingTab(current: HistoryTab): HistoryTab | undefined {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const target = navigation.location;
+  if (!target || target.pathname !== pathname) return undefined;
+  const next = parseHistoryTab(new URLSearchParams(target.search).get('tab'));
+  return next === current ? undefined : next;
+}
+
 export default function CashierHistory({ loaderData }: Route.ComponentProps) {
   const { t, localePath } = useI18n();
   const { tab, page, methodNames } = loaderData;
+  const loadingTab = useLoadingTab(tab);
   return (
     <CashierLayout page="history">
       <nav className="tabs history-tabs" aria-label={t('cashier.history.tabs')}>
@@ -85,8 +97,8 @@ export default function CashierHistory({ loaderData }: Route.ComponentProps) {
           <Link
             key={name}
             to={`${localePath('/cashier/history')}?tab=${name}`}
-            className={`tabs__tab history-tabs__tab${name === tab ? ' active' : ''}`}
-            aria-current={name === tab ? 'page' : undefined}
+            className={`tabs__tab history-tabs__tab${name === (loadingTab ?? tab) ? ' active' : ''}`}
+            aria-current={name === (loadingTab ?? tab) ? 'page' : undefined}
             data-history-tab-link={name}
             preventScrollReset
           >
@@ -94,7 +106,14 @@ export default function CashierHistory({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      <TabList key={tab} tab={tab} items={page.items} total={page.total} methodNames={methodNames} />
+      {loadingTab ? (
+        // Spec §4: switching clears that tab's list; the old tab's rows never stand under the new tab's name.
+        <div className="card" data-history-loading={loadingTab} aria-busy="true">
+          <div className="loader" role="progressbar" aria-label={t('system.loading')} />
+        </div>
+      ) : (
+        <TabList key={tab} tab={tab} items={page.items} total={page.total} methodNames={methodNames} />
+      )}
     </CashierLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
+import type { BannerView } from '#common/contract';
 import { DEFAULT_LOCALE, localeFromPath } from '#common/locale';
 import { gameDisplayName } from '#common/games-contract';
 import { cmsList } from '~/content.server';
@@ -7,7 +8,7 @@ import { loaderApi } from '~/api/loader-api';
 import { gamesApi } from '~/games/games-api';
 import { pageMeta } from '~/seo';
 import { useI18n } from '~/i18n';
-import { BannerSlot, type Banner } from '~/components/banner-slot';
+import { BannerSlot } from '~/components/banner-slot';
 import { GameGrid, type GameTile } from '~/components/game-grid';
 import { Icon } from '~/components/icon';
 
@@ -22,11 +23,17 @@ interface HomeSection {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.index.title');
 
-/** Banners by their description position; finished ones are left out (spec §3). */
-export function activeBanners(banners: Banner[], now = Date.now()): Banner[] {
-  return banners
-    .filter((banner) => !banner.finished_at || Date.parse(banner.finished_at) > now)
-    .sort((a, b) => (a.description?.position ?? 0) - (b.description?.position ?? 0));
+/**
+ * The carousel's banners from banners.get (spec §7, §9 banners 10; issue 13): the method already
+ * sorts by description position and leaves finished ones and drafts out. A failed read shows the
+ * page without banners rather than an error page: the games are what the visitor came for.
+ */
+async function homeBanners(request: Request, context: unknown): Promise<BannerView[]> {
+  try {
+    return (await loaderApi(request, context).call('banners.get', {})).items;
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -69,11 +76,11 @@ async function catalogueSections(request: Request, context: unknown, sections: H
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname) ?? DEFAULT_LOCALE;
   const [banners, home] = await Promise.all([
-    cmsList<Banner>(context, 'banners', locale),
+    homeBanners(request, context),
     cmsList<{ sections: HomeSection[] }>(context, 'home', locale, { slug: 'main' }),
   ]);
   return {
-    banners: activeBanners(banners.map((entry) => ({ ...entry.attributes, id: entry.id }))),
+    banners,
     sections: await catalogueSections(request, context, home[0]?.attributes.sections ?? []),
   };
 }

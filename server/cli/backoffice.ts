@@ -9,6 +9,7 @@
  *   npm run backoffice -- bonuses <player-id>
  *   npm run backoffice -- bonus-grant <player-id> <template-id> --key <grant-key> [--activate] [--deposit 50.00] [--reason "…"]
  *   npm run backoffice -- bonus-cancel <bonus-id> [--reason "…"]
+ *   npm run backoffice -- cashback-grant <player-id> --net-loss 50.00 [--reason "…"]
  *
  * BACKOFFICE_URL (default http://127.0.0.1:3000) and BACKOFFICE_TOKEN (one operator's token
  * from the server's BACKOFFICE_TOKENS) say where and who.
@@ -18,7 +19,8 @@ import { loadBackofficeClientConfig } from '../config';
 
 const USAGE =
   'usage: backoffice withdrawals [--status S] | approve <id> | decline <id> [--reason R] | ledger-check' +
-  ' | bonuses <player> | bonus-grant <player> <template> --key K [--activate] [--deposit A] [--reason R] | bonus-cancel <id> [--reason R]';
+  ' | bonuses <player> | bonus-grant <player> <template> --key K [--activate] [--deposit A] [--reason R] | bonus-cancel <id> [--reason R]' +
+  ' | cashback-grant <player> --net-loss A [--reason R]';
 
 async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
   const { BACKOFFICE_URL: base, BACKOFFICE_TOKEN: token } = loadBackofficeClientConfig();
@@ -58,6 +60,7 @@ async function main(argv: string[]): Promise<number> {
       key: { type: 'string' },
       activate: { type: 'boolean', default: false },
       deposit: { type: 'string' },
+      'net-loss': { type: 'string' },
     },
   });
   const [command, id, templateId] = positionals;
@@ -112,6 +115,21 @@ async function main(argv: string[]): Promise<number> {
         status: string;
       };
       console.log(`bonus ${result.id}: ${result.status}`);
+      return 0;
+    }
+    case 'cashback-grant': {
+      const netLoss = values['net-loss'];
+      if (!id || !netLoss) break;
+      const body = { user_id: Number(id), net_loss: netLoss, ...(values.reason ? { reason: values.reason } : {}) };
+      const result = (await call('POST', '/cashbacks', body)) as {
+        id: number;
+        amount: string;
+        currency: string;
+        end_date: string;
+        is_new: boolean;
+      };
+      const note = result.is_new ? '' : ' (the player already had the cashback of this period)';
+      console.log(`cashback ${result.id}: ${result.amount} ${result.currency} for the period ending ${result.end_date}${note}`);
       return 0;
     }
     case 'ledger-check': {

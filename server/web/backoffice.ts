@@ -1,7 +1,8 @@
 /**
- * The operators' back-office API: the withdrawal review queue with approve and decline, and the
- * ledger's invariant check. Each operator has a bearer token (BACKOFFICE_TOKENS); every
- * decision is recorded in the audit log under the operator's name.
+ * The operators' back-office API: the withdrawal review queue with approve and decline, the
+ * ledger's invariant check, and free spins, bonuses and cashbacks granted by hand. Each operator
+ * has a bearer token (BACKOFFICE_TOKENS); every decision is recorded in the audit log under the
+ * operator's name.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
@@ -10,6 +11,7 @@ import { minorToAmount } from '#common/money';
 import type { AppEnv } from './app-env';
 import { createBackofficeFreespinRoutes } from './backoffice-freespins';
 import { createBackofficeBonusRoutes } from './backoffice-bonuses';
+import { createBackofficeCashbackRoutes } from './backoffice-cashbacks';
 
 /** Parses `name:token,name:token`. */
 export function parseOperatorTokens(value: string | undefined): Map<string, string> {
@@ -70,6 +72,7 @@ export function createBackofficeRoutes(tokens: Map<string, string>) {
   routes.get('/ledger/check', async (c) => c.json({ data: await c.get('services').checkLedger() }));
   routes.route('/freespins', createBackofficeFreespinRoutes());
   routes.route('/bonuses', createBackofficeBonusRoutes());
+  routes.route('/cashbacks', createBackofficeCashbackRoutes());
 
   return routes;
 }

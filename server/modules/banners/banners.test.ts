@@ -96,27 +96,41 @@ describe.each(testDatabaseKinds())('banners.get on %s', (kind) => {
     );
   });
 
+  /** The demo banners that promise money, by the bonus template whose terms they state. */
+  const PROMISES: Record<string, string> = { welcome: 'welcome', reload: 'reload25' };
+  type Template = {
+    id: string;
+    amount: { percent: number; caps: Record<string, string> };
+    min_deposit: Record<string, string>;
+    wagering: { multiplier: number };
+  };
+  const whole = (amount: string) => amount.replace(/\.00$/, '');
+
   it.each(['aurora', 'lagoon', 'sprint'])(
-    'issue 13: the welcome banner of %s promises what its welcome template pays, and no free spins',
+    'issue 13: every banner of %s that promises money states what its bonus template pays (percent, cap, minimum deposit, wagering), en and it',
     (siteId) => {
-      const template = (
-        siteSeed(siteId).settings?.bonuses as {
-          templates: {
-            id: string;
-            amount: { percent: number; caps: Record<string, string> };
-            wagering: { multiplier: number };
-          }[];
-        }
-      ).templates.find((one) => one.id === 'welcome')!;
-      const currency = siteSeed(siteId).defaultCurrency;
-      const cap = template.amount.caps[currency]!.replace(/\.00$/, '');
+      const site = siteSeed(siteId);
+      const templates = (site.settings?.bonuses as { templates: Template[] }).templates;
+      const currency = site.defaultCurrency;
       for (const locale of ['en', 'it']) {
-        const banner = expectedEntry(siteId, locale, 'banners', 'welcome') as { description: Description };
-        const words = `${banner.description.title} ${banner.description.text}`;
-        expect(words, `${siteId} ${locale}`).toContain(`${template.amount.percent}%`);
-        expect(words, `${siteId} ${locale}`).toContain(cap);
-        expect(words, `${siteId} ${locale}`).toContain(String(template.wagering.multiplier));
-        expect(words, `${siteId} ${locale}`).not.toMatch(/free spin|giri gratis/i);
+        for (const slug of sharedSlugs(locale, 'banners')) {
+          const banner = expectedEntry(siteId, locale, 'banners', slug) as { description: Description };
+          const words = `${banner.description.title} ${banner.description.text}`;
+          const where = `${siteId} ${locale} ${slug}`;
+          expect(words, where).not.toMatch(/free spin|giri gratis/i);
+          const templateId = PROMISES[slug];
+          // A banner that names an amount or a percent must be one of the offers the engine pays.
+          if (!templateId) {
+            expect(words, where).not.toMatch(/\d\s*%|[€$]\s*\d|\d\s*[€$]/);
+            continue;
+          }
+          const template = templates.find((one) => one.id === templateId)!;
+          expect(words, where).toContain(`${template.amount.percent}%`);
+          expect(words, where).toContain(whole(template.amount.caps[currency]!));
+          expect(words, where).toContain(whole(template.min_deposit[currency]!));
+          expect(words, where).toContain(`${template.wagering.multiplier}`);
+          expect(words, where).toContain(currency === 'USD' ? '$' : '€');
+        }
       }
     },
   );

@@ -6,13 +6,17 @@
  * every money scenario.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
 import { and, eq } from 'drizzle-orm';
-import { amountToMinor } from '#common/money';
+import { amountToMinor, minorToAmount } from '#common/money';
 import type { BonusPage, CashbackPage, CashbackView } from '#common/contract';
-import { createTestApp, type TestApp } from '../../../test/api-harness';
+import { createTestApp, TEST_MAX_BODY_BYTES, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { fundPlayer, hostPlayer, type HostBrowser } from '../../../test/host-player';
 import { createJobHandlers } from '../../job-handlers';
+import { createHttpApp } from '../../http';
+import { auditLog } from '../../db/schema';
+import { NO_PROXY } from '../../web/client-address';
 import { checkLedger, house, move, player, type AccountRef } from '../wallet';
 import { cashbackAmountMinor, cashbackProgramme, periodContaining, type CashbackSettings } from './programme';
 import { CASHBACK_PERIOD_JOB, SETTLE_MS, createCashbackService } from './service';
@@ -374,5 +378,88 @@ describe.each(testDatabaseKinds())('cashbacks on %s', (kind) => {
     // §6: only signed-in players load cashbacks.
     const anonymous = await t.api('cashbacks.get');
     expect(anonymous.body.error?.type).toBe('AuthorizationException');
+  });
+  it('the back office gives a player the last period’s cashback for an assessed loss: the programme’s percent, once per period, audited; bad input answers 400 with the field', async () => {
+    const app = createHttpApp({
+      services: t.services,
+      logger: pino({ level: 'silent' }),
+      mode: 'test',
+      maxBodyBytes: TEST_MAX_BODY_BYTES,
+      proxy: NO_PROXY,
+      buildVersion: 'test',
+      backofficeTokens: new Map([['op-token-789', 'carol']]),
+    });
+    const send = (body: unknown, host = AURORA, token = 'op-token-789') =>
+      app.request(`http://${host}/backoffice/cashbacks`, {
+        method: 'POST',
+        headers: { host, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    type Granted = {
+      id: number;
+      status: string;
+      amount: string;
+      currency: string;
+      start_date: string;
+      end_date: string;
+      is_new: boolean;
+    };
+    const programme = await programmeOf('aurora');
+    const who = await hostPlayer(t, AURORA);
+    const before = await main(who);
+
+    const created = await send({ user_id: who.uid, net_loss: '50.00', reason: 'complaint 77' });
+    expect(created.status).toBe(201);
+    const granted = ((await created.json()) as { data: Granted }).data;
+    const current = periodContaining(new Date(), programme.period, programme.time_zone);
+    expect(granted).toMatchObject({
+      status: 'active',
+      amount: minorToAmount(cashbackAmountMinor(programme, who.currency, amountToMinor('50.00'))),
+      currency: who.currency,
+      end_date: current.start.toISOString(),
+      is_new: true,
+    });
+    const again = await send({ user_id: who.uid, net_loss: '80.00' });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { data: Granted }).data).toMatchObject({
+      id: granted.id,
+      amount: granted.amount,
+      is_new: false,
+    });
+
+    // The player takes it as any other cashback.
+    const listed = who.browser.data<CashbackPage>(await who.browser.call('cashbacks.get', { statuses: 'active' }, 'GET'));
+    expect(listed.items.map((item) => item.id)).toEqual([granted.id]);
+    who.browser.data(await who.browser.call('cashbacks.payout', { cashback_id: String(granted.id) }));
+    expect((await main(who)) - before).toBe(amountToMinor(granted.amount));
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `cashback:${granted.id}`));
+    expect(audited.map((entry) => [entry.action, entry.actor, entry.reason])).toEqual([
+      ['cashback.grant', 'operator:carol', 'complaint 77'],
+    ]);
+
+    const other = await hostPlayer(t, LAGOON);
+    const fresh = await hostPlayer(t, AURORA);
+    for (const [field, body] of [
+      ['net_loss', { user_id: fresh.uid, net_loss: '-5' }],
+      ['net_loss', { user_id: fresh.uid, net_loss: 'lots' }],
+      // 10 % of 5.00 is under the programme's minimum.
+      ['net_loss', { user_id: fresh.uid, net_loss: '5.00' }],
+      ['user_id', { user_id: other.uid, net_loss: '50.00' }],
+      ['user_id', { user_id: 999_999_999, net_loss: '50.00' }],
+    ] as const) {
+      const answer = await send(body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(((await answer.json()) as { error: { error_data: { field: string } } }).error.error_data.field).toBe(field);
+    }
+    const sprinter = await hostPlayer(t, 'sprint.localhost');
+    const noProgramme = await send({ user_id: sprinter.uid, net_loss: '50.00' }, 'sprint.localhost');
+    expect(noProgramme.status).toBe(400);
+    expect(((await noProgramme.json()) as { error: { type: string } }).error.type).toBe('InvalidRequestException');
+    expect((await send({ user_id: fresh.uid, net_loss: '50.00' }, AURORA, 'wrong-token')).status).toBe(401);
+    expect(await rowsOf(fresh)).toEqual([]);
+    await expectSoundLedger();
   });
 });

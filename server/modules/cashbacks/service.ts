@@ -11,6 +11,7 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { ApiError } from '#common/errors';
+import { invalidParameter } from '#common/parameter-errors';
 import type { CashbackPage, CashbackSort, CashbackStatusView, CashbackView } from '#common/contract';
 import type { Locale } from '#common/locale';
 import { money } from '#common/money';
@@ -52,7 +53,7 @@ export function cashbackError(code: CashbackErrorCode): ApiError {
 
 export interface CashbackServiceDeps {
   db: Database;
-  wallet: Pick<WalletService, 'transfer' | 'realMoneyPlayBetween'>;
+  wallet: Pick<WalletService, 'transfer' | 'realMoneyPlayBetween' | 'recordAction'>;
   bonuses: Pick<BonusService, 'grantAndActivate' | 'programmeOf'>;
   siteSettings: (siteId: string) => Promise<Record<string, unknown> | undefined>;
   allSiteSettings: () => Promise<Record<string, Record<string, unknown>>>;
@@ -286,6 +287,59 @@ export function createCashbackService(deps: CashbackServiceDeps) {
     }
   }
 
+  /**
+   * The operator's cashback for a player (back office): the programme's percent of a net loss the
+   * operator assessed (rounds a provider booked late, a complaint upheld), for the last completed
+   * period, created as the period job creates one, so the player takes it the same way. There is
+   * no clock to wind on a live site; this is how an operator (and a browser test) makes one now.
+   * One per player, currency and period like the job's: a resent request, or a period the job
+   * already paid back, answers the existing cashback with isNew false. Recorded in the audit log.
+   */
+  async function grantByOperator(request: {
+    siteId: string;
+    userId: number;
+    currency: string;
+    netLossMinor: bigint;
+    operator: string;
+    reason: string;
+  }): Promise<{ row: CashbackRow; isNew: boolean }> {
+    const programme = await programmeOf(request.siteId);
+    if (!programme) throw new ApiError('InvalidRequestException', 'This site runs no cashback programme');
+    const moment = now();
+    const current = periodContaining(moment, programme.period, programme.time_zone);
+    const period = periodContaining(new Date(current.start.getTime() - 1), programme.period, programme.time_zone);
+    if (!isWithinProgramme(programme, period))
+      throw new ApiError('InvalidRequestException', 'The cashback programme had not started in the last period');
+    const amountMinor = cashbackAmountMinor(programme, request.currency, request.netLossMinor);
+    if (amountMinor <= 0n) throw invalidParameter('net_loss', 'The net loss pays back less than the minimum cashback');
+    await refuseUnpayableBonus(request.siteId, programme);
+    const owner = { siteId: request.siteId, userId: request.userId, currency: request.currency };
+    return inTransaction(db, async (tx) => {
+      const [inserted] = await tx
+        .insert(cashbacks)
+        .values(newCashback(programme, owner, period, request.netLossMinor, amountMinor, moment))
+        .onConflictDoNothing()
+        .returning();
+      if (!inserted) return { row: await periodCashback(tx, owner, period.start), isNew: false };
+      await deps.wallet.recordAction(
+        {
+          stream: `player:${inserted.userId}`,
+          actor: `operator:${request.operator}`,
+          action: 'cashback.grant',
+          subject: `cashback:${inserted.id}`,
+          reason: request.reason,
+          payload: {
+            cashbackId: inserted.id,
+            netLossMinor: inserted.netLossMinor.toString(),
+            amountMinor: inserted.amountMinor.toString(),
+          },
+        },
+        tx,
+      );
+      return { row: inserted, isNew: true };
+    });
+  }
+
   /** cashbacks.remove: the player dismisses their newest active cashback; it can no longer be paid. */
   async function remove(siteId: string, userId: number): Promise<1> {
     const id = await newestActiveId(siteId, userId);
@@ -298,7 +352,7 @@ export function createCashbackService(deps: CashbackServiceDeps) {
     return 1;
   }
 
-  return { computeDue, computePeriod, computePeriodJob, expireDue, list, payout, remove };
+  return { computeDue, computePeriod, computePeriodJob, expireDue, grantByOperator, list, payout, remove };
 }
 
 export type CashbackService = ReturnType<typeof createCashbackService>;
@@ -355,6 +409,27 @@ async function lockOwnCashback(tx: Executor, siteId: string, userId: number, id:
   const [row] = await tx.select().from(cashbacks).where(eq(cashbacks.id, id)).for('update');
   if (!row || row.siteId !== siteId) throw cashbackError('NOT_FOUND');
   if (row.userId !== userId) throw new ApiError('AccessDeniedException', 'Access denied');
+  return row;
+}
+
+/** The cashback a player already has for a period in a currency (the unique key's row). */
+async function periodCashback(
+  tx: Executor,
+  owner: { siteId: string; userId: number; currency: string },
+  periodStart: Date,
+): Promise<CashbackRow> {
+  const [row] = await tx
+    .select()
+    .from(cashbacks)
+    .where(
+      and(
+        eq(cashbacks.siteId, owner.siteId),
+        eq(cashbacks.userId, owner.userId),
+        eq(cashbacks.currency, owner.currency),
+        eq(cashbacks.periodStart, periodStart),
+      ),
+    );
+  if (!row) throw new Error('a cashback that conflicted on its period key is not there');
   return row;
 }
 

@@ -36,6 +36,7 @@ export async function paymentHistory(
         status: 'success',
         created_at: row.createdAt.toISOString(),
         description: row.reason,
+        kind: row.kind,
       })),
     };
   }
@@ -64,6 +65,7 @@ export async function paymentHistory(
       status: row.status,
       created_at: row.createdAt.toISOString(),
       description: row.reason ?? '',
+      kind: null,
     })),
   };
 }
