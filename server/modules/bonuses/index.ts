@@ -5,6 +5,7 @@ export { bonusesMethods } from './methods';
 export { hasWageredBonusSql } from './funding';
 export type { BonusTemplate } from './rules';
 export type { FreespinWin } from './freespin-wins';
+export type { BettingBonusSettlement, BettingBonusStake } from './betting';
 export type { BonusRow, BonusSource, BonusStatus } from './tables';
 // A site's programme from its settings: campaigns resolve their offers' templates with it.
 export type { BonusProgramme } from './programme';

@@ -21,6 +21,7 @@ import {
   removeOwnBonus,
   type LifecycleDeps,
 } from './lifecycle';
+import { createBettingBonuses } from './betting';
 import { createFreespinWins } from './freespin-wins';
 import { createBonusFunding } from './funding';
 import { bonusProgramme, type BonusProgramme } from './programme';
@@ -315,6 +316,8 @@ export function createBonusService(deps: BonusServiceDeps) {
     funding: createBonusFunding({ wallet, now, siteSettingsIn: deps.siteSettingsIn }),
     /** A winning free spin of a pack with wagering: its win joins the pack's bonus, in the spin's transaction. */
     creditFreespinWin: createFreespinWins({ wallet, lifecycle, siteSettingsIn: deps.siteSettingsIn }).credit,
+    /** For the sportsbook: a bet staked from a betting bonus (free bet or bonus money) and its settlement, in the bet's transaction. */
+    betting: createBettingBonuses({ wallet, lifecycle }),
     grant,
     grantAndActivate,
     activeBonusIds,
