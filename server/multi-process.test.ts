@@ -8,6 +8,8 @@ import { cookiePair, siteSeed } from '../test/fixtures';
 import { API_VERSION } from '#common/api-contract';
 import { freePort } from '../test/free-port';
 import pg from 'pg';
+import { openDatabase } from './db/client';
+import { checkLedger } from './modules/wallet';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../build/server/main.js', import.meta.url));
@@ -161,6 +163,60 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
     } finally {
       await client.query('UPDATE sites SET name = $1 WHERE id = $2', [original, 'aurora']);
       await client.end();
+    }
+  });
+
+  it('a bonus played on process A while process B forfeits it: every round runs before or after the forfeit, the ledger is sound and the bonus account matches (issue 13)', async () => {
+    const post = (server: ServerProcess | undefined, call: string, params: Record<string, string>, cookie = '') =>
+      api(server, call, {
+        method: 'POST',
+        headers: { cookie, origin: server?.baseUrl ?? '', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(params),
+      });
+    const login = `bonus-${randomBytes(4).toString('hex')}@example.com`;
+    const registered = await post(a, 'auth.register', { login, password: 'Secret123', terms: '1' });
+    const session = cookiePair(registered, 'sid') ?? '';
+    const granted = (await (await post(a, 'campaigns.activateOffer', { promo_code: 'WELCOME10' }, session)).json()) as {
+      data: { bonus_id: number };
+    };
+    const bonusId = granted.data.bonus_id;
+    expect(bonusId).toBeGreaterThan(0);
+    const spin = (server: ServerProcess | undefined, index: number) =>
+      post(
+        server,
+        'games.play',
+        { sysname: 'aurora-fortune', mode: 'real', bet: '{"stake":"0.50"}', request_id: `mp-${index}` },
+        session,
+      );
+    // Process B plays bonus money the promo code activated through process A.
+    const first = (await (await spin(b, 100)).json()) as { data?: { bonus_balance?: { amount: string } } };
+    expect(first.data?.bonus_balance?.amount).toBeDefined();
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, (_, index) => spin(index % 2 === 0 ? a : b, index)),
+      post(b, 'bonuses.remove', { bonus_id: String(bonusId) }, session),
+    ]);
+    // Rounds after the forfeit find neither real nor bonus money: refused, never a server error.
+    expect(answers.every((answer) => answer.status < 500)).toBe(true);
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const bonus = await client.query('SELECT status, balance_minor FROM bonuses WHERE id = $1', [bonusId]);
+      expect(bonus.rows[0]).toMatchObject({ status: 'forfeited', balance_minor: '0' });
+      const account = await client.query(
+        "SELECT coalesce(sum(balance_minor), 0)::text AS total FROM ledger_accounts WHERE owner_kind = 'player' AND type = 'bonus' AND user_id = (SELECT user_id FROM bonuses WHERE id = $1)",
+        [bonusId],
+      );
+      expect(account.rows[0]?.total).toBe('0');
+    } finally {
+      await client.end();
+    }
+    const handle = await openDatabase({ url: database.url, poolSize: 1 });
+    try {
+      const report = await checkLedger(handle.db);
+      expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
+    } finally {
+      await handle.close();
     }
   });
 });
