@@ -19,6 +19,16 @@ describe('home banners', () => {
         .locator('.banner-slot .banner__title')
         .evaluateAll((items) => items.map((item) => item.textContent));
       expect(titles).toEqual(homeBannerTitles(locale).slice(0, 10));
+
+      // The dots pick a banner (the slot does not move on its own, WCAG 2.2.2) and say which one they show.
+      const visibleTitle = () => page.locator('.banner-slot .banner:not([hidden]) .banner__title').textContent();
+      const first = await visibleTitle();
+      expect(first).toBe(titles[0]);
+      const dots = page.locator('.banner-slot__dots button');
+      expect(await dots.count()).toBe(titles.length);
+      await dots.last().click();
+      expect(await visibleTitle()).toBe(titles[titles.length - 1]);
+      expect(await dots.last().getAttribute('aria-label')).toMatch(new RegExp(`${titles.length}\\D+${titles.length}`));
       await closeContext(context);
     });
   }

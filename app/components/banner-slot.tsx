@@ -1,19 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BannerView } from '#common/contract';
 import { useI18n } from '~/i18n';
 
-const ROTATE_MS = 6000;
-
-/** The home banner slot: one banner at a time, rotating, with dots to pick one. */
+/**
+ * The home banner slot: one banner at a time, with dots to pick one. It does not move by itself:
+ * content that changes on its own needs a pause control (WCAG 2.2.2), and a slide every few seconds
+ * keeps repainting the first screen a phone is still loading (issue 12: Speed Index 9.4 s on /).
+ */
 export function BannerSlot({ banners }: { banners: readonly BannerView[] }) {
   const { localePath, t } = useI18n();
   const [current, setCurrent] = useState(0);
-  useEffect(() => {
-    if (banners.length < 2) return;
-    const timer = setInterval(() => setCurrent((index) => (index + 1) % banners.length), ROTATE_MS);
-    return () => clearInterval(timer);
-  }, [banners.length]);
   if (banners.length === 0) return null;
   return (
     <section className="banner-slot" aria-roledescription="carousel" aria-label={t('home.banners')}>
@@ -54,7 +51,7 @@ export function BannerSlot({ banners }: { banners: readonly BannerView[] }) {
             <button
               key={banner.id}
               type="button"
-              aria-label={`${index + 1}`}
+              aria-label={t('home.banners.show', { number: index + 1, total: banners.length })}
               aria-current={index === current}
               onClick={() => setCurrent(index)}
             />
