@@ -19,6 +19,7 @@ interface SiteSeed {
   id: string;
   name: string;
   hosts: string[];
+  defaultCurrency: string;
   locales: string[];
   isMaintenance?: boolean;
   settings?: { isDefault?: boolean };
