@@ -361,12 +361,19 @@ describe('cashier in the browser', () => {
         await closeContext(context);
       });
 
-      it('with an active bonus the burn-bonuses dialog asks first: cancelled, nothing moves; agreed, the bonus is forfeited and the money reserved (issue 13)', async () => {
+      it('with a bonus from the deposit page’s promo code field active, the burn-bonuses dialog asks first: cancelled, nothing moves; agreed, the bonus is forfeited and the money reserved (issue 13)', async () => {
         const { context, page, login } = await newPlayer(locale);
         await deposit(page, locale, 50);
         await verifyIdentity(page);
         await confirmContact(page, login);
-        expect((await apiCall(page, 'POST', 'campaigns.activateOffer', { promo_code: 'WELCOME10' })).error).toBeUndefined();
+        // The promo code field of the deposit page (issue 13: promo code in the cashier) activates the code's bonus.
+        await openCashier(page, locale, '/cashier/deposit');
+        const promo = page.locator('[data-form="promo-code"]');
+        await promo.locator('input[name="promo_code"]').fill('WELCOME10');
+        await promo.locator('button[type="submit"]').click();
+        const activated = page.locator('[data-dialog="promocode-activated"]');
+        await expect.poll(() => activated.getAttribute('data-bonus-status'), POLL).toBe('active');
+        await activated.locator('.button--ghost').click();
         await requestWithdrawal(page, locale, 20);
         const dialog = page.locator('.confirm');
         await expect

@@ -30,6 +30,7 @@ import { NO_OFFER_ID, keptOfferId, offerText, offerTitle, visibleOffers, type De
 import { paymentFormErrors } from '~/cashier/requisites';
 import type { CashierError } from '~/cashier/errors';
 import { CashierLayout } from '~/components/cashier-layout';
+import { PromoCodeForm } from '~/components/promo-code-form';
 import { AmountField, CashierFormError, RequisiteFields } from '~/components/cashier-fields';
 import { useCashierError, usePlayerCurrency, useValidationDictionary } from '~/hooks/use-cashier-error';
 
@@ -331,6 +332,7 @@ export default function CashierDeposit({ loaderData }: Route.ComponentProps) {
           {selected && <DepositForm key={selected.sysname} method={selected} offers={offers} />}
         </div>
       )}
+      <PromoCodeForm className="card promo-form promo-form--cashier" />
     </CashierLayout>
   );
 }

@@ -5,20 +5,18 @@
  * opt in (a promotion, campaigns.takepromotions) or enter its code (a promo-code offer, with the
  * promocode-activated dialog). /offers lists the deposit offers only.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/promotions';
 import type { OfferView } from '#common/contract';
-import { isApiError } from '#common/errors';
 import { parseRouteName } from '#common/locale';
 import { pageMeta } from '~/seo';
 import { useI18n } from '~/i18n';
 import { loaderApi } from '~/api/loader-api';
 import { loadOrFail } from '~/api/errors';
-import { browserApi } from '~/api/client';
 import { BonusArt } from '~/components/bonus-art';
 import { Term } from '~/components/bonus-parts';
-import { useDialogs } from '~/dialogs/dialog-context';
+import { PromoCodeForm } from '~/components/promo-code-form';
 import { useApiAction } from '~/hooks/use-api-action';
 import { useRootData } from '~/site-data';
 
@@ -166,63 +164,6 @@ function PromotionAction({ offer, isSignedIn }: { offer: OfferView; isSignedIn: 
         </p>
       )}
     </div>
-  );
-}
-
-/** The promo code field (spec §4 promo code): activates the code and opens the promocode-activated dialog. */
-function PromoCodeForm() {
-  const { t, locale } = useI18n();
-  const { open } = useDialogs();
-  const root = useRootData();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [isBusy, setBusy] = useState(false);
-  const isSignedIn = (root?.account?.uid ?? 0) > 0;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!isSignedIn) {
-      open('auth', { componentProps: { mode: 'sign_up' } });
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      const activated = await browserApi(locale).call('campaigns.activateOffer', { promo_code: code });
-      setCode('');
-      open('promocodeActivated', { componentProps: { activation: activated } });
-    } catch (failure) {
-      const codes = isApiError(failure) ? failure.errorData?.promo_code : undefined;
-      const first = Array.isArray(codes) && typeof codes[0] === 'string' ? codes[0] : 'INVALID';
-      const key = `promo_code.error.${first}`;
-      setError(t(key) === key ? t('promo_code.error.INVALID') : t(key));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form className="card promo-form" onSubmit={(event) => void submit(event)} noValidate>
-      <label className="field" data-field="promo_code">
-        <span className="field__label">{t('promotions.code.label')}</span>
-        <input
-          name="promo_code"
-          value={code}
-          autoComplete="off"
-          autoCapitalize="characters"
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => setCode(event.target.value)}
-        />
-        {error && (
-          <span className="field__error" role="alert">
-            {error}
-          </span>
-        )}
-      </label>
-      <button type="submit" className="button button--primary" disabled={isBusy || code.trim() === ''}>
-        {t('promotions.code.activate')}
-      </button>
-    </form>
   );
 }
 
