@@ -61,6 +61,7 @@ export const LABELLED_KINDS: ReadonlySet<string> = new Set([
   'bonus_expired',
   'bonus_freespin_win',
   'cashback_payout',
+  'cashback_bonus',
 ]);
 
 /**

@@ -243,13 +243,22 @@ const STEP_WORDS: Record<string, string> = {
   expired: 'expired',
 };
 
+/**
+ * The ledger kind of a bonus step. A cashback paid as a bonus is granted as `cashback_bonus`: the
+ * player took a cashback, and the cashier's cashbacks tab lists it (the bonus's later steps are bonus_*).
+ */
+function kindOf(row: BonusRow, step: string): string {
+  const name = step.split(':')[0] ?? step;
+  return name === 'grant' && row.source === 'cashback' ? 'cashback_bonus' : `bonus_${name}`;
+}
+
 /** A bonus step's transfer: keyed by the bonus and the step, so a step is applied once whoever retries it. */
 function bonusTransfer(row: BonusRow, step: string, legs: Leg[], actor: string): TransferInput {
   const moved = legs.reduce((sum, part) => (part.amountMinor > 0n ? sum + part.amountMinor : sum), 0n);
   return {
     siteId: row.siteId,
     userId: row.userId,
-    kind: `bonus_${step.split(':')[0]}`,
+    kind: kindOf(row, step),
     currency: row.currency,
     amountMinor: moved,
     legs,

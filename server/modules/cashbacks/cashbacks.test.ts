@@ -253,6 +253,11 @@ describe.each(testDatabaseKinds())('cashbacks on %s', (kind) => {
     ]);
     expect((await onlyCashback(who)).paidWith).toBe(`bonus:${bonuses.items[0]?.id}`);
     expect(await main(who)).toBe(0n);
+    // The cashier's cashbacks tab lists it as a cashback paid as a bonus (spec §4 history tabs).
+    const tab = who.browser.data<{ items: { kind: string | null; amount: { amount: string } }[] }>(
+      await who.browser.call('cashier.gethistory', { type: 'cashbacks' }, 'GET'),
+    );
+    expect(tab.items.map((item) => [item.kind, item.amount.amount])).toEqual([['cashback_bonus', '5.00']]);
     await expectSoundLedger();
   });
 
