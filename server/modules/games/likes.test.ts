@@ -120,4 +120,23 @@ describe.each(testDatabaseKinds())('favourite games on %s', (kind) => {
     expect(answer.json.error).toBeDefined();
     expect(browser.data<GameLikes>(await browser.call('games.getLikes', {}, 'GET')).sysnames).toEqual([]);
   });
+
+  it('a page of tiles without is_liked does not read the likes (issue 12: one statement less per signed-in hall page); with it, or the favourites filter, the likes are right', async () => {
+    const { browser } = await signedInPlayer(t);
+    browser.data(await browser.call('games.addLike', { sysname: 'dice-roll' }));
+    const statementsOf = async (params: Record<string, string>) => {
+      const before = t.database.handle.statements();
+      const page = browser.data<GamesPage>(await browser.call('games.get', params, 'GET'));
+      return { statements: t.database.handle.statements() - before, page };
+    };
+    // Twice first, so the session and catalogue reads are warm in both measurements alike.
+    await statementsOf({ fields: 'sysname,name' });
+    const tiles = await statementsOf({ fields: 'sysname,name' });
+    const liked = await statementsOf({ fields: 'sysname,name,is_liked' });
+    expect(liked.statements - tiles.statements).toBe(1);
+    expect(tiles.page.items.every((item) => !('is_liked' in item))).toBe(true);
+    expect(liked.page.items.find((item) => item.sysname === 'dice-roll')?.is_liked).toBe(true);
+    const favourites = await statementsOf({ fields: 'sysname', options: JSON.stringify({ favorites: true }) });
+    expect(favourites.page.items.map((item) => item.sysname)).toEqual(['dice-roll']);
+  });
 });

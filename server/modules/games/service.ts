@@ -162,7 +162,9 @@ export function createGamesService({ db, content }: { db: Database; content: Con
 
     /** games.get: filters are joined by AND, the values of one filter by OR. */
     async list(query: GameQuery): Promise<GamesPage> {
-      const likes = query.userId > 0 ? new Set(await likedSysnames(query.userId, query.siteId)) : undefined;
+      // The likes are read only when the answer needs them: is_liked asked for (or every field), or the favourites filter.
+      const needsLikes = query.isFavoritesOnly === true || !query.fields || query.fields.includes('is_liked');
+      const likes = query.userId > 0 && needsLikes ? new Set(await likedSysnames(query.userId, query.siteId)) : undefined;
       const sysnames = query.sysnames?.length ? new Set(query.sysnames) : undefined;
       const types = query.types?.length ? new Set<string>(query.types) : undefined;
       const tags = query.tags?.length ? query.tags : undefined;
