@@ -23,7 +23,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DatabaseHandle } from '../server/db/client';
 import { bonuses } from '../server/db/schema';
 import { checkLedger } from '../server/modules/wallet';
@@ -43,6 +43,8 @@ import {
   type PlayStats,
   type Services,
   type Site,
+  databaseChoice,
+  positiveInteger,
 } from './http-rounds';
 
 const USAGE = `npm run bench:bonus-rounds -- [--seconds 8] [--players 10] [--only pglite|postgres]`;
@@ -95,14 +97,11 @@ function readOptions(): Options {
     console.log(USAGE);
     process.exit(0);
   }
-  const positive = (name: string, text: string) => {
-    const value = Number(text);
-    if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer, not ${text}`);
-    return value;
+  return {
+    seconds: positiveInteger('seconds', values.seconds),
+    players: positiveInteger('players', values.players),
+    only: databaseChoice(values.only),
   };
-  if (values.only !== undefined && values.only !== 'pglite' && values.only !== 'postgres')
-    throw new Error(`--only must be pglite or postgres, not ${values.only}`);
-  return { seconds: positive('seconds', values.seconds), players: positive('players', values.players), only: values.only };
 }
 
 /** The bonus a player of a bonus group holds: granted and activated as a chosen offer would be. */
@@ -142,23 +141,13 @@ async function prepareGroups(
   return { site: seeded.site, groups, bonusIds };
 }
 
-/** Each player's bonus account against the sum of their active casino bonuses' balance_minor (decision 0008). */
+/** Each player's bonus accounts against their active bonuses' balances (decision 0008; the bonus service's own check). */
 async function bonusAccountMismatches(handle: DatabaseHandle, site: Site, players: Player[]): Promise<string[]> {
   const services = createServices(handle.db);
-  const uids = players.map((who) => who.uid);
-  const sums = await handle.db
-    .select({ userId: bonuses.userId, total: sql<string>`sum(${bonuses.balanceMinor})::text` })
-    .from(bonuses)
-    .where(and(inArray(bonuses.userId, uids), eq(bonuses.status, 'active'), eq(bonuses.type, 'casino')))
-    .groupBy(bonuses.userId);
-  const expected = new Map(sums.map((row) => [row.userId, BigInt(row.total)]));
-  const mismatches: string[] = [];
-  for (const uid of uids) {
-    const { bonus } = await services.wallet.balances(site.id, uid, site.defaultCurrency);
-    const sum = expected.get(uid) ?? 0n;
-    if (bonus !== sum) mismatches.push(`player ${uid}: bonus account ${bonus}, active bonuses ${sum}`);
-  }
-  return mismatches;
+  const found = await Promise.all(
+    players.map((who) => services.bonuses.balanceMismatches(site.id, who.uid, site.defaultCurrency)),
+  );
+  return found.flat();
 }
 
 async function countNotActive(handle: DatabaseHandle, bonusIds: number[]): Promise<number> {

@@ -273,3 +273,17 @@ export async function playRounds(base: string, players: Player[], seconds: numbe
     errorSamples: [...errorSamples].map(([message, n]) => `${n} × ${message}`).slice(0, 5),
   };
 }
+
+/** A positive integer command-line value, or an error naming the option. */
+export function positiveInteger(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer, not ${text}`);
+  return value;
+}
+
+/** The --only option: one database, or both when absent. */
+export function databaseChoice(only: string | undefined): 'pglite' | 'postgres' | undefined {
+  if (only !== undefined && only !== 'pglite' && only !== 'postgres')
+    throw new Error(`--only must be pglite or postgres, not ${only}`);
+  return only;
+}

@@ -39,6 +39,8 @@ import {
   withScratchDatabase,
   type DatabaseKind,
   type PlayStats,
+  databaseChoice,
+  positiveInteger,
 } from './http-rounds';
 
 const DEPOSIT_MINOR = 1_000_000_000n;
@@ -68,18 +70,11 @@ function readOptions(): Options {
     console.log(USAGE);
     process.exit(0);
   }
-  const positive = (name: string, text: string) => {
-    const value = Number(text);
-    if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer, not ${text}`);
-    return value;
-  };
-  if (values.only !== undefined && values.only !== 'pglite' && values.only !== 'postgres')
-    throw new Error(`--only must be pglite or postgres, not ${values.only}`);
   return {
-    seconds: positive('seconds', values.seconds),
-    players: values.players.split(',').map((item) => positive('players', item)),
-    only: values.only,
-    scale: positive('scale', values.scale),
+    seconds: positiveInteger('seconds', values.seconds),
+    players: values.players.split(',').map((item) => positiveInteger('players', item)),
+    only: databaseChoice(values.only),
+    scale: positiveInteger('scale', values.scale),
   };
 }
 

@@ -4,7 +4,7 @@
  * rules are in rules.ts, the steps with their money in lifecycle.ts; this file composes them with
  * the site's programme and answers the views.
  */
-import { and, asc, count, desc, eq, inArray, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { BONUSES_PAGE_MAX, type BonusPage, type BonusView } from '#common/contract/bonuses';
 import { isApiError } from '#common/errors';
 import { invalidParameter } from '#common/parameter-errors';
@@ -311,7 +311,39 @@ export function createBonusService(deps: BonusServiceDeps) {
     });
   }
 
+  /**
+   * Where a player's bonus money disagrees with their bonuses (decision 0008): the bonus account
+   * must hold the active casino bonuses' balances, the betting bonus account the active betting
+   * bonuses'. Empty when sound; read by tests, the bonus bench and an operator's check.
+   */
+  async function balanceMismatches(siteId: string, userId: number, currency: string): Promise<string[]> {
+    const [balances, sums] = await Promise.all([
+      wallet.balances(siteId, userId, currency),
+      db
+        .select({ type: bonuses.type, total: sql<string>`sum(${bonuses.balanceMinor})::text` })
+        .from(bonuses)
+        .where(
+          and(
+            eq(bonuses.siteId, siteId),
+            eq(bonuses.userId, userId),
+            eq(bonuses.currency, currency),
+            eq(bonuses.status, 'active'),
+          ),
+        )
+        .groupBy(bonuses.type),
+    ]);
+    const sumOf = (type: BonusRow['type']) => BigInt(sums.find((row) => row.type === type)?.total ?? '0');
+    const pairs = [
+      ['bonus', balances.bonus, sumOf('casino')],
+      ['betting_bonus', balances.betting_bonus, sumOf('betting')],
+    ] as const;
+    return pairs
+      .filter(([, account, active]) => account !== active)
+      .map(([name, account, active]) => `player ${userId}: ${name} account ${account}, active bonuses ${active}`);
+  }
+
   return {
+    balanceMismatches,
     /** The round intake's funding: casino stakes draw on the wagered bonus, payouts and wagering go back to it. */
     funding: createBonusFunding({ wallet, now, siteSettingsIn: deps.siteSettingsIn }),
     /** A winning free spin of a pack with wagering: its win joins the pack's bonus, in the spin's transaction. */
