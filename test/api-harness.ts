@@ -86,3 +86,16 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     close: () => database.drop(),
   };
 }
+
+/** The test app's services behind an HTTP app that knows these back-office operators (token → operator name). */
+export function backofficeApp(testApp: Pick<TestApp, 'services'>, operators: Record<string, string>): HttpApp {
+  return createHttpApp({
+    services: testApp.services,
+    logger: pino({ level: 'silent' }),
+    mode: 'test',
+    maxBodyBytes: TEST_MAX_BODY_BYTES,
+    proxy: NO_PROXY,
+    buildVersion: 'test',
+    backofficeTokens: new Map(Object.entries(operators)),
+  });
+}

@@ -9,15 +9,11 @@
  *   GET  /backoffice/bonuses?user_id=12
  *   POST /backoffice/bonuses/{id}/cancel  {"reason": "..."}
  */
-import { Hono } from 'hono';
 import { z } from 'zod';
-import { ApiError } from '#common/errors';
 import { amountToMinor } from '#common/money';
 import { invalidParameter as invalid } from '#common/parameter-errors';
 import { BonusGrantError } from '../modules/bonuses';
-import type { AppEnv } from './app-env';
-
-type Env = AppEnv & { Variables: { operator: string } };
+import { backofficeRouter, operatorBody, playerOfSite } from './backoffice-routes';
 
 const grantSchema = z.object({
   user_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -32,21 +28,15 @@ const grantSchema = z.object({
 });
 
 export function createBackofficeBonusRoutes() {
-  const routes = new Hono<Env>();
-
-  routes.onError((error, c) => {
-    if (error instanceof ApiError) return c.json({ error: error.toBody() }, error.type === 'AccessDeniedException' ? 403 : 400);
-    if (error instanceof BonusGrantError) return c.json({ error: invalid('template_id', error.message).toBody() }, 400);
-    throw error;
-  });
+  // A template the site's programme cannot grant names the template.
+  const routes = backofficeRouter((error) =>
+    error instanceof BonusGrantError ? invalid('template_id', error.message) : undefined,
+  );
 
   routes.post('/', async (c) => {
-    const parsed = grantSchema.safeParse(await c.req.json().catch(() => ({})));
-    if (!parsed.success) throw invalid(String(parsed.error.issues[0]?.path[0] ?? 'body'));
-    const body = parsed.data;
+    const body = await operatorBody(c, grantSchema);
     const site = c.get('site');
-    const user = await c.get('services').accounts.findUser(body.user_id);
-    if (!user || user.siteId !== site.id) throw invalid('user_id');
+    const user = await playerOfSite(c, body.user_id);
     const granted = await c.get('services').bonuses.grantByOperator({
       siteId: site.id,
       userId: user.id,

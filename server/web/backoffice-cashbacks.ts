@@ -6,14 +6,9 @@
  *
  *   POST /backoffice/cashbacks  {"user_id": 12, "net_loss": "50.00", "reason": "..."}
  */
-import { Hono } from 'hono';
 import { z } from 'zod';
-import { ApiError } from '#common/errors';
 import { amountToMinor, minorToAmount } from '#common/money';
-import { invalidParameter as invalid } from '#common/parameter-errors';
-import type { AppEnv } from './app-env';
-
-type Env = AppEnv & { Variables: { operator: string } };
+import { backofficeRouter, operatorBody, playerOfSite } from './backoffice-routes';
 
 const grantSchema = z.object({
   user_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -22,20 +17,12 @@ const grantSchema = z.object({
 });
 
 export function createBackofficeCashbackRoutes() {
-  const routes = new Hono<Env>();
-
-  routes.onError((error, c) => {
-    if (error instanceof ApiError) return c.json({ error: error.toBody() }, error.type === 'AccessDeniedException' ? 403 : 400);
-    throw error;
-  });
+  const routes = backofficeRouter();
 
   routes.post('/', async (c) => {
-    const parsed = grantSchema.safeParse(await c.req.json().catch(() => ({})));
-    if (!parsed.success) throw invalid(String(parsed.error.issues[0]?.path[0] ?? 'body'));
-    const body = parsed.data;
+    const body = await operatorBody(c, grantSchema);
     const site = c.get('site');
-    const user = await c.get('services').accounts.findUser(body.user_id);
-    if (!user || user.siteId !== site.id) throw invalid('user_id');
+    const user = await playerOfSite(c, body.user_id);
     const { row, isNew } = await c.get('services').cashbacks.grantByOperator({
       siteId: site.id,
       userId: user.id,

@@ -9,14 +9,10 @@
  *   GET  /backoffice/freespins?user_id=12
  *   POST /backoffice/freespins/{id}/cancel  {"reason": "..."}
  */
-import { Hono } from 'hono';
 import { z } from 'zod';
-import { ApiError } from '#common/errors';
 import { invalidParameter as invalid } from '#common/parameter-errors';
-import type { AppEnv } from './app-env';
 import { gamesJurisdiction } from '../modules/game-rounds';
-
-type Env = AppEnv & { Variables: { operator: string } };
+import { backofficeRouter, operatorBody } from './backoffice-routes';
 
 const awardSchema = z.object({
   user_id: z.coerce.number().int().positive(),
@@ -30,17 +26,10 @@ const awardSchema = z.object({
 });
 
 export function createBackofficeFreespinRoutes() {
-  const routes = new Hono<Env>();
-
-  routes.onError((error, c) => {
-    if (error instanceof ApiError) return c.json({ error: error.toBody() }, 400);
-    throw error;
-  });
+  const routes = backofficeRouter();
 
   routes.post('/', async (c) => {
-    const parsed = awardSchema.safeParse(await c.req.json().catch(() => ({})));
-    if (!parsed.success) throw invalid(String(parsed.error.issues[0]?.path[0] ?? 'body'));
-    const body = parsed.data;
+    const body = await operatorBody(c, awardSchema);
     const site = c.get('site');
     const pack = await c.get('services').freespins.award({
       siteId: site.id,

@@ -6,7 +6,6 @@
  * ledger check after every scenario.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import { amountToMinor } from '#common/money';
 import type { BonusPage, BonusView } from '#common/contract';
@@ -14,9 +13,7 @@ import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { fundPlayer, hostPlayer, type HostBrowser } from '../../../test/host-player';
 import { registeredPlayer } from '../../../test/player';
-import { TEST_MAX_BODY_BYTES } from '../../../test/api-harness';
-import { createHttpApp } from '../../http';
-import { NO_PROXY } from '../../web/client-address';
+import { backofficeApp } from '../../../test/api-harness';
 import { auditLog } from '../../db/schema';
 import { checkLedger } from '../wallet';
 import { createBonusService } from './service';
@@ -260,15 +257,7 @@ describe.each(testDatabaseKinds())('bonus lifecycle on %s', (kind) => {
   });
 
   it('the back office grants by template with an operator token, idempotently by grant key, cancels, and audits both', async () => {
-    const app = createHttpApp({
-      services: t.services,
-      logger: pino({ level: 'silent' }),
-      mode: 'test',
-      maxBodyBytes: TEST_MAX_BODY_BYTES,
-      proxy: NO_PROXY,
-      buildVersion: 'test',
-      backofficeTokens: new Map([['op-token-456', 'bob']]),
-    });
+    const app = backofficeApp(t, { 'op-token-456': 'bob' });
     const who = await hostPlayer(t, AURORA);
     const send = (path: string, body: unknown, token = 'op-token-456') =>
       app.request(`http://${AURORA}/backoffice/bonuses${path}`, {

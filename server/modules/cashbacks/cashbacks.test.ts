@@ -6,17 +6,14 @@
  * every money scenario.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pino from 'pino';
 import { and, eq } from 'drizzle-orm';
 import { amountToMinor, minorToAmount } from '#common/money';
 import type { BonusPage, CashbackPage, CashbackView } from '#common/contract';
-import { createTestApp, TEST_MAX_BODY_BYTES, type TestApp } from '../../../test/api-harness';
+import { backofficeApp, createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { fundPlayer, hostPlayer, type HostBrowser } from '../../../test/host-player';
 import { createJobHandlers } from '../../job-handlers';
-import { createHttpApp } from '../../http';
 import { auditLog } from '../../db/schema';
-import { NO_PROXY } from '../../web/client-address';
 import { checkLedger, house, move, player, type AccountRef } from '../wallet';
 import { cashbackAmountMinor, cashbackProgramme, periodContaining, type CashbackSettings } from './programme';
 import { CASHBACK_PERIOD_JOB, SETTLE_MS, createCashbackService } from './service';
@@ -385,15 +382,7 @@ describe.each(testDatabaseKinds())('cashbacks on %s', (kind) => {
     expect(anonymous.body.error?.type).toBe('AuthorizationException');
   });
   it('the back office gives a player the last period’s cashback for an assessed loss: the programme’s percent, once per period, audited; bad input answers 400 with the field', async () => {
-    const app = createHttpApp({
-      services: t.services,
-      logger: pino({ level: 'silent' }),
-      mode: 'test',
-      maxBodyBytes: TEST_MAX_BODY_BYTES,
-      proxy: NO_PROXY,
-      buildVersion: 'test',
-      backofficeTokens: new Map([['op-token-789', 'carol']]),
-    });
+    const app = backofficeApp(t, { 'op-token-789': 'carol' });
     const send = (body: unknown, host = AURORA, token = 'op-token-789') =>
       app.request(`http://${host}/backoffice/cashbacks`, {
         method: 'POST',

@@ -5,14 +5,11 @@
  * after the money scenarios.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pino from 'pino';
 import { eq, sql } from 'drizzle-orm';
 import { amountToMinor, minorToAmount } from '#common/money';
-import { createTestApp, TEST_MAX_BODY_BYTES, type TestApp } from '../../../test/api-harness';
+import { backofficeApp, createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { fundPlayer, hostPlayer, type HostBrowser } from '../../../test/host-player';
-import { createHttpApp } from '../../http';
-import { NO_PROXY } from '../../web/client-address';
 import { gameRounds } from '../../db/schema';
 import { checkLedger } from '../wallet';
 import type { FreespinPackView } from './service';
@@ -261,15 +258,7 @@ describe.each(testDatabaseKinds())('freespins on %s', (kind) => {
   });
 
   it('the back office awards a pack with an operator token, idempotently by award_key, and refuses bad terms; no token, no award', async () => {
-    const app = createHttpApp({
-      services: t.services,
-      logger: pino({ level: 'silent' }),
-      mode: 'test',
-      maxBodyBytes: TEST_MAX_BODY_BYTES,
-      proxy: NO_PROXY,
-      buildVersion: 'test',
-      backofficeTokens: new Map([['op-token-123', 'alice']]),
-    });
+    const app = backofficeApp(t, { 'op-token-123': 'alice' });
     const who = await hostPlayer(t, HOST);
     const post = (body: unknown, token = 'op-token-123') =>
       app.request(`http://${HOST}/backoffice/freespins`, {
