@@ -10,20 +10,7 @@
  */
 import type { Executor } from '../../db/retry';
 import type { TransferInput } from '../wallet';
-import type { RoundMoney } from './transfers';
-
-/** Where a stake's money comes from. */
-export interface StakeShare {
-  fromMain: bigint;
-  fromBonus: bigint;
-}
-
-/** Where a payout goes: real money, back to the bonus, or (a bonus that ended meanwhile) to the house. */
-export interface PayoutShare {
-  toMain: bigint;
-  toBonus: bigint;
-  toHouse: bigint;
-}
+import type { PayoutShare, RoundMoney, StakeShare } from './transfers';
 
 /** A stake the funding planned, for the round's transfers; `settled` carries it to the payout of a one-transaction round. */
 export interface FundedStake {

@@ -4,7 +4,8 @@
  */
 export { createRoundIntake, type RoundIntake, type RoundIntakeDeps, type StakeMovement } from './service';
 export type { BetPath, HookPoint, RoundHooks, RoundMoneyEvent } from './hooks';
-export type { FundedPayout, FundedStake, PayoutShare, RoundFunding, StakeShare } from './funding';
+export type { FundedPayout, FundedStake, RoundFunding } from './funding';
+export type { PayoutShare, StakeShare } from './transfers';
 export {
   BetParamError,
   betRequestHash,

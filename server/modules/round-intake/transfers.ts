@@ -10,7 +10,6 @@
  * - external providers: player main ↔ house game (`provider_bet`, `provider_win`, `provider_rollback`).
  */
 import { house, move, player, type AccountRef, type Leg, type TransferInput } from '../wallet';
-import type { PayoutShare, StakeShare } from './funding';
 import type { BetPath, RoundMoneyEvent } from './hooks';
 
 /** A round's money on the ledger: whose, in what, on which path, and under which reference. */
@@ -35,6 +34,19 @@ export interface RoundMoney {
   actor: string;
   /** A free spin's pack: it pays the stake, and says where the win goes. */
   freespinPack?: { id: number; winBalance: 'main' | 'bonus' };
+}
+
+/** Where a stake's money comes from (the bonus funding's split; funding.ts). */
+export interface StakeShare {
+  fromMain: bigint;
+  fromBonus: bigint;
+}
+
+/** Where a payout goes: real money, back to the bonus, or (a bonus that ended meanwhile) to the house. */
+export interface PayoutShare {
+  toMain: bigint;
+  toBonus: bigint;
+  toHouse: bigint;
 }
 
 /** One movement of a round: its amount, its idempotency key and, when not the round's, who made it. */
