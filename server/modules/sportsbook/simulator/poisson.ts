@@ -51,9 +51,13 @@ export interface ScoreProbability {
 }
 
 /** The scores `from` can end as when each team adds Poisson(mean) goals, renormalised. */
-export function addPoissonGoals(from: readonly ScoreProbability[], means: ExpectedGoals): ScoreProbability[] {
-  const home = poissonPmf(means.home);
-  const away = poissonPmf(means.away);
+export function addPoissonGoals(
+  from: readonly ScoreProbability[],
+  means: ExpectedGoals,
+  maxExtra = MAX_EXTRA_GOALS,
+): ScoreProbability[] {
+  const home = poissonPmf(means.home, maxExtra);
+  const away = poissonPmf(means.away, maxExtra);
   const byScore = new Map<string, ScoreProbability>();
   let total = 0;
   for (const start of from)
