@@ -87,3 +87,14 @@ export interface MarketView {
   status: MarketStatus;
   outcomes: readonly OutcomeView[];
 }
+
+/** Why a slip cannot be placed as it is (the server's validateSlip); the app translates the code. */
+export const SLIP_PROBLEM_CODES = [
+  'NO_SELECTIONS',
+  'TOO_MANY_SELECTIONS',
+  'WRONG_SELECTION_COUNT',
+  'DUPLICATE_SELECTION',
+  'RELATED_SELECTIONS',
+  'STAKE_NOT_POSITIVE',
+] as const;
+export type SlipProblemCode = (typeof SLIP_PROBLEM_CODES)[number];

@@ -4,10 +4,11 @@
  * What is here:
  * - common/sportsbook/: contract types (sports, event and market statuses, odds formats, views),
  *   the market catalogue as data with en/it names (catalogue.ts), odds as bigint ten-thousandths
- *   with decimal/fractional/American display (odds.ts) and exact fractions for money (ratio.ts).
- * - rules/: bet types and their lines (singles, multiples, k/n and named systems), slip validation
- *   and quotes, odds-change acceptance, the most restrictive limit, settlement by void and
- *   dead-heat factors, outcome resolution per sport from a match result, cash-out.
+ *   with decimal/fractional/American display (odds.ts), exact fractions for money (ratio.ts), and
+ *   bet types with their lines (singles, multiples, k/n and named systems: bet-types.ts).
+ * - rules/: slip validation and quotes, odds-change acceptance, the most restrictive limit,
+ *   settlement by void and dead-heat factors, outcome resolution per sport from a match result,
+ *   cash-out.
  * - feed/: unified-odds-feed message schemas, the FeedAdapter interface, the per-event sequencer
  *   and the producer liveness tracker.
  * - simulator/: the model of the default feed provider — Poisson football (and ice hockey) pricing
@@ -29,7 +30,6 @@
  *   price, limitBreaches(mostRestrictive([...])); settling with settleTicket; cash-out via
  *   cashOutPrice / partialCashOut; product-API methods and the /betting pages in app/.
  */
-export { NAMED_SYSTEMS, expandLines, type BetType, type Line, type NamedSystem } from './rules/bet-types';
 export {
   DEFAULT_MAX_SELECTIONS,
   acceptsOddsChange,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MIN_ODDS, ODDS_SCALE } from '#common/sportsbook/odds';
 import { ratio } from '#common/sportsbook/ratio';
-import { expandLines, type BetType } from './bet-types';
+import { expandLines, type BetType } from '#common/sportsbook/bet-types';
 import { resolveMarket, type FootballResult } from './resolve';
 import { legFactor, LOST, settleLine, settleTicket, VOID, WON, type OutcomeResult, type SettledLeg } from './settlement';
 import { quoteSlip, type SlipSelection } from './slip';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MIN_ODDS, ODDS_SCALE } from '#common/sportsbook/odds';
 import { ODDS_CHANGE_ACCEPTANCES } from '#common/sportsbook/types';
-import { expandLines, type BetType } from './bet-types';
+import { expandLines, type BetType } from '#common/sportsbook/bet-types';
 import {
   acceptsOddsChange,
   limitBreaches,

@@ -4,8 +4,8 @@
  */
 import { oddsRatio } from '#common/sportsbook/odds';
 import { floorTimes, product, type Ratio } from '#common/sportsbook/ratio';
-import type { OddsChangeAcceptance } from '#common/sportsbook/types';
-import { expandLines, selectionRange, type BetType, type Line } from './bet-types';
+import type { OddsChangeAcceptance, SlipProblemCode } from '#common/sportsbook/types';
+import { expandLines, selectionRange, type BetType, type Line } from '#common/sportsbook/bet-types';
 
 export interface SlipSelection {
   eventId: string;
@@ -18,14 +18,6 @@ export interface SlipSelection {
 
 /** The most selections a slip takes (Goliath's 8 fit well under it). */
 export const DEFAULT_MAX_SELECTIONS = 20;
-
-export type SlipProblemCode =
-  | 'NO_SELECTIONS'
-  | 'TOO_MANY_SELECTIONS'
-  | 'WRONG_SELECTION_COUNT'
-  | 'DUPLICATE_SELECTION'
-  | 'RELATED_SELECTIONS'
-  | 'STAKE_NOT_POSITIVE';
 
 export interface SlipProblem {
   code: SlipProblemCode;

@@ -1,5 +1,6 @@
 /**
- * Bet types and the lines they stand for (issue 14): a slip of n selections is placed as singles
+ * Bet types and the lines they stand for (issue 14), shared so the slip can show the line count and
+ * total stake as the server will compute them: a slip of n selections is placed as singles
  * (n lines of one), one multiple (one line of all n), a k/n system (every k-fold of the n), or a
  * named system (every fold from its smallest size up to n). Each line carries the stake per line.
  */
