@@ -9,8 +9,9 @@
  * - rules/: slip validation and quotes, odds-change acceptance, the most restrictive limit,
  *   settlement by void and dead-heat factors, outcome resolution per sport from a match result,
  *   cash-out.
- * - feed/: unified-odds-feed message schemas, the FeedAdapter interface, the per-event sequencer
- *   and the producer liveness tracker.
+ * - feed/: unified-odds-feed message schemas, the FeedAdapter interface, the per-event sequencer,
+ *   the producer liveness tracker, and the reducer of an event's markets (market-state.ts) whose
+ *   effects say which tickets to settle, void or reopen.
  * - simulator/: the model of the default feed provider — Poisson football (and ice hockey) pricing
  *   with a margin, seeded match scripts, feed messages built from prices and results, disorder.
  *
@@ -22,8 +23,8 @@
  *   a timer driving minuteAt(elapsed, speed) → stateAt → priceFootball → oddsChangeMessage, a
  *   bet_stop at each danger minute, settlementMessage provisional then confirmed at full time,
  *   disorder/outages now and then, alive heartbeats per producer;
- * - the feed consumer: parseFeedMessage → sequence (skipGap after a timeout) → apply in one
- *   transaction per message; checkLiveness on a timer, suspending a producer's markets on 'down';
+ * - the feed consumer: parseFeedMessage → sequence (skipGap after a timeout) → applyToEvent in one
+ *   transaction per message, acting on its effects (settle, correction, rollback, cancel); checkLiveness on a timer, suspending a producer's markets on 'down';
  *   bet_cancel through cancelCovers; rollbacks reopening tickets;
  * - placing a bet through server/modules/round-intake (stake, payout and refund transfers) and the
  *   betting bonus service: validateSlip, quoteSlip, acceptsOddsChange against the market's current
@@ -67,6 +68,7 @@ export {
   type FeedMessageInput,
 } from './feed/messages';
 export type { FeedAdapter, FeedHandler } from './feed/adapter';
+export { NEW_EVENT, applyToEvent, producerDown, type EventState, type MarketEffect, type MarketState } from './feed/market-state';
 export {
   EMPTY_SEQUENCER,
   forgetEvent,
