@@ -24,8 +24,9 @@
  *   bet_stop at each danger minute, settlementMessage provisional then confirmed at full time,
  *   disorder/outages now and then, alive heartbeats per producer;
  * - the feed consumer: parseFeedMessage → sequence (skipGap after a timeout) → applyToEvent in one
- *   transaction per message, acting on its effects (settle, correction, rollback, cancel); checkLiveness on a timer, suspending a producer's markets on 'down';
- *   bet_cancel through cancelCovers; rollbacks reopening tickets;
+ *   transaction per message, acting on its effects (settle, correction, rollback, cancel; a
+ *   cancel voids the tickets cancelCovers places in its window); checkLiveness on a timer,
+ *   producerDown on every event of a producer that went down;
  * - placing a bet through server/modules/round-intake (stake, payout and refund transfers) and the
  *   betting bonus service: validateSlip, quoteSlip, acceptsOddsChange against the market's current
  *   price, limitBreaches(mostRestrictive([...])); settling with settleTicket; cash-out via
