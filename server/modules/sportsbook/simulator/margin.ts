@@ -13,6 +13,6 @@ export function marginedOdds(fairProbability: number, marginBp: number): bigint 
   if (!(fairProbability > 0)) return undefined;
   const price = 1 / (fairProbability * (1 + marginBp / 10_000));
   if (!Number.isFinite(price)) return undefined;
-  const units = (BigInt(Math.floor(price * Number(ODDS_SCALE / PRICE_STEP))) * PRICE_STEP) as bigint;
+  const units = BigInt(Math.floor(price * Number(ODDS_SCALE / PRICE_STEP))) * PRICE_STEP;
   return units < MIN_ODDS || units > MAX_ODDS ? undefined : units;
 }

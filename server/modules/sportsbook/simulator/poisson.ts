@@ -50,6 +50,13 @@ export interface ScoreProbability {
   probability: number;
 }
 
+/** Adds an entry's probability to the one already under its key, or files the entry (a copy). */
+export function addProbability<T extends { probability: number }>(byKey: Map<string, T>, key: string, entry: T): void {
+  const known = byKey.get(key);
+  if (known) known.probability += entry.probability;
+  else byKey.set(key, { ...entry });
+}
+
 /** The scores `from` can end as when each team adds Poisson(mean) goals, renormalised. */
 export function addPoissonGoals(
   from: readonly ScoreProbability[],
@@ -67,9 +74,7 @@ export function addPoissonGoals(
         const key = `${score.home}:${score.away}`;
         const probability = start.probability * ph * pa;
         total += probability;
-        const entry = byScore.get(key);
-        if (entry) entry.probability += probability;
-        else byScore.set(key, { score, probability });
+        addProbability(byScore, key, { score, probability });
       }),
     );
   return [...byScore.values()].map((entry) => ({ score: entry.score, probability: entry.probability / total }));

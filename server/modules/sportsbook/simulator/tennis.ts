@@ -8,6 +8,7 @@
  */
 import type { Score, TennisResult } from '../rules/resolve';
 import type { Side } from './script';
+import { addProbability } from './poisson';
 import { priceMarket, type PricedMarket, type ResultProbability } from './pricing';
 
 export interface HoldProbabilities {
@@ -53,12 +54,7 @@ function tieBreak(games: Score, server: Side, hold: HoldProbabilities, probabili
  */
 export function setEnds(games: Score, server: Side, hold: HoldProbabilities): SetEnd[] {
   const ends = new Map<string, SetEnd>();
-  const finish = (end: SetEnd) => {
-    const key = `${end.score.home}:${end.score.away}`;
-    const known = ends.get(key);
-    if (known) known.probability += end.probability;
-    else ends.set(key, { ...end });
-  };
+  const finish = (end: SetEnd) => addProbability(ends, `${end.score.home}:${end.score.away}`, end);
   let open = new Map<string, { games: Score; server: Side; probability: number }>([['start', { games, server, probability: 1 }]]);
   while (open.size > 0) {
     const next = new Map<string, { games: Score; server: Side; probability: number }>();
@@ -73,10 +69,11 @@ export function setEnds(games: Score, server: Side, hold: HoldProbabilities): Se
           ['away', 1 - homeTakesGame],
         ] as const) {
           const after = { ...state.games, [winner]: state.games[winner] + 1 };
-          const key = `${after.home}:${after.away}`;
-          const known = next.get(key);
-          if (known) known.probability += state.probability * chance;
-          else next.set(key, { games: after, server: other(state.server), probability: state.probability * chance });
+          addProbability(next, `${after.home}:${after.away}`, {
+            games: after,
+            server: other(state.server),
+            probability: state.probability * chance,
+          });
         }
       }
     }
@@ -99,11 +96,10 @@ export function tennisResults(state: TennisState, hold: HoldProbabilities): Resu
       { sets: [...state.sets, end.score], games: { home: 0, away: 0 }, server: end.nextServer },
       hold,
     )) {
-      const key = JSON.stringify(later.result);
-      const probability = end.probability * later.probability;
-      const entry = byMatch.get(key);
-      if (entry) entry.probability += probability;
-      else byMatch.set(key, { result: later.result, probability });
+      addProbability(byMatch, JSON.stringify(later.result), {
+        result: later.result,
+        probability: end.probability * later.probability,
+      });
     }
   return [...byMatch.values()];
 }
