@@ -6,7 +6,6 @@
 import { Fragment, useEffect, useState } from 'react';
 import { formatMoney } from '#common/money';
 import { useI18n } from '~/i18n';
-import { verifyRoundInBrowser } from '~/games/verify-round';
 import { RoundRecall } from './round-recall';
 import type { Api, RoundView, SeedsView } from './shared';
 
@@ -67,6 +66,8 @@ export function FairnessPanel({
       const answer = await api.call('games.verifyRound', {
         round_id: round.id,
       });
+      // Every engine's replay is needed only when a player checks a round: loaded then, not with the game (issue 12, initial JS).
+      const { verifyRoundInBrowser } = await import('~/games/verify-round');
       const state =
         !answer.is_revealed || !answer.server_seed
           ? 'unrevealed'
