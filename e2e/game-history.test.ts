@@ -11,6 +11,7 @@ import { closeContext, useBrowser, waitForHydration } from './browser';
 import { apiCall, signedUpPlayer } from './page-api';
 import { depositWithSandboxCard } from './sandbox-deposit';
 import { inLocale, tr, type Locale } from './site-facts';
+import { formatMoney, type Money } from '#common/money';
 
 const POLL = { timeout: 20_000 };
 const DICE = 'dice-roll';
@@ -68,6 +69,51 @@ describe('game history in the browser', () => {
       expect(await page.locator('[data-game-history] [data-action="load-more"]').count()).toBe(0);
       const firstNet = history.data?.items[0]?.net.amount;
       expect(await page.locator(`[data-history-row="${ids[0]}"] [data-net]`).getAttribute('data-net')).toBe(firstNet);
+      await closeContext(context);
+    });
+  }
+
+  for (const locale of ['en', 'it'] as const) {
+    it(`shows a live-roulette bet on /profile/bets beside the in-house rounds (${locale}; issue 15: live bets missing from the history)`, async () => {
+      const { context, page } = await playerWithRounds(locale);
+      // A bet is taken only while the table's betting window is open: try until a round takes it.
+      const requestId = `history-live-${Date.now()}`;
+      let betId: string | undefined;
+      await expect
+        .poll(
+          async () => {
+            const answer = await apiCall<{ bet: { id: string } }>(page, 'POST', 'games.placeLiveBet', {
+              sysname: 'live-roulette',
+              mode: 'real',
+              bet: JSON.stringify({ bets: [{ kind: 'red', stake: '1.00' }] }),
+              request_id: requestId,
+            });
+            betId = answer.data?.bet.id;
+            return betId !== undefined;
+          },
+          { timeout: 45_000, interval: 1_000 },
+        )
+        .toBe(true);
+
+      const history = await apiCall<{ items: Array<HistoryItem & { kind: string; stake: Money }> }>(
+        page,
+        'GET',
+        'games.getHistory',
+        { offset: '0', count: '1' },
+      );
+      const newest = history.data?.items[0];
+      expect(newest).toMatchObject({ id: `live-${betId}`, kind: 'live', stake: { amount: '1.00' } });
+
+      await page.goto(`${base}${inLocale('/profile/bets', locale)}`);
+      await waitForHydration(page);
+      expect(await page.locator('[data-game-history]').getAttribute('data-history-total')).toBe(String(ROUNDS + 1));
+      const row = page.locator(`[data-game-history] [data-history-row="live-${betId}"]`);
+      // The newest entry is the live bet, with its stake in the page's language.
+      expect((await shownRows(page))[0]).toBe(`live-${betId}`);
+      expect(await row.getAttribute('data-sysname')).toBe('live-roulette');
+      expect(await row.locator('[data-stake]').textContent()).toBe(
+        tr(locale, 'gameHistory.stake', { amount: formatMoney(newest!.stake) }),
+      );
       await closeContext(context);
     });
   }

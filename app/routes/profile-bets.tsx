@@ -1,9 +1,9 @@
 /**
  * /profile/bets: the player's game history (issue 5 "History and export"; spec §7 games.getHistory,
- * createhistoryexportrequest, gethistoryexportrequest). Real-money rounds newest first, 4 a page
- * (spec §9 history page size) with "Load more" appending and de-duplicating by id; where the site
- * allows it (is_game_history_export_enabled) the player asks for a CSV export, waits while the
- * server makes it, and downloads it.
+ * createhistoryexportrequest, gethistoryexportrequest). Real-money rounds and live-table bets
+ * (issue 15) newest first, 4 a page (spec §9 history page size) with "Load more" appending and
+ * de-duplicating by id; where the site allows it (is_game_history_export_enabled) the player asks
+ * for a CSV export, waits while the server makes it, and downloads it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
