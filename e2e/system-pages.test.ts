@@ -93,11 +93,30 @@ describe('system pages', () => {
     await page.close();
   });
 
-  it.each(LOCALES)('unsubscribe (%s): an open system page with its header and description', async (locale) => {
+  it.each(LOCALES)(
+    'a bare /unsubscribe (%s) does not claim an unsubscribe: it says nothing changed and where e-mail is managed (issue 15)',
+    async (locale) => {
+      const page = await context.newPage();
+      const response = await page.goto(`${baseUrl}${inLocale('/unsubscribe', locale)}`);
+      expect(response?.status()).toBe(200);
+      expect(await page.locator('[data-system-page="unsubscribe"]').count()).toBe(0);
+      const section = page.locator('[data-unsubscribe-no-link]');
+      expect(await section.locator('h1').textContent()).toBe(tr(locale, 'unsubscribe.noLink.title'));
+      expect(await section.locator('p').first().textContent()).toBe(tr(locale, 'unsubscribe.noLink.text'));
+      const manage = section.locator('a.button');
+      expect(await manage.getAttribute('href')).toBe(inLocale('/profile/notification', locale));
+      expect(await manage.textContent()).toBe(tr(locale, 'unsubscribe.noLink.button'));
+      expect(await page.locator('body').innerText()).not.toContain(tr(locale, 'system.unsubscribe.header'));
+      await page.close();
+    },
+  );
+
+  it.each(LOCALES)('an unsubscribe link (%s) asks to confirm before anything changes', async (locale) => {
     const page = await context.newPage();
-    const response = await page.goto(`${baseUrl}${inLocale('/unsubscribe', locale)}`);
-    expect(response?.status()).toBe(200);
-    await expectSystemPage(page, 'unsubscribe', locale);
+    await page.goto(`${baseUrl}${inLocale('/unsubscribe', locale)}?u=1&c=someone%40example.com&s=signature`);
+    const confirm = page.locator('[data-unsubscribe-confirm]');
+    expect(await confirm.locator('h1').textContent()).toBe(tr(locale, 'unsubscribe.confirm.title'));
+    expect(await page.locator('[data-system-page="unsubscribe"]').count()).toBe(0);
     await page.close();
   });
 
