@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { closeContext, useBrowser, waitForHydration } from './browser';
 import { apiCall, signedUpPlayer } from './page-api';
 import { depositWithSandboxCard } from './sandbox-deposit';
-import { inLocale, tr, type Locale } from './site-facts';
+import { inLocale, tr, trCount, type Locale } from './site-facts';
 import { formatMoney, type Money } from '#common/money';
 
 const POLL = { timeout: 20_000 };
@@ -127,7 +127,7 @@ describe('game history in the browser', () => {
       .poll(() => page.locator('[data-export-status]').getAttribute('data-export-status'), { timeout: 30_000 })
       .toBe('ready');
     const link = page.locator('[data-action="download-history"]');
-    expect(await link.textContent()).toBe(tr('en', 'gameHistory.export.download', { count: ROUNDS }));
+    expect(await link.textContent()).toBe(trCount('en', 'gameHistory.export.download', ROUNDS));
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const path = await download.path();
     const lines = (await readFile(path, 'utf8'))

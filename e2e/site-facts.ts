@@ -69,6 +69,11 @@ export function translations(locale: Locale): Record<string, string> {
   return table;
 }
 
+/** A text about a count: the `{key}.{plural category}` form of the locale, with $$count$$ filled (issue 15). */
+export function trCount(locale: Locale, key: string, count: number, params: Record<string, string | number> = {}): string {
+  return tr(locale, `${key}.${new Intl.PluralRules(locale).select(count)}`, { ...params, count });
+}
+
 /** A translated text with $$name$$ placeholders filled; throws on a key content lacks, so a typo cannot pass. */
 export function tr(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
   const text = translations(locale)[key];

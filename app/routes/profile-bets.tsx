@@ -77,7 +77,7 @@ function GameHistoryRows({ items }: { items: readonly GameHistoryItem[] }) {
 
 /** Asks for an export, follows it until the server has made it, then offers the download. */
 function HistoryExportPanel({ initial }: { initial: HistoryExportView | null }) {
-  const { t, locale } = useI18n();
+  const { t, tc, locale } = useI18n();
   const describe = useCashierError();
   const { show } = useToasts();
   const [current, setCurrent] = useState(initial);
@@ -131,7 +131,7 @@ function HistoryExportPanel({ initial }: { initial: HistoryExportView | null }) 
       {current?.status === 'ready' && current.download_url && (
         <p className="card__text" data-export-ready>
           <a className="button button--primary" href={current.download_url} download data-action="download-history">
-            {t('gameHistory.export.download', { count: current.row_count ?? 0 })}
+            {tc('gameHistory.export.download', current.row_count ?? 0)}
           </a>
           {current.is_truncated && <span className="field__hint"> {t('gameHistory.export.truncated')}</span>}
         </p>
