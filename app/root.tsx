@@ -25,8 +25,11 @@ import appStylesHref from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
-  { rel: 'icon', href: '/brand/icon.svg', type: 'image/svg+xml' },
-  { rel: 'apple-touch-icon', href: '/brand/icon.svg' },
+  // The favicon set (server/web/favicon.ts): the ICO for browsers without SVG icons, listed first
+  // with its size so SVG-capable browsers prefer the SVG; iOS takes only a PNG touch icon.
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {

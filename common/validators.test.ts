@@ -4,6 +4,7 @@ import {
   DEFAULT_MESSAGES,
   applyMask,
   normalizeLogin,
+  phoneE164,
   validateAddress,
   validateCardHolder,
   validateCardNumber,
@@ -239,5 +240,19 @@ describe('iban and cardNumber validators (spec §5 default messages iban, cardNu
     expect(validateCardNumber('4242424242424241')).toMatchObject({ isValid: false, errorType: 'cardNumber' });
     expect(validateCardNumber('4242')).toMatchObject({ isValid: false, errorType: 'cardNumber' });
     expect(validateField('cardNumber', '')).toMatchObject({ isValid: false, errorType: 'required' });
+  });
+});
+
+describe('phones in E.164 (issue 15: stored phone numbers lost their "+")', () => {
+  it('keeps the "+" and the country code, dropping spaces, dashes, brackets and extra pluses', () => {
+    expect(phoneE164('+39 333 123-4567')).toBe('+393331234567');
+    expect(phoneE164('++44 (20) 7946 0958')).toBe('+442079460958');
+    expect(phoneE164('+39 333 1234567', '+44')).toBe('+393331234567');
+  });
+
+  it('puts the country code given before a national number, and reads a number without "+" or code as international (as a login, spec §5)', () => {
+    expect(phoneE164('333 1234567', '+39')).toBe('+393331234567');
+    expect(phoneE164('3331234567', '39')).toBe('+393331234567');
+    expect(phoneE164('393331234567')).toBe('+393331234567');
   });
 });

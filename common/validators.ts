@@ -231,6 +231,19 @@ export function validateSum(value: string, bounds: SumBounds): ValidationResult 
   return VALID;
 }
 
+/**
+ * A phone number as stored and shown: E.164, a "+" and the digits with the country code (issue 15:
+ * stored phones lost their "+"). Spaces, dashes, brackets and extra pluses go. A number written
+ * without "+" is national when a country code is given ("+39" with "333 1234567"), otherwise it
+ * starts with its country code already, as a login does once its "+" is removed (spec §5).
+ */
+export function phoneE164(raw: string, countryCode?: string | null): string {
+  const compact = raw.trim().replace(/[\s()-]/g, '');
+  const digits = compact.replace(/^\++/, '');
+  const code = compact.startsWith('+') || !countryCode ? '' : countryCode.replace(/^\++/, '');
+  return `+${code}${digits}`;
+}
+
 /** Leading plus signs are removed from the login before sending (spec §5). */
 export function normalizeLogin(login: string): string {
   return login.trim().replace(/^\++/, '');

@@ -10,7 +10,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { closeContext, useBrowser, waitForHydration } from './browser';
 import { apiCall, signedUpPlayer } from './page-api';
 import { depositWithSandboxCard } from './sandbox-deposit';
-import { inLocale, tr, type Locale } from './site-facts';
+import { inLocale, tr, trCount, type Locale } from './site-facts';
+import { formatMoney, type Money } from '#common/money';
 
 const POLL = { timeout: 20_000 };
 const DICE = 'dice-roll';
@@ -72,6 +73,51 @@ describe('game history in the browser', () => {
     });
   }
 
+  for (const locale of ['en', 'it'] as const) {
+    it(`shows a live-roulette bet on /profile/bets beside the in-house rounds (${locale}; issue 15: live bets missing from the history)`, async () => {
+      const { context, page } = await playerWithRounds(locale);
+      // A bet is taken only while the table's betting window is open: try until a round takes it.
+      const requestId = `history-live-${Date.now()}`;
+      let betId: string | undefined;
+      await expect
+        .poll(
+          async () => {
+            const answer = await apiCall<{ bet: { id: string } }>(page, 'POST', 'games.placeLiveBet', {
+              sysname: 'live-roulette',
+              mode: 'real',
+              bet: JSON.stringify({ bets: [{ kind: 'red', stake: '1.00' }] }),
+              request_id: requestId,
+            });
+            betId = answer.data?.bet.id;
+            return betId !== undefined;
+          },
+          { timeout: 45_000, interval: 1_000 },
+        )
+        .toBe(true);
+
+      const history = await apiCall<{ items: Array<HistoryItem & { kind: string; stake: Money }> }>(
+        page,
+        'GET',
+        'games.getHistory',
+        { offset: '0', count: '1' },
+      );
+      const newest = history.data?.items[0];
+      expect(newest).toMatchObject({ id: `live-${betId}`, kind: 'live', stake: { amount: '1.00' } });
+
+      await page.goto(`${base}${inLocale('/profile/bets', locale)}`);
+      await waitForHydration(page);
+      expect(await page.locator('[data-game-history]').getAttribute('data-history-total')).toBe(String(ROUNDS + 1));
+      const row = page.locator(`[data-game-history] [data-history-row="live-${betId}"]`);
+      // The newest entry is the live bet, with its stake in the page's language.
+      expect((await shownRows(page))[0]).toBe(`live-${betId}`);
+      expect(await row.getAttribute('data-sysname')).toBe('live-roulette');
+      expect(await row.locator('[data-stake]').textContent()).toBe(
+        tr(locale, 'gameHistory.stake', { amount: formatMoney(newest!.stake) }),
+      );
+      await closeContext(context);
+    });
+  }
+
   it('exports the history as a CSV the player downloads, one line per round (issue 5 history export)', async () => {
     const { context, page } = await playerWithRounds('en');
     await page.goto(`${base}/profile/bets`);
@@ -81,7 +127,7 @@ describe('game history in the browser', () => {
       .poll(() => page.locator('[data-export-status]').getAttribute('data-export-status'), { timeout: 30_000 })
       .toBe('ready');
     const link = page.locator('[data-action="download-history"]');
-    expect(await link.textContent()).toBe(tr('en', 'gameHistory.export.download', { count: ROUNDS }));
+    expect(await link.textContent()).toBe(trCount('en', 'gameHistory.export.download', ROUNDS));
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const path = await download.path();
     const lines = (await readFile(path, 'utf8'))

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserLocale, closeContext, useBrowser, waitForHydration } from './browser';
-import { configSection, homeSections, inLocale, tr, type Locale } from './site-facts';
+import { configSection, homeSections, inLocale, tr, trCount, type Locale } from './site-facts';
 
 const LOCALES: Locale[] = ['en', 'it'];
 const POLL = { timeout: 15_000 };
@@ -196,7 +196,7 @@ describe('the game hall in the browser', () => {
       const card = page.locator(`[data-provider="${provider.sysname}"]`);
       const count = GAMES.filter((game) => game.provider === provider.sysname).length;
       expect(await card.locator('.provider-card__name').textContent()).toBe(provider.name);
-      expect(await card.locator('.provider-card__count').textContent()).toBe(tr(locale, 'gamehall.providers.count', { count }));
+      expect(await card.locator('.provider-card__count').textContent()).toBe(trCount(locale, 'gamehall.providers.count', count));
       expect(await card.getAttribute('href')).toBe(`${inLocale('/gamehall', locale)}?providers=${provider.sysname}`);
       await card.click();
       await expect.poll(() => new URL(page.url()).pathname, POLL).toBe(inLocale('/gamehall', locale));

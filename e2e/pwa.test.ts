@@ -33,6 +33,25 @@ describe('installable app', () => {
     expect(manifest.icons?.length).toBeGreaterThan(0);
   });
 
+  it.each(LOCALES)(
+    'every page (%s) links the favicon set, and each linked icon is served with its type (issue 15: /favicon.ico was 404)',
+    async (locale) => {
+      const html = await (await fetch(`${baseUrl}${inLocale('/gamehall', locale)}`)).text();
+      const links = htmlLinks(html);
+      const expected = [
+        { rel: 'icon', href: '/favicon.ico', type: 'image/x-icon' },
+        { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+        { rel: 'apple-touch-icon', href: '/apple-touch-icon.png', type: 'image/png' },
+      ];
+      for (const { rel, href, type } of expected) {
+        expect(links).toContainEqual(expect.objectContaining({ rel, href }));
+        const response = await fetch(`${baseUrl}${href}`);
+        expect(response.status, href).toBe(200);
+        expect(response.headers.get('content-type'), href).toBe(type);
+      }
+    },
+  );
+
   it('/sw.js is served as JavaScript and may control the whole site', async () => {
     const response = await fetch(`${baseUrl}/sw.js`);
     expect(response.status).toBe(200);

@@ -22,6 +22,7 @@ import {
   inLocale,
   locationOf,
   samplePath,
+  SAMPLE_TRANSACTION,
   tr,
 } from './site-facts';
 
@@ -85,6 +86,7 @@ const SIGNED_IN_REDIRECTS: Record<string, string> = {
 
 describe('protected routes for a signed-in player', () => {
   let cookie = '';
+  let depositId = '';
   beforeAll(async () => {
     const response = await fetch(`${baseUrl}/api/auth.register?v=2.34&locale=en`, {
       method: 'POST',
@@ -94,6 +96,13 @@ describe('protected routes for a signed-in player', () => {
     const sid = response.headers.getSetCookie().find((value) => value.startsWith('sid='));
     if (!response.ok || !sid) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
     cookie = sid.split(';')[0]!;
+    // The payment result screens of a transaction show the player's own deposit (a card deposit left pending).
+    const deposit = await fetch(`${baseUrl}/api/cashier.makedeposit?v=2.34&locale=en`, {
+      method: 'POST',
+      headers: { origin: baseUrl, cookie },
+      body: new URLSearchParams({ method: 'card', amount: '10' }),
+    });
+    depositId = ((await deposit.json()) as { data: { id: string } }).data.id;
   });
 
   const protectedCases = cases.filter((c) => isProtectedPath(c.path));
@@ -101,7 +110,8 @@ describe('protected routes for a signed-in player', () => {
   it.each(protectedCases.map((c) => [c.path, c] as const))(
     '%s opens for a signed-in player (page, or the redirect of the spec)',
     async (path, { locale, entry }) => {
-      const response = await fetch(`${baseUrl}${path}`, { redirect: 'manual', headers: { cookie } });
+      const address = path.replace(SAMPLE_TRANSACTION, depositId);
+      const response = await fetch(`${baseUrl}${address}`, { redirect: 'manual', headers: { cookie } });
       const redirectTo = SIGNED_IN_REDIRECTS[entry.name];
       if (redirectTo) {
         expect([301, 302]).toContain(response.status);

@@ -69,6 +69,11 @@ export function translations(locale: Locale): Record<string, string> {
   return table;
 }
 
+/** A text about a count: the `{key}.{plural category}` form of the locale, with $$count$$ filled (issue 15). */
+export function trCount(locale: Locale, key: string, count: number, params: Record<string, string | number> = {}): string {
+  return tr(locale, `${key}.${new Intl.PluralRules(locale).select(count)}`, { ...params, count });
+}
+
 /** A translated text with $$name$$ placeholders filled; throws on a key content lacks, so a typo cannot pass. */
 export function tr(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
   const text = translations(locale)[key];
@@ -177,13 +182,19 @@ export const NAVIGATION: NavItem[] = configSection<{ navigation?: NavItem[] }>('
 export const FOOTER_LINKS: NavItem[] = configSection<{ footerLinks?: NavItem[] }>('prazer-config').footerLinks ?? [];
 
 /** Sample values for route parameters: an existing content page for :slug, a seeded game for the game page. */
+/**
+ * The transaction of the sample payment result paths: a placeholder that tests of a signed-in
+ * player replace with a deposit of theirs (an unknown transaction is not found, issue 15).
+ */
+export const SAMPLE_TRANSACTION = 'tx-1001';
+
 export function samplePath(entry: RouteEntry): string {
   const path = entry.path
     .replace(':slug', CONTENT_SLUG)
     .replace(':sysname', entry.name.startsWith('game') ? GAME_SYSNAME : 'sample')
     // /gamehall/{id} shows a hall only for a game category (redirect-gamehall-category check).
     .replace(':id', entry.name === 'gamehall-id' ? 'slot' : '1')
-    .replace(':transaction', 'tx-1001')
+    .replace(':transaction', SAMPLE_TRANSACTION)
     .replace('*', 'x');
   return `/${path}`;
 }

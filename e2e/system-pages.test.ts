@@ -23,6 +23,7 @@ import {
   locationOf,
   rawGet,
   samplePath,
+  SAMPLE_TRANSACTION,
   tr,
   type Locale,
 } from './site-facts';
@@ -92,11 +93,30 @@ describe('system pages', () => {
     await page.close();
   });
 
-  it.each(LOCALES)('unsubscribe (%s): an open system page with its header and description', async (locale) => {
+  it.each(LOCALES)(
+    'a bare /unsubscribe (%s) does not claim an unsubscribe: it says nothing changed and where e-mail is managed (issue 15)',
+    async (locale) => {
+      const page = await context.newPage();
+      const response = await page.goto(`${baseUrl}${inLocale('/unsubscribe', locale)}`);
+      expect(response?.status()).toBe(200);
+      expect(await page.locator('[data-system-page="unsubscribe"]').count()).toBe(0);
+      const section = page.locator('[data-unsubscribe-no-link]');
+      expect(await section.locator('h1').textContent()).toBe(tr(locale, 'unsubscribe.noLink.title'));
+      expect(await section.locator('p').first().textContent()).toBe(tr(locale, 'unsubscribe.noLink.text'));
+      const manage = section.locator('a.button');
+      expect(await manage.getAttribute('href')).toBe(inLocale('/profile/notification', locale));
+      expect(await manage.textContent()).toBe(tr(locale, 'unsubscribe.noLink.button'));
+      expect(await page.locator('body').innerText()).not.toContain(tr(locale, 'system.unsubscribe.header'));
+      await page.close();
+    },
+  );
+
+  it.each(LOCALES)('an unsubscribe link (%s) asks to confirm before anything changes', async (locale) => {
     const page = await context.newPage();
-    const response = await page.goto(`${baseUrl}${inLocale('/unsubscribe', locale)}`);
-    expect(response?.status()).toBe(200);
-    await expectSystemPage(page, 'unsubscribe', locale);
+    await page.goto(`${baseUrl}${inLocale('/unsubscribe', locale)}?u=1&c=someone%40example.com&s=signature`);
+    const confirm = page.locator('[data-unsubscribe-confirm]');
+    expect(await confirm.locator('h1').textContent()).toBe(tr(locale, 'unsubscribe.confirm.title'));
+    expect(await page.locator('[data-system-page="unsubscribe"]').count()).toBe(0);
     await page.close();
   });
 
@@ -123,6 +143,7 @@ describe('system pages', () => {
 
   describe('as a signed-in player', () => {
     let playerContext: BrowserContext;
+    let depositId = '';
     beforeAll(async () => {
       playerContext = await browser.newContext();
       const page = await playerContext.newPage();
@@ -136,6 +157,15 @@ describe('system pages', () => {
         return (await response.json()) as { data?: { uid?: number }; error?: { type: string; message: string } };
       }, `e2e-system-${Date.now()}@example.com`);
       if (!answer.data?.uid) throw new Error(`registration failed: ${JSON.stringify(answer.error)}`);
+      // The screens of a transaction show the player's own deposit (a card deposit left pending):
+      // an unknown transaction is not found (issue 15).
+      depositId = await page.evaluate(async () => {
+        const response = await fetch('/api/cashier.makedeposit?v=2.34&locale=en', {
+          method: 'POST',
+          body: new URLSearchParams({ method: 'card', amount: '10' }),
+        });
+        return ((await response.json()) as { data: { id: string } }).data.id;
+      });
       await page.close();
     });
     afterAll(() => playerContext?.close());
@@ -146,13 +176,14 @@ describe('system pages', () => {
       ),
     )(
       'payment result %s shows the %s page: header, description, and the button target of the spec (or none)',
-      async (path, locale, type) => {
+      async (samplePathOf, locale, type) => {
+        const path = samplePathOf.replace(SAMPLE_TRANSACTION, depositId);
         const page = await playerContext.newPage();
         const response = await page.goto(`${baseUrl}${path}`);
         expect(response?.status()).toBe(200);
         expect(new URL(page.url()).pathname).toBe(path);
         await expectSystemPage(page, type, locale);
-        if (path.endsWith('/tx-1001')) expect(await page.locator('.system-page__detail').textContent()).toBe('tx-1001');
+        if (path.endsWith(`/${depositId}`)) expect(await page.locator('.system-page__detail').textContent()).toBe(depositId);
         await page.close();
       },
     );

@@ -25,3 +25,12 @@ export async function loadOrFail<T>(promise: Promise<T>): Promise<T> {
     return fatalPageError(error);
   }
 }
+
+/**
+ * Spec §8 route guard failure: 404 'Page Not Found: {full path}' with the path as data; the error
+ * boundary shows the not-found page. For addresses naming something that does not exist.
+ */
+export function pageNotFound(request: Request): never {
+  const { pathname } = new URL(request.url);
+  throw data({ message: `Page Not Found: ${pathname}`, path: pathname }, { status: 404 });
+}

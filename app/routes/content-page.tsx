@@ -1,5 +1,5 @@
 /** /{slug}: a content page from the content store, or the not-found page with status 404. */
-import { data } from 'react-router';
+import { pageNotFound } from '~/api/errors';
 import type { Route } from './+types/content-page';
 import { DEFAULT_LOCALE, localeFromPath } from '#common/locale';
 import { cmsList } from '~/content.server';
@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname) ?? DEFAULT_LOCALE;
   const [page] = await cmsList<ContentPageData>(context, 'pages', locale, { slug: params.slug });
-  if (!page) throw data({ message: `Page Not Found: ${url.pathname}`, path: url.pathname }, { status: 404 });
+  if (!page) pageNotFound(request);
   return { title: page.attributes.title, blocks: page.attributes.blocks ?? [] };
 }
 

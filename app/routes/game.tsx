@@ -24,6 +24,9 @@ import { configValue } from '~/site-data';
 import { useGameLikes } from '~/games/use-game-likes';
 import { isFullScreenButtonVisible, mustDepositBeforeRealPlay } from '~/games/game-page-rules';
 import { isInMessenger } from '~/hooks/use-messenger-entry';
+import { DEFAULT_LOCALE, localeFromPath } from '#common/locale';
+import { cmsList } from '~/content.server';
+import { pageNotFound } from '~/api/errors';
 
 /** A readable game name from its sysname: aurora-fortune → Aurora Fortune. */
 export function gameDisplayName(sysname: string): string {
@@ -58,6 +61,14 @@ function useHasFreespins(sysname: string, isReal: boolean): boolean {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.game-sysname.title', { game: args.params.sysname ?? '' });
+
+/** A game the site does not have is not found (issue 15: /game/nonexistent-game answered 200). */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname) ?? DEFAULT_LOCALE;
+  const [game] = await cmsList(context, 'games', locale, { sysname: params.sysname });
+  if (!game) pageNotFound(request);
+  return null;
+}
 
 export default function GamePage({ params }: Route.ComponentProps) {
   const { t, localePath } = useI18n();

@@ -6,7 +6,7 @@
  * runs the redirect-gamehall-category check first: {id} must be a category, else 404.
  */
 import { useState } from 'react';
-import { Link, data, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/gamehall';
 import type { ConfigSections } from '~/site-data';
 import type { PageLoadContext } from '#common/load-context';
@@ -17,7 +17,7 @@ import { pageMeta } from '~/seo';
 import { useI18n } from '~/i18n';
 import { browserApi } from '~/api/client';
 import { loaderApi } from '~/api/loader-api';
-import { loadOrFail } from '~/api/errors';
+import { loadOrFail, pageNotFound } from '~/api/errors';
 import { configValue, useRootData } from '~/site-data';
 import { useDialogs } from '~/dialogs/dialog-context';
 import { useToasts } from '~/toasts/toast-provider';
@@ -59,7 +59,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.id !== undefined) {
     // redirect-gamehall-category: only a known category has a hall of its own.
     if (!isGameCategory(params.id) || !categories.some((category) => category.sysname === params.id)) {
-      throw data({ message: `Page Not Found: ${url.pathname}`, path: url.pathname }, { status: 404 });
+      pageNotFound(request);
     }
     filter.category = params.id;
   }

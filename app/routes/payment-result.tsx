@@ -19,6 +19,8 @@ import { useI18n } from '~/i18n';
 import { useBalances } from '~/balance';
 import { useDepositStatus } from '~/hooks/use-deposit-status';
 import { loaderApi } from '~/api/loader-api';
+import { pageNotFound } from '~/api/errors';
+import { isApiError } from '#common/errors';
 import { cashierApi, loadMethodNames } from '~/cashier/cashier-api';
 import { CURRENT_TRANSACTION_KEY, followedTransactionId, isFinalDepositStatus, resultPath } from '~/cashier/deposit-flow';
 
@@ -27,8 +29,25 @@ export const meta: Route.MetaFunction = (args) => {
   return pageMeta(args, `system.${paymentPageType(parseRouteName(leaf?.id ?? '').name)}.header`);
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return { methodNames: await loadMethodNames(cashierApi(loaderApi(request, context))) };
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const api = cashierApi(loaderApi(request, context));
+  if ('transaction' in params && params.transaction !== undefined) await requireOwnDeposit(api, params.transaction, request);
+  return { methodNames: await loadMethodNames(api) };
+}
+
+/**
+ * A transaction in the address must be one of the player's deposits (issue 15: a bogus id answered
+ * 200). The cashier answers AccessDeniedException for an unknown id and another player's alike:
+ * both are not found here, like an id the contract refuses. Other answers (a visitor signed out, a
+ * busy cashier) leave the screen to its own polling.
+ */
+async function requireOwnDeposit(api: ReturnType<typeof cashierApi>, id: string, request: Request): Promise<void> {
+  try {
+    await api.depositInfo(id);
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    if (error.type === 'AccessDeniedException' || error.type === 'InvalidParameterException') pageNotFound(request);
+  }
 }
 
 export default function PaymentResult({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 /**
  * /profile/bets: the player's game history (issue 5 "History and export"; spec §7 games.getHistory,
- * createhistoryexportrequest, gethistoryexportrequest). Real-money rounds newest first, 4 a page
- * (spec §9 history page size) with "Load more" appending and de-duplicating by id; where the site
- * allows it (is_game_history_export_enabled) the player asks for a CSV export, waits while the
- * server makes it, and downloads it.
+ * createhistoryexportrequest, gethistoryexportrequest). Real-money rounds and live-table bets
+ * (issue 15) newest first, 4 a page (spec §9 history page size) with "Load more" appending and
+ * de-duplicating by id; where the site allows it (is_game_history_export_enabled) the player asks
+ * for a CSV export, waits while the server makes it, and downloads it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -77,7 +77,7 @@ function GameHistoryRows({ items }: { items: readonly GameHistoryItem[] }) {
 
 /** Asks for an export, follows it until the server has made it, then offers the download. */
 function HistoryExportPanel({ initial }: { initial: HistoryExportView | null }) {
-  const { t, locale } = useI18n();
+  const { t, tc, locale } = useI18n();
   const describe = useCashierError();
   const { show } = useToasts();
   const [current, setCurrent] = useState(initial);
@@ -131,7 +131,7 @@ function HistoryExportPanel({ initial }: { initial: HistoryExportView | null }) 
       {current?.status === 'ready' && current.download_url && (
         <p className="card__text" data-export-ready>
           <a className="button button--primary" href={current.download_url} download data-action="download-history">
-            {t('gameHistory.export.download', { count: current.row_count ?? 0 })}
+            {tc('gameHistory.export.download', current.row_count ?? 0)}
           </a>
           {current.is_truncated && <span className="field__hint"> {t('gameHistory.export.truncated')}</span>}
         </p>

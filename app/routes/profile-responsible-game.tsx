@@ -30,7 +30,7 @@ function DepositLimit({
   currency: string;
   coolingOffHours: number;
 }) {
-  const { t } = useI18n();
+  const { t, tc } = useI18n();
   const { run, isBusy, errors } = useApiAction();
   const money = (amount: string) => formatMoney({ amount, currency });
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -73,7 +73,7 @@ function DepositLimit({
           {t('rg.limit.save')}
         </button>
       </div>
-      <p className="field__hint">{t('rg.limit.rule', { hours: coolingOffHours })}</p>
+      <p className="field__hint">{tc('rg.limit.rule', coolingOffHours)}</p>
     </form>
   );
 }
@@ -155,7 +155,7 @@ function Exclusions({ rg }: { rg: ResponsibleGamingView }) {
 }
 
 export default function ProfileResponsibleGame({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, tc } = useI18n();
   const { rg } = loaderData;
   const { run, isBusy } = useApiAction();
   return (
@@ -188,7 +188,7 @@ export default function ProfileResponsibleGame({ loaderData }: Route.ComponentPr
           >
             {rg.reality_check_options.map((minutes) => (
               <option key={minutes} value={minutes}>
-                {minutes === 0 ? t('rg.realityCheck.off') : t('rg.realityCheck.every', { minutes })}
+                {minutes === 0 ? t('rg.realityCheck.off') : tc('rg.realityCheck.every', minutes)}
               </option>
             ))}
           </select>

@@ -6,14 +6,14 @@
  * promocode-activated dialog). /offers lists the deposit offers only.
  */
 import { useState } from 'react';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/promotions';
 import type { OfferView } from '#common/contract';
 import { parseRouteName } from '#common/locale';
 import { pageMeta } from '~/seo';
 import { useI18n } from '~/i18n';
 import { loaderApi } from '~/api/loader-api';
-import { loadOrFail } from '~/api/errors';
+import { loadOrFail, pageNotFound } from '~/api/errors';
 import { BonusArt } from '~/components/bonus-art';
 import { Term } from '~/components/bonus-parts';
 import { PromoCodeForm } from '~/components/promo-code-form';
@@ -36,7 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const wanted = 'id' in params ? Number(params.id) : undefined;
   const chosen = wanted === undefined ? undefined : offers.find((offer) => offer.id === wanted);
   if (wanted !== undefined && !chosen) {
-    throw data({ message: `Page Not Found: ${url.pathname}`, path: url.pathname }, { status: 404 });
+    pageNotFound(request);
   }
   return { offers, chosen, section: isOffers ? ('offers' as const) : ('promotions' as const) };
 }

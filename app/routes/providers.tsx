@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Providers({ loaderData }: Route.ComponentProps) {
-  const { t, localePath } = useI18n();
+  const { t, tc, localePath } = useI18n();
   return (
     <div className="page page--providers">
       <header className="page__header page-band page-band--compact">
@@ -38,7 +38,7 @@ export default function Providers({ loaderData }: Route.ComponentProps) {
             >
               <img className="provider-card__art" src={provider.image_url} alt="" width={288} height={192} loading="lazy" />
               <span className="provider-card__name">{provider.name}</span>
-              <span className="provider-card__count">{t('gamehall.providers.count', { count: provider.games_count })}</span>
+              <span className="provider-card__count">{tc('gamehall.providers.count', provider.games_count)}</span>
             </Link>
           </li>
         ))}

@@ -21,9 +21,16 @@ export const RECALL_MAX = 100;
 
 export type GameMode = 'real' | 'demo';
 
-/** One row of games.getHistory: a settled real-money round. */
+/** Where a history entry comes from: an in-house round of one player, or a bet at a shared live table (issue 15). */
+export type GameHistoryKind = 'round' | 'live';
+
+/** One row of games.getHistory: a real-money round or live-table bet. */
 export interface GameHistoryItem {
+  /** Unique in the list: the round's id, or `live-{betId}` for a live-table bet. */
   id: string;
+  kind: GameHistoryKind;
+  /** The round: the in-house round, or the live table's shared round the bet was in. */
+  round_id: string;
   sysname: string;
   game_name: string;
   engine: string;

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { GameRuleError, InvalidBetError } from './errors';
 import { createFairRng, pickDistinct } from './fair';
-import { cashOutMines, minesMultiplier, minesPayout, openCell, publicMinesView, startMines, type MinesState } from './mines';
+import {
+  cashOutMines,
+  minesMultiplier,
+  minesMultiplierText,
+  minesPayout,
+  openCell,
+  publicMinesView,
+  startMines,
+  type MinesState,
+} from './mines';
+import { amountToMinor } from '../money';
 import { SIMULATION_TIMEOUT_MS, simulateRounds } from './statistics';
 
 const SEEDS = {
@@ -44,12 +54,12 @@ describe('mines state machine (open, cash out, lose)', () => {
     expect(publicMinesView(lost).mines).toEqual([0, 7, 24]);
   });
 
-  it('cashing out after k safe cells pays stake × 0.99 × C(25, k) / C(25 − m, k), rounded down', () => {
+  it('cashing out after k safe cells pays stake × 0.99 × C(25, k) / C(25 − m, k) rounded down to the hundredth', () => {
     let state = field([0, 7, 24]);
     for (const cell of [1, 2]) state = openCell(state, cell);
     const done = cashOutMines(state);
-    // 0.99 × C(25,2) / C(22,2) = 0.99 × 300 / 231 = 1.285714…: 1 000 → 1 285.
-    expect(done).toMatchObject({ status: 'cashed-out', payoutMinor: 1_285n });
+    // 0.99 × C(25,2) / C(22,2) = 0.99 × 300 / 231 = 1.285714…, paid as 1.28×: 1 000 → 1 280.
+    expect(done).toMatchObject({ status: 'cashed-out', payoutMinor: 1_280n });
     expect(minesMultiplier(3, 2)).toEqual({ numerator: 99n * 300n, denominator: 100n * 231n });
   });
 
@@ -79,7 +89,8 @@ describe('mines state machine (open, cash out, lose)', () => {
     expect(view.nextPayoutMinor).toBe(minesPayout(1_000n, 3, 2));
   });
 
-  it('returns 99 % for every mine count and every number of cells before cashing out (exact, less rounding)', () => {
+  it('returns 99 % for every mine count and every number of cells before the cut to the hundredth, 98.28 %–99 % after it', () => {
+    let lowest = 1;
     for (let mines = 1; mines <= 24; mines++) {
       let survive = 1;
       for (let k = 1; k <= 25 - mines; k++) {
@@ -87,8 +98,39 @@ describe('mines state machine (open, cash out, lose)', () => {
         survive *= (25 - mines - (k - 1)) / (25 - (k - 1));
         const { numerator, denominator } = minesMultiplier(mines, k);
         expect(survive * (Number(numerator) / Number(denominator))).toBeCloseTo(0.99, 12);
+        const paid = survive * (Number(minesPayout(1_000_000n, mines, k)) / 1_000_000);
+        expect(paid).toBeLessThanOrEqual(0.99 + 1e-12);
+        lowest = Math.min(lowest, paid);
       }
     }
+    expect(lowest).toBeCloseTo(0.9828, 4);
+  });
+});
+
+describe('mines: the multiplier shown is the one paid (issue 15: "×1.13" shown, €1.12 paid)', () => {
+  // Stakes in minor units: whole euros, odd cents and a large stake.
+  const STAKES = [1n, 7n, 15n, 99n, 100n, 250n, 1_000n, 1_234n, 10_000n, 123_456_789n];
+
+  it('for every mine count and number of safe cells, payout = stake × shown multiplier (rounded down to the minor unit)', () => {
+    let checked = 0;
+    for (let mines = 1; mines <= 24; mines++) {
+      for (let k = 1; k <= 25 - mines; k++) {
+        const shownHundredths = amountToMinor(minesMultiplierText(mines, k));
+        for (const stake of STAKES) {
+          const payout = minesPayout(stake, mines, k);
+          expect(payout, `${mines} mines, ${k} cells, stake ${stake}`).toBe((stake * shownHundredths) / 100n);
+          // A stake of whole units is paid exactly stake × the multiplier shown.
+          if (stake % 100n === 0n) expect(payout * 100n).toBe(stake * shownHundredths);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBe(300 * STAKES.length);
+  });
+
+  it('shows 1.12 and pays €1.12 on €1 after one safe cell with 3 mines (0.99 × 25 / 22 = 1.125)', () => {
+    expect(minesMultiplierText(3, 1)).toBe('1.12');
+    expect(minesPayout(100n, 3, 1)).toBe(112n);
   });
 });
 
@@ -102,18 +144,22 @@ describe('mines RTP by simulation', () => {
   ];
 
   it(
-    'returns 99 % on the fair stream: 200 000 rounds of four plans within 4.5 standard errors',
+    'returns the plans’ RTP (99 % less the cut to the hundredth) on the fair stream: 200 000 rounds of four plans within 4.5 standard errors',
     () => {
-      // A plan wins stake × M with chance p = 0.99 / M: its variance is M² p (1 − p); the mean of
+      // A plan wins stake × M with chance p: its variance is M² p (1 − p); the mean of
       // n rounds cycling the plans has variance Σ var / (4 · n) (n/4 rounds of each). Here the
       // standard error is 0.0016 and the tolerance ±0.70 %.
       const rounds = 200_000;
       const stake = 1_000_000n;
-      const variances = PLANS.map(([mines, k]) => {
+      // A plan pays M (the hundredth paid) with chance p = 0.99 / the exact multiplier.
+      const plans = PLANS.map(([mines, k]) => {
         const multiplier = Number(minesPayout(stake, mines, k)) / Number(stake);
-        const p = 0.99 / multiplier;
-        return multiplier ** 2 * p * (1 - p);
+        const { numerator, denominator } = minesMultiplier(mines, k);
+        const p = 0.99 / (Number(numerator) / Number(denominator));
+        return { rtp: multiplier * p, variance: multiplier ** 2 * p * (1 - p) };
       });
+      const variances = plans.map((plan) => plan.variance);
+      const expectedRtp = plans.reduce((sum, plan) => sum + plan.rtp, 0) / plans.length;
       const standardError = Math.sqrt(variances.reduce((a, b) => a + b) / PLANS.length / rounds);
       const stats = simulateRounds(rounds, (rng, index) => {
         const [mineCount, cells] = PLANS[index % PLANS.length]!;
@@ -122,7 +168,7 @@ describe('mines RTP by simulation', () => {
         if (state.status === 'playing') state = cashOutMines(state);
         return { stakeMinor: stake, payoutMinor: state.payoutMinor };
       });
-      expect(Math.abs(stats.rtp - 0.99)).toBeLessThan(4.5 * standardError);
+      expect(Math.abs(stats.rtp - expectedRtp)).toBeLessThan(4.5 * standardError);
     },
     SIMULATION_TIMEOUT_MS,
   );

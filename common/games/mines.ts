@@ -7,14 +7,15 @@
  * fixed before the first click, so the player's choices cannot change it.
  * Rules: 1 to 24 mines; open any closed cell; cash out after at least one safe cell; opening the
  * last safe cell cashes out by itself.
- * Payout after k safe cells with m mines: stake × 0.99 × C(25, k) / C(25 − m, k), the inverse of
- * the chance of k safe cells in a row with a 1 % edge, as an exact fraction of integers, rounded
- * down to the minor unit.
- * RTP: C(25 − m, k) / C(25, k) × 0.99 × C(25, k) / C(25 − m, k) = 99 % for every m and k, hence
- * for any way of choosing when to stop (every closed cell is alike to the player).
+ * Multiplier after k safe cells with m mines: 0.99 × C(25, k) / C(25 − m, k), the inverse of the
+ * chance of k safe cells in a row with a 1 % edge, as an exact fraction of integers, rounded down
+ * to the hundredth; that multiplier is both shown and paid: payout = ⌊stake × hundredths / 100⌋.
+ * RTP: C(25 − m, k) / C(25, k) × the multiplier = 99 % before the cut to the hundredth, which
+ * takes less than 0.01× (98.28 %–99.00 % by m and k; docs/games-rtp.md).
  */
 import { GameRuleError, InvalidBetError } from './errors';
 import { pickDistinct, type Rng } from './fair';
+import { minorToAmount } from '../money';
 import { multiplyStake, requireStake } from './payout';
 
 export const MINES_CELLS = 25;
@@ -58,9 +59,23 @@ function requireMineCount(mineCount: number): number {
   return mineCount;
 }
 
-export function minesPayout(stakeMinor: bigint, mineCount: number, safeCells: number): bigint {
+/**
+ * The multiplier paid after `safeCells` safe cells, in hundredths: the exact one rounded down.
+ * Display and payout share it (issue 15: a shown "×1.13" once paid €1.12 on €1), so the player is
+ * paid exactly stake × the multiplier shown, less only the cut to the minor unit.
+ */
+export function minesMultiplierHundredths(mineCount: number, safeCells: number): bigint {
   const { numerator, denominator } = minesMultiplier(mineCount, safeCells);
-  return multiplyStake(stakeMinor, numerator, denominator);
+  return multiplyStake(100n, numerator, denominator);
+}
+
+/** The multiplier after `safeCells` safe cells as the player sees it, to two decimals ("1.12"). */
+export function minesMultiplierText(mineCount: number, safeCells: number): string {
+  return minorToAmount(minesMultiplierHundredths(mineCount, safeCells));
+}
+
+export function minesPayout(stakeMinor: bigint, mineCount: number, safeCells: number): bigint {
+  return multiplyStake(stakeMinor, minesMultiplierHundredths(mineCount, safeCells), 100n);
 }
 
 export function startMines(start: MinesStart, rng: Rng): MinesState {

@@ -31,10 +31,46 @@ function initials(name: string): string {
     .join('');
 }
 
+/**
+ * The brand mark in a 40-unit box: a disc filled with the primary → accent diagonal gradient and a
+ * white five-pointed star. The logos draw it as SVG, the favicons (favicon.ts) rasterise it.
+ */
+export const BRAND_MARK = {
+  box: 40,
+  disc: { cx: 20, cy: 20, r: 17 },
+  star: [
+    [20, 8],
+    [23.6, 15.4],
+    [31.7, 16.6],
+    [25.8, 22.3],
+    [27.2, 30.4],
+    [20, 26.6],
+    [12.8, 30.4],
+    [14.2, 22.3],
+    [8.3, 16.6],
+    [16.4, 15.4],
+  ] as ReadonlyArray<readonly [number, number]>,
+  starOpacity: 0.92,
+};
+
+/** The mark's SVG: its gradient's definition and its shapes. */
+function markSvg({ primary, accent }: BrandColors): { defs: string; mark: string } {
+  const { disc, star, starOpacity } = BRAND_MARK;
+  const points = star.map(([x, y]) => `${x} ${y}`).join('L');
+  return {
+    defs: `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${primary}"/><stop offset="1" stop-color="${accent}"/></linearGradient></defs>`,
+    mark: `<g><circle cx="${disc.cx}" cy="${disc.cy}" r="${disc.r}" fill="url(#g)"/><path d="M${points}z" fill="#fff" fill-opacity="${starOpacity}"/></g>`,
+  };
+}
+
+/** The SVG favicon: the mark alone. */
+export function markIconSvg(site: Site): string {
+  const { defs, mark } = markSvg(brandColors(site));
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${BRAND_MARK.box} ${BRAND_MARK.box}">${defs}${mark}</svg>`;
+}
+
 export function logoSvg(site: Site, compact = false): string {
-  const { primary, accent } = brandColors(site);
-  const mark = `<g><circle cx="20" cy="20" r="17" fill="url(#g)"/><path d="M20 8l3.6 7.4 8.1 1.2-5.9 5.7 1.4 8.1L20 26.6l-7.2 3.8 1.4-8.1-5.9-5.7 8.1-1.2z" fill="#fff" fill-opacity=".92"/></g>`;
-  const defs = `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${primary}"/><stop offset="1" stop-color="${accent}"/></linearGradient></defs>`;
+  const { defs, mark } = markSvg(brandColors(site));
   if (compact)
     return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" role="img" aria-label="${escapeXml(site.name)}">${defs}${mark}</svg>`;
   const width = generatedLogoWidth(site.name);

@@ -1,7 +1,9 @@
 /** Installability (spec §1): web manifest, service worker at /sw.js with scope /, offline page. */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { Site } from '../modules/sites';
 import type { AppEnv } from './app-env';
-import { appIconSvg, brandColors, escapeXml, logoSvg } from './brand';
+import { appIconSvg, brandColors, escapeXml, logoSvg, markIconSvg } from './brand';
+import { faviconFiles } from './favicon';
 
 /**
  * Navigations go to the network; when it is gone the cached offline page answers. Hashed build
@@ -79,6 +81,34 @@ export function createPwaRoutes(buildVersion: string) {
     c.header('Cache-Control', 'public, max-age=3600');
     return c.body(svg);
   });
+
+  // Favicons (issue 15): asked for by these names, so cached long; a colour change shows within a week.
+  const FAVICON_CACHE = 'public, max-age=604800, stale-while-revalidate=86400';
+  const icon =
+    (type: string, body: (site: Site) => string | Buffer) =>
+    (c: Context<AppEnv>): Response => {
+      c.header('Content-Type', type);
+      c.header('Cache-Control', FAVICON_CACHE);
+      const content = body(c.get('site'));
+      return c.body(typeof content === 'string' ? content : new Uint8Array(content));
+    };
+  routes.get(
+    '/favicon.svg',
+    icon('image/svg+xml', (site) => markIconSvg(site)),
+  );
+  routes.get(
+    '/favicon.ico',
+    icon('image/x-icon', (site) => faviconFiles(brandColors(site)).ico),
+  );
+  routes.get(
+    '/apple-touch-icon.png',
+    icon('image/png', (site) => faviconFiles(brandColors(site)).touchIcon),
+  );
+  // Some browsers ask for this name without looking at the page's links.
+  routes.get(
+    '/apple-touch-icon-precomposed.png',
+    icon('image/png', (site) => faviconFiles(brandColors(site)).touchIcon),
+  );
 
   routes.get('/offline.html', async (c) => {
     const site = c.get('site');

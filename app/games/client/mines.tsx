@@ -12,7 +12,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '#common/errors';
 import type { OpenRound, StatefulResult } from '#common/contract';
 import { formatMoney, minorToAmount, money } from '#common/money';
-import { MINES_CELLS, minesMultiplier, minesPayout } from '#common/games/mines';
+import { MINES_CELLS, minesMultiplierText, minesPayout } from '#common/games/mines';
 import { useI18n } from '~/i18n';
 import { newRequestId, type GameComponentProps, type RoundView } from './shared';
 import './table-games.css';
@@ -174,8 +174,7 @@ const MINE_COUNTS = Array.from({ length: MINES_CELLS - 1 }, (_, i) => i + 1);
 /** The multiplier after `gems` safe cells, to two decimals (0.99 before the first). */
 function multiplierText(mineCount: number, gems: number): string {
   try {
-    const { numerator, denominator } = minesMultiplier(mineCount, gems);
-    return (Number((numerator * 10_000n) / denominator) / 10_000).toFixed(2);
+    return minesMultiplierText(mineCount, gems);
   } catch {
     return '—';
   }

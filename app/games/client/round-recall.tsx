@@ -56,7 +56,7 @@ function MinesField({ mines, opened }: { mines: readonly number[]; opened: reado
 }
 
 export function RoundRecall({ round }: { round: RoundView }) {
-  const { t } = useI18n();
+  const { t, tc } = useI18n();
   const outcome = (round.outcome ?? {}) as Record<string, unknown>;
   const bet = (round.bet ?? {}) as Record<string, unknown>;
   let body: ReactNode = null;
@@ -80,7 +80,7 @@ export function RoundRecall({ round }: { round: RoundView }) {
       body = (
         <>
           {spins[0] && <SymbolGrid columns={spins[0].window} />}
-          {spins.length > 1 && <span>{t('gamePlay.recall.freeSpins', { count: spins.length - 1 })}</span>}
+          {spins.length > 1 && <span>{tc('gamePlay.recall.freeSpins', spins.length - 1)}</span>}
         </>
       );
       break;

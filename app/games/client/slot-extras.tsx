@@ -94,7 +94,7 @@ export function AutoplayPanel({
   onStart: (plan: AutoplayPlan) => void;
   onStop: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, tc } = useI18n();
   const [rounds, setRounds] = useState(rules.round_options[0] ?? rules.max_rounds);
   const [lossLimit, setLossLimit] = useState('');
   const [winLimit, setWinLimit] = useState('');
@@ -176,7 +176,7 @@ export function AutoplayPanel({
           )}
           {state.stop && (
             <p className="card__text" data-autoplay-stop={state.stop}>
-              {t(`gamePlay.autoplay.stopped.${state.stop}`, { played: state.played, net })}
+              {tc(`gamePlay.autoplay.stopped.${state.stop}`, state.played, { net })}
             </p>
           )}
         </div>

@@ -65,7 +65,7 @@ function useSpinPacing(minSpinDurationMs: number) {
 }
 
 export function SlotGame({ engine, sysname, mode, api, play, minBet, maxBet }: GameComponentProps) {
-  const { t } = useI18n();
+  const { t, tc } = useI18n();
   const stakes = SLOT_STAKES.filter((stake) => Number(stake) >= Number(minBet) && Number(stake) <= Number(maxBet));
   const [stake, setStake] = useState(stakes.includes('1.00') ? '1.00' : (stakes[0] ?? minBet));
   const [isBusy, setBusy] = useState(false);
@@ -177,15 +177,14 @@ export function SlotGame({ engine, sysname, mode, api, play, minBet, maxBet }: G
           )}
           {paid && paid.freeSpinsAwarded > 0 && (
             <p data-free-spins={freeSpins.length}>
-              {t('gamePlay.slot.freeSpins', {
-                count: freeSpins.length,
+              {tc('gamePlay.slot.freeSpins', freeSpins.length, {
                 wins: freeSpins.reduce((sum, item) => sum + item.winLineBets, 0),
               })}
             </p>
           )}
           {steps.length > 1 && (
             <p data-cascades={steps.length - 1}>
-              {t('gamePlay.slot.cascades', { count: steps.length - 1, multiplier: steps.at(-1)?.multiplier ?? 1 })}
+              {tc('gamePlay.slot.cascades', steps.length - 1, { multiplier: steps.at(-1)?.multiplier ?? 1 })}
             </p>
           )}
         </div>

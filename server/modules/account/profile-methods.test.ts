@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { Browser, lastMessageTo, registeredPlayer, uniqueEmail } from '../../../test/player';
 import { RESTORE_JOB, sendRestoreLinkJob, totpCode } from '../auth';
+import { contacts } from '../../db/schema';
 
 function codeIn(text: string | undefined): string {
   const code = /\b(\d{6})\b/.exec(text ?? '')?.[1];
@@ -107,8 +108,54 @@ describe.each(testDatabaseKinds())('profile, contacts and recovery on %s', (kind
     expect(profile.contacts).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ contact: login, is_confirmed: true }),
-        expect.objectContaining({ contact: phone, is_confirmed: false, is_subscribed: true, phone_country_code: '+39' }),
+        expect.objectContaining({ contact: `+${phone}`, is_confirmed: false, is_subscribed: true, phone_country_code: '+39' }),
       ]),
+    );
+  });
+
+  type Contacts = { contacts: { contact: string; is_subscribed: boolean }[] };
+  const phonesOf = async (browser: Browser) =>
+    browser
+      .data<Contacts>(await browser.call('account.getprofileinfo', {}, 'GET'))
+      .contacts.filter((contact) => !contact.contact.includes('@'));
+
+  it('issue 15: a phone contact is stored and shown in E.164 with its "+", a national number taking the country code given', async () => {
+    const { browser } = await registeredPlayer(app);
+    const tail = String(Date.now()).slice(-7);
+    expect((await browser.call('account.addcontact', { contact: `+44 (20) 7${tail}` })).json.data).toBe(1);
+    expect((await browser.call('account.addcontact', { contact: `333 ${tail}`, phone_country_code: '+39' })).json.data).toBe(1);
+    expect((await phonesOf(browser)).map((contact) => contact.contact)).toEqual([`+44207${tail}`, `+39333${tail}`]);
+    // The same number written otherwise is the same contact.
+    expect((await browser.call('account.addcontact', { contact: `39333${tail}` })).json.error?.error_data?.errorType).toBe(
+      'taken',
+    );
+    expect((await browser.call('account.changeSubscription', { contact: `+39 333 ${tail}`, subscription: '1' })).json.data).toBe(
+      1,
+    );
+    expect((await phonesOf(browser)).find((contact) => contact.contact === `+39333${tail}`)?.is_subscribed).toBe(true);
+  });
+
+  it('issue 15: a phone stored before the fix without its "+" is shown with it and found in either form', async () => {
+    const { browser, uid } = await registeredPlayer(app);
+    const phone = `39366${String(Date.now()).slice(-7)}`;
+    await app.db.insert(contacts).values({ userId: uid, type: 'phone', value: phone });
+    expect((await phonesOf(browser)).map((contact) => contact.contact)).toEqual([`+${phone}`]);
+    expect((await browser.call('account.addcontact', { contact: `+${phone}` })).json.error?.error_data?.errorType).toBe('taken');
+    expect((await browser.call('account.changeSubscription', { contact: `+${phone}`, subscription: '1' })).json.data).toBe(1);
+    expect((await phonesOf(browser))[0]?.is_subscribed).toBe(true);
+  });
+
+  it('issue 15: a player signed up with a phone keeps the "+" on the login contact; the login itself is sent without it (spec §5)', async () => {
+    const browser = new Browser(app);
+    const phone = `39347${String(Date.now()).slice(-7)}`;
+    const info = browser.data<{ login: string; is_subscribed: boolean }>(
+      await browser.call('auth.register', { login: `+${phone}`, password: 'secret12', terms: '1', notify: '1' }),
+    );
+    expect(info).toMatchObject({ login: phone, is_subscribed: true });
+    expect(await phonesOf(browser)).toEqual([expect.objectContaining({ contact: `+${phone}`, is_subscribed: true })]);
+    const again = new Browser(app);
+    expect(again.data<{ login: string }>(await again.call('auth.login', { login: phone, password: 'secret12' })).login).toBe(
+      phone,
     );
   });
 

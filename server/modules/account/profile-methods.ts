@@ -25,7 +25,7 @@ import {
 import type { ProfileFields } from '#common/contract';
 import { defineMethod, type ApiContext } from '../../api/define';
 import { invalidParameter, requireValid } from '#common/parameter-errors';
-import { canonicalContact, contactTypeOf } from './service';
+import { contactTypeOf, contactValue } from './service';
 
 async function requireUser(ctx: ApiContext) {
   const user = await ctx.services.accounts.findUser(ctx.uid);
@@ -69,11 +69,15 @@ async function findContact(ctx: ApiContext, value: string) {
   return row;
 }
 
-function normalizeContact(raw: string): { type: 'email' | 'phone'; value: string } {
-  const value = raw.trim().replace(/^\++/, '');
-  const type = contactTypeOf(value);
-  requireValid('contact', type === 'email' ? validateEmail(value) : validatePhone(value));
-  return { type, value: canonicalContact(value) };
+/** A contact as stored (a phone in E.164, issue 15), refused with InvalidParameterException when it is neither an e-mail nor a phone. */
+function normalizeContact(raw: string, phoneCountryCode?: string | null): { type: 'email' | 'phone'; value: string } {
+  const text = raw.trim();
+  const type = contactTypeOf(text);
+  const value = contactValue(type === 'email' ? text.replace(/^\++/, '') : text, phoneCountryCode);
+  requireValid('contact', type === 'email' ? validateEmail(value) : validatePhone(text));
+  // The country code may make a number longer than E.164 allows.
+  if (type === 'phone') requireValid('contact', validatePhone(value));
+  return { type, value };
 }
 
 export const profileMethods = [
@@ -121,7 +125,7 @@ export const profileMethods = [
   defineMethod({
     name: 'account.addcontact',
     handler: async (ctx, params) => {
-      const { type, value } = normalizeContact(params.contact);
+      const { type, value } = normalizeContact(params.contact, params.phone_country_code);
       const isAdded = await ctx.services.accounts.addContact(ctx.uid, {
         type,
         value,

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, type SQLWrapper } from 'drizzle-orm';
 import type { AccountInfo } from '#common/api-contract';
 import { money } from '#common/money';
+import { phoneE164 } from '#common/validators';
 import type { Locale } from '#common/locale';
 import type { Database } from '../../db/client';
 import { contacts, users } from './tables';
@@ -49,12 +50,31 @@ export function contactTypeOf(login: string): 'email' | 'phone' {
 }
 
 /**
- * A contact as we store and look it up: leading plus signs removed (spec §5), e-mail in lower
+ * A login as we store and look it up: leading plus signs removed (spec §5), e-mail in lower
  * case, phone digits without spaces, dashes or brackets.
  */
 export function canonicalContact(raw: string): string {
   const value = raw.trim().replace(/^\++/, '');
   return contactTypeOf(value) === 'email' ? value.toLowerCase() : value.replace(/[\s()-]/g, '');
+}
+
+/** A contact's value as stored: e-mail in lower case, a phone in E.164 with its "+" (issue 15). */
+export function contactValue(raw: string, phoneCountryCode?: string | null): string {
+  const value = raw.trim();
+  return contactTypeOf(value) === 'email' ? value.toLowerCase() : phoneE164(value, phoneCountryCode);
+}
+
+/**
+ * The values a stored contact may have: phones written before issue 15 were kept without their
+ * "+", so a phone is looked up in both forms (no migration rewrites those rows).
+ */
+function storedForms(value: string): string[] {
+  return value.startsWith('+') ? [value, value.slice(1)] : [value];
+}
+
+/** A contact row as shown: a phone written before issue 15 gets its "+" back. */
+function withE164(row: ContactRow): ContactRow {
+  return row.type === 'phone' ? { ...row, value: phoneE164(row.value) } : row;
 }
 
 export interface AccountServiceDeps {
@@ -63,6 +83,16 @@ export interface AccountServiceDeps {
 }
 
 export function createAccountService(db: Database, deps: AccountServiceDeps = {}) {
+  /** A contact of the player by its value as contactValue gives it (a phone in either stored form). */
+  async function findContact(userId: number, value: string): Promise<ContactRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), inArray(contacts.value, storedForms(value))))
+      .limit(1);
+    return row && withE164(row);
+  }
+
   async function findUser(uid: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, uid)).limit(1);
     return row;
@@ -75,7 +105,7 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
       db
         .select({ isSubscribed: contacts.isSubscribed })
         .from(contacts)
-        .where(and(eq(contacts.userId, user.id), eq(contacts.value, user.login)))
+        .where(and(eq(contacts.userId, user.id), inArray(contacts.value, storedForms(contactValue(user.login)))))
         .limit(1),
       deps.balancesOf?.(user),
     ]);
@@ -158,9 +188,12 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
           .onConflictDoNothing()
           .returning();
         if (!user) return undefined;
-        await tx
-          .insert(contacts)
-          .values({ userId: user.id, type: contactTypeOf(input.login), value: input.login, isSubscribed: input.isSubscribed });
+        await tx.insert(contacts).values({
+          userId: user.id,
+          type: contactTypeOf(input.login),
+          value: contactValue(input.login),
+          isSubscribed: input.isSubscribed,
+        });
         return user;
       });
     },
@@ -240,23 +273,17 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
 
     /** The player's contacts, oldest first. */
     async listContacts(userId: number): Promise<ContactRow[]> {
-      return db.select().from(contacts).where(eq(contacts.userId, userId)).orderBy(contacts.id);
+      return (await db.select().from(contacts).where(eq(contacts.userId, userId)).orderBy(contacts.id)).map(withE164);
     },
 
-    async findContact(userId: number, value: string): Promise<ContactRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(contacts)
-        .where(and(eq(contacts.userId, userId), eq(contacts.value, value)))
-        .limit(1);
-      return row;
-    },
+    findContact,
 
-    /** Adds a contact to the account; false when the player already has it. */
+    /** Adds a contact (its value as contactValue gives it) to the account; false when the player already has it. */
     async addContact(
       userId: number,
       contact: { type: 'email' | 'phone'; value: string; phoneCountryCode: string | null },
     ): Promise<boolean> {
+      if (await findContact(userId, contact.value)) return false;
       const [row] = await db
         .insert(contacts)
         .values({ userId, ...contact })
@@ -278,7 +305,7 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
       await db
         .update(contacts)
         .set({ isSubscribed: false })
-        .where(and(eq(contacts.userId, userId), eq(contacts.value, value)));
+        .where(and(eq(contacts.userId, userId), inArray(contacts.value, storedForms(value))));
     },
 
     /** Replaces the profile fields of spec §3 (the caller merges what changed). */

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { fundPlayer, hostPlayer, type HostBrowser } from '../../../test/host-player';
 import { createJobHandlers } from '../../job-handlers';
-import { gameRounds } from '../../db/schema';
+import { gameRounds, liveBets, liveRounds } from '../../db/schema';
 import { csvCell, parseCsv } from './csv';
 import { CSV_HEADER, type ExportView, type HistoryItem } from './service';
 
@@ -33,9 +33,11 @@ describe('csv cells (export file safety)', () => {
 describe.each(testDatabaseKinds())('game history and export on %s', (kind) => {
   let t: TestApp;
   let sequence = 0;
+  /** The live tables' clock: the test moves it past a round's result to settle the bets in it. */
+  let liveNow = Date.now();
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { services: { liveGames: { clock: () => liveNow } } });
   });
   afterAll(() => t.close());
 
@@ -88,6 +90,102 @@ describe.each(testDatabaseKinds())('game history and export on %s', (kind) => {
       });
       expect(item.game_name).not.toBe('');
     }
+  });
+
+  /** Opens a betting round at every live table (the tables' last rounds settled first). */
+  async function openLiveRounds() {
+    liveNow += 24 * 60 * 60_000;
+    await t.services.liveGames.advanceAll();
+  }
+  const placeLiveBet = async (browser: HostBrowser, sysname: string, bet: unknown) =>
+    browser.data<{ bet: { id: string } }>(
+      await browser.call('games.placeLiveBet', {
+        sysname,
+        mode: 'real',
+        bet: JSON.stringify(bet),
+        request_id: `history-live-${sequence++}`,
+      }),
+    ).bet.id;
+
+  it('issue 15: crash and live-roulette bets are in games.getHistory and the CSV export with their round, stake, payout, status and time, merged newest first with in-house rounds and paged by offset', async () => {
+    const who = await hostPlayer(t, EXPORT_HOST);
+    await fundPlayer(t, who, '50.00');
+    const { browser } = who;
+    await openLiveRounds();
+    await playRound(browser, 'real', '1.00');
+    const rouletteBet = await placeLiveBet(browser, 'live-roulette', { bets: [{ kind: 'red', stake: '2.00' }] });
+    await playRound(browser, 'real', '2.00');
+    const crashBet = await placeLiveBet(browser, 'crash-rocket', { stake: '3.00', auto_cash_out: '1.50' });
+    // The rounds' results come out: every live bet is settled as won or lost.
+    await openLiveRounds();
+
+    const rounds = await realRoundsOf(who.uid);
+    const bets = await t.db
+      .select({ bet: liveBets, round: liveRounds })
+      .from(liveBets)
+      .innerJoin(liveRounds, eq(liveRounds.id, liveBets.roundId))
+      .where(eq(liveBets.userId, who.uid));
+    const liveRow = (id: string) => {
+      const found = bets.find((row) => String(row.bet.id) === id);
+      if (!found) throw new Error(`no live bet ${id}`);
+      return found;
+    };
+    const crash = liveRow(crashBet);
+    const roulette = liveRow(rouletteBet);
+    expect([crash.bet.status, roulette.bet.status].every((status) => status === 'won' || status === 'lost')).toBe(true);
+
+    const page = async (offset: number, count: number) =>
+      browser.data<{ items: HistoryItem[]; total: number }>(
+        await browser.call('games.getHistory', { offset: String(offset), count: String(count) }, 'GET'),
+      );
+    const first = await page(0, 3);
+    const second = await page(3, 3);
+    expect(first.total).toBe(4);
+    const items = [...first.items, ...second.items];
+    // Newest first: the crash bet, the second dice round, the roulette bet, the first dice round.
+    expect(items.map((item) => [item.kind, item.round_id])).toEqual([
+      ['live', String(crash.round.id)],
+      ['round', String(rounds[0]?.id)],
+      ['live', String(roulette.round.id)],
+      ['round', String(rounds[1]?.id)],
+    ]);
+    expect(new Set(items.map((item) => item.id)).size).toBe(4);
+    for (const { bet, round } of [crash, roulette]) {
+      const item = items.find((entry) => entry.kind === 'live' && entry.round_id === String(round.id));
+      expect(item).toMatchObject({
+        sysname: round.sysname,
+        engine: round.engine,
+        status: bet.status,
+        stake: { amount: minorToAmount(bet.stakeMinor), currency: bet.currency },
+        payout: { amount: minorToAmount(bet.payoutMinor) },
+        net: { amount: minorToAmount(bet.payoutMinor - bet.stakeMinor) },
+        is_freespin: false,
+        created_at: bet.createdAt.toISOString(),
+        settled_at: bet.settledAt?.toISOString(),
+      });
+    }
+    expect(
+      browser.data<{ total: number }>(await browser.call('games.getHistory', { sysname: 'crash-rocket' }, 'GET')).total,
+    ).toBe(1);
+
+    const requested = browser.data<ExportView>(await browser.call('games.createhistoryexportrequest', {}));
+    await runJobs();
+    const ready = browser.data<ExportView>(await browser.call('games.gethistoryexportrequest', { id: requested.id }, 'GET'));
+    expect(ready).toMatchObject({ status: 'ready', row_count: 4 });
+    const [header, ...lines] = parseCsv((await (await browser.fetch(ready.download_url ?? '')).text()).replace(/^\uFEFF/, ''));
+    expect(header).toEqual([...CSV_HEADER]);
+    const cells = lines.map((line) => Object.fromEntries(CSV_HEADER.map((name, column) => [name, line[column]])));
+    expect(cells.map((line) => [line.kind, line.round_id])).toEqual(items.map((item) => [item.kind, item.round_id]));
+    expect(cells[0]).toMatchObject({
+      kind: 'live',
+      bet_id: crashBet,
+      sysname: 'crash-rocket',
+      status: crash.bet.status,
+      stake: minorToAmount(crash.bet.stakeMinor),
+      payout: minorToAmount(crash.bet.payoutMinor),
+      server_seed_hash: crash.round.serverSeedHash,
+      nonce: String(crash.round.roundNo),
+    });
   });
 
   it('games.getHistory filters by game and date, and refuses bad filters with InvalidParameterException; an anonymous visitor must sign in', async () => {

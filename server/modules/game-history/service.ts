@@ -2,21 +2,25 @@
  * Game history and its CSV export (issue 5; spec §7 games.getHistory, createhistoryexportrequest,
  * gethistoryexportrequest).
  *
- * The history is the signed-in player's real-money rounds, newest first (demo rounds are play
- * money and stay in the game's own recall). An export is a request row that the job queue turns
+ * The history is the signed-in player's real-money rounds and live-table bets (issue 15), newest
+ * first (demo rounds are play money and stay in the game's own recall). Each source module answers
+ * the query over its own tables in one row shape: a page is their union, ordered and paged by the
+ * database; an export merges the two walked by id. An export is a request row that the job queue turns
  * into a CSV kept in the database, so any process can serve the download; only its owner can
  * download it (server/web/history-export.ts). A site turns exports off with
  * is_game_history_export_enabled; requests are rate-limited and a player has at most one export
  * being made at a time.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count as countOf, desc, eq, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { ApiError } from '#common/errors';
 import type { Locale } from '#common/locale';
 import { minorToAmount, money } from '#common/money';
 import type { Database } from '../../db/client';
 import { inTransaction } from '../../db/retry';
 import type { GamesService } from '../games';
-import { listPlayerRounds, listPlayerRoundsBefore, type PlayerRoundRow, type PlayerRoundsFilter } from '../game-rounds';
+import { playerRoundsHistory, type PlayerHistoryRow, type PlayerRoundsFilter } from '../game-rounds';
+import { playerLiveBetsHistory } from '../live-games';
 import type { JobHandler, JobService } from '../jobs';
 import type { RateLimitService } from '../rate-limit';
 import { csvLine } from './csv';
@@ -72,7 +76,7 @@ function exportView(row: GameHistoryExportRow): ExportView {
   };
 }
 
-function netMinor(row: PlayerRoundRow, isFreespin: boolean): bigint {
+function netMinor(row: PlayerHistoryRow, isFreespin: boolean): bigint {
   return row.payoutMinor - (isFreespin ? 0n : row.stakeMinor);
 }
 
@@ -90,11 +94,17 @@ export const CSV_HEADER = [
   'server_seed_hash',
   'client_seed',
   'nonce',
+  // Added with the live tables (issue 15): which source a line is, and a live bet's own id.
+  'kind',
+  'bet_id',
 ] as const;
 
-function csvRow(row: PlayerRoundRow, gameName: string, isFreespin: boolean): string {
+/** The list's id: a round's id, or the live bet's (the two are numbered apart). */
+const itemId = (row: PlayerHistoryRow) => (row.kind === 'live' ? `live-${row.id}` : String(row.id));
+
+function csvRow(row: PlayerHistoryRow, gameName: string, isFreespin: boolean): string {
   return csvLine([
-    row.id,
+    row.roundId,
     row.createdAt.toISOString(),
     gameName,
     row.sysname,
@@ -107,7 +117,39 @@ function csvRow(row: PlayerRoundRow, gameName: string, isFreespin: boolean): str
     row.serverSeedHash,
     row.clientSeed,
     row.nonce,
+    row.kind,
+    row.kind === 'live' ? row.id : '',
   ]);
+}
+
+// Newest first; on the same instant in-house rounds before live bets, then the higher id.
+const NEWEST_FIRST = [desc(sql.identifier('created_at')), desc(sql.identifier('kind')), desc(sql.identifier('id'))];
+const isNewer = (a: PlayerHistoryRow, b: PlayerHistoryRow) =>
+  a.createdAt.getTime() !== b.createdAt.getTime() ? a.createdAt > b.createdAt : a.kind !== b.kind ? a.kind > b.kind : a.id > b.id;
+
+/** One source's rows newest first, fetched batch by batch below the last id seen (keyset). */
+async function* walkSource(fetch: (beforeId: number | undefined) => Promise<PlayerHistoryRow[]>) {
+  let beforeId: number | undefined;
+  for (;;) {
+    const rows = await fetch(beforeId);
+    yield* rows;
+    if (rows.length < EXPORT_BATCH) return;
+    beforeId = rows.at(-1)?.id;
+  }
+}
+
+/** Two sources, each newest first, merged into one newest-first stream. */
+async function* mergeNewestFirst(a: AsyncGenerator<PlayerHistoryRow>, b: AsyncGenerator<PlayerHistoryRow>) {
+  let [left, right] = await Promise.all([a.next(), b.next()]);
+  while (!left.done || !right.done) {
+    if (right.done || (!left.done && isNewer(left.value, right.value))) {
+      yield left.value;
+      left = await a.next();
+    } else {
+      yield right.value;
+      right = await b.next();
+    }
+  }
 }
 
 export function createGameHistoryService(deps: GameHistoryDeps) {
@@ -126,6 +168,17 @@ export function createGameHistoryService(deps: GameHistoryDeps) {
       dateTo: filter.dateTo,
     };
   }
+
+  /** Which of the rows' in-house rounds a free spin paid for (live bets never are). */
+  async function freespinsOf(rows: readonly PlayerHistoryRow[]): Promise<Set<number>> {
+    const roundIds = rows.filter((row) => row.kind === 'round').map((row) => row.id);
+    return roundIds.length === 0 ? new Set() : deps.freespinRoundIds(roundIds);
+  }
+  const isFreespinOf = (row: PlayerHistoryRow, freespins: Set<number>) => row.kind === 'round' && freespins.has(row.id);
+
+  /** Both sources' rows for a filter, as one union to order and page in the database. */
+  const historyUnion = (filter: PlayerRoundsFilter) =>
+    unionAll(playerRoundsHistory(db, filter), playerLiveBetsHistory(db, filter));
 
   async function findOwn(player: { siteId: string; userId: number }, id: number): Promise<GameHistoryExportRow | undefined> {
     const [row] = await db
@@ -151,25 +204,37 @@ export function createGameHistoryService(deps: GameHistoryDeps) {
       dateFrom: request.dateFrom ?? undefined,
       dateTo: request.dateTo ?? undefined,
     });
+    const rows = mergeNewestFirst(
+      walkSource((beforeId) =>
+        playerRoundsHistory(db, filter, beforeId)
+          .orderBy(desc(sql.identifier('id')))
+          .limit(EXPORT_BATCH),
+      ),
+      walkSource((beforeId) =>
+        playerLiveBetsHistory(db, filter, beforeId)
+          .orderBy(desc(sql.identifier('id')))
+          .limit(EXPORT_BATCH),
+      ),
+    );
     const parts: string[] = [csvLine(CSV_HEADER)];
+    let batch: PlayerHistoryRow[] = [];
+    const writeBatch = async () => {
+      const freespins = await freespinsOf(batch);
+      for (const row of batch) parts.push(csvRow(row, names.get(row.sysname) ?? row.sysname, isFreespinOf(row, freespins)));
+      batch = [];
+    };
     let rowCount = 0;
-    let beforeId: number | undefined;
     let isTruncated = false;
-    for (;;) {
-      const rows = await listPlayerRoundsBefore(db, filter, beforeId, EXPORT_BATCH);
-      if (rows.length === 0) break;
-      const freespins = await deps.freespinRoundIds(rows.map((row) => row.id));
-      for (const row of rows) {
-        if (rowCount >= EXPORT_MAX_ROWS) {
-          isTruncated = true;
-          break;
-        }
-        parts.push(csvRow(row, names.get(row.sysname) ?? row.sysname, freespins.has(row.id)));
-        rowCount += 1;
+    for await (const row of rows) {
+      if (rowCount >= EXPORT_MAX_ROWS) {
+        isTruncated = true;
+        break;
       }
-      if (isTruncated || rows.length < EXPORT_BATCH) break;
-      beforeId = rows.at(-1)?.id;
+      batch.push(row);
+      rowCount += 1;
+      if (batch.length >= EXPORT_BATCH) await writeBatch();
     }
+    await writeBatch();
     await db
       .update(gameHistoryExports)
       .set({ status: 'ready', csv: parts.join(''), rowCount, isTruncated, completedAt: new Date() })
@@ -201,25 +266,28 @@ export function createGameHistoryService(deps: GameHistoryDeps) {
     exportJob,
     makeExport,
 
-    /** games.getHistory: one page of the player's real-money rounds, newest first. */
+    /** games.getHistory: one page of the player's real-money rounds and live bets, newest first. */
     async getHistory(
       player: HistoryPlayer,
       filter: HistoryFilter,
       offset: number,
       count: number,
     ): Promise<{ items: HistoryItem[]; total: number }> {
-      const { rows, total } = await listPlayerRounds(
-        db,
-        filterOf(player, filter),
-        offset,
-        Math.min(Math.max(1, count), HISTORY_PAGE_MAX),
-      );
+      const filtered = filterOf(player, filter);
+      const rows = await historyUnion(filtered)
+        .orderBy(...NEWEST_FIRST)
+        .offset(offset)
+        .limit(Math.min(Math.max(1, count), HISTORY_PAGE_MAX));
+      const [counted] = await db.select({ n: countOf() }).from(historyUnion(filtered).as('history'));
+      const total = Number(counted?.n ?? 0);
       const names = await gameNames(player.siteId, player.locale);
-      const freespins = await deps.freespinRoundIds(rows.map((row) => row.id));
+      const freespins = await freespinsOf(rows);
       const items = rows.map((row): HistoryItem => {
-        const isFreespin = freespins.has(row.id);
+        const isFreespin = isFreespinOf(row, freespins);
         return {
-          id: String(row.id),
+          id: itemId(row),
+          kind: row.kind,
+          round_id: String(row.roundId),
           sysname: row.sysname,
           game_name: names.get(row.sysname) ?? row.sysname,
           engine: row.engine,

@@ -29,5 +29,13 @@ export { gamesJurisdiction, type GamesJurisdiction } from './jurisdiction';
 // Bet parsing shared with the live tables.
 export { BetParamError, isSingleRequestEngine, parseStake, prepareBet } from './engines';
 // A player's rounds as game history lists and exports them.
-export { listPlayerRounds, listPlayerRoundsBefore, type PlayerRoundRow, type PlayerRoundsFilter } from './player-history';
+// The live tables' history query shares its filter and row shape.
+export {
+  historyConditions,
+  historyKind,
+  historyStatus,
+  playerRoundsHistory,
+  type PlayerHistoryRow,
+  type PlayerRoundsFilter,
+} from './player-history';
 export type { GameRoundMode } from './tables';

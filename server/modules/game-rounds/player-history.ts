@@ -1,10 +1,12 @@
 /**
  * A player's real-money rounds for their game history and its export (issue 5; spec §7
  * games.getHistory, createhistoryexportrequest): the round module answers the query, so no other
- * module reads its tables. Newest first; paged by offset for the list and by id (keyset) for the
- * export, which may read many thousands of rows.
+ * module reads its tables. The query has the shape every history source shares (issue 15: the
+ * live tables' bets are merged with these rounds), so game history can page their union.
  */
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { GameHistoryKind } from '#common/contract';
 import type { Executor } from '../../db/retry';
 import { gameRounds } from './tables';
 
@@ -19,49 +21,62 @@ export interface PlayerRoundsFilter {
   dateTo?: Date;
 }
 
-export type PlayerRoundRow = typeof gameRounds.$inferSelect;
+/** The columns a history source is filtered on. */
+export interface HistoryColumns {
+  siteId: AnyPgColumn;
+  ownerKey: AnyPgColumn;
+  mode: AnyPgColumn;
+  sysname: AnyPgColumn;
+  createdAt: AnyPgColumn;
+}
 
-function conditions(filter: PlayerRoundsFilter): SQL[] {
+/** A filter's conditions on a history source: its site, the player, real money, the game and the creation time. */
+export function historyConditions(columns: HistoryColumns, filter: PlayerRoundsFilter): SQL[] {
   const where: SQL[] = [
-    eq(gameRounds.siteId, filter.siteId),
-    eq(gameRounds.ownerKey, `user:${filter.userId}`),
-    eq(gameRounds.mode, 'real'),
+    eq(columns.siteId, filter.siteId),
+    eq(columns.ownerKey, `user:${filter.userId}`),
+    eq(columns.mode, 'real'),
   ];
-  if (filter.sysname) where.push(eq(gameRounds.sysname, filter.sysname));
-  if (filter.dateFrom) where.push(gte(gameRounds.createdAt, filter.dateFrom));
-  if (filter.dateTo) where.push(lt(gameRounds.createdAt, filter.dateTo));
+  if (filter.sysname) where.push(eq(columns.sysname, filter.sysname));
+  if (filter.dateFrom) where.push(gte(columns.createdAt, filter.dateFrom));
+  if (filter.dateTo) where.push(lt(columns.createdAt, filter.dateTo));
   return where;
 }
 
-/** One page of the player's real rounds, newest first, and how many match in all. */
-export async function listPlayerRounds(
-  executor: Executor,
-  filter: PlayerRoundsFilter,
-  offset: number,
-  count: number,
-): Promise<{ rows: PlayerRoundRow[]; total: number }> {
-  const where = and(...conditions(filter));
-  const rows = await executor.select().from(gameRounds).where(where).orderBy(desc(gameRounds.id)).offset(offset).limit(count);
-  const [total] = await executor
-    .select({ n: sql<number>`count(*)::int` })
-    .from(gameRounds)
-    .where(where);
-  return { rows, total: total?.n ?? 0 };
-}
+/** The literal naming a source in the union (text, so both branches agree on the column's type). */
+export const historyKind = (kind: GameHistoryKind) => sql<GameHistoryKind>`${kind}::text`.as('kind');
 
-/** The rounds below an id (all when undefined), newest first: the export walks them batch by batch. */
-export async function listPlayerRoundsBefore(
-  executor: Executor,
-  filter: PlayerRoundsFilter,
-  beforeId: number | undefined,
-  count: number,
-): Promise<PlayerRoundRow[]> {
-  const where = conditions(filter);
+/** A source's status as text: each source has its own statuses (a round is open or settled, a live bet open, won or lost). */
+export const historyStatus = (column: AnyPgColumn) => sql<string>`${column}`.as('status');
+
+/**
+ * The player's real rounds as history rows (not yet ordered or paged), below an id when given:
+ * the page unions it with the live bets, the export walks it by id.
+ */
+export function playerRoundsHistory(executor: Executor, filter: PlayerRoundsFilter, beforeId?: number) {
+  const where = historyConditions(gameRounds, filter);
   if (beforeId !== undefined) where.push(lt(gameRounds.id, beforeId));
   return executor
-    .select()
+    .select({
+      kind: historyKind('round'),
+      id: gameRounds.id,
+      roundId: sql<number>`${gameRounds.id}`.mapWith(Number).as('round_id'),
+      sysname: gameRounds.sysname,
+      engine: gameRounds.engine,
+      status: historyStatus(gameRounds.status),
+      currency: gameRounds.currency,
+      stakeMinor: gameRounds.stakeMinor,
+      payoutMinor: gameRounds.payoutMinor,
+      serverSeedHash: gameRounds.serverSeedHash,
+      clientSeed: gameRounds.clientSeed,
+      nonce: gameRounds.nonce,
+      createdAt: gameRounds.createdAt,
+      settledAt: gameRounds.settledAt,
+    })
     .from(gameRounds)
     .where(and(...where))
-    .orderBy(desc(gameRounds.id))
-    .limit(count);
+    .$dynamic();
 }
+
+/** One history row, whichever source it came from. */
+export type PlayerHistoryRow = Awaited<ReturnType<typeof playerRoundsHistory>>[number];

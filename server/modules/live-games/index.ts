@@ -20,3 +20,5 @@ export { DEFAULT_LIVE_STREAM_LIMITS, type LiveStreamLimits } from './stream-slot
 export { startLiveScheduler, type LiveScheduler, type SchedulerLogger } from './scheduler';
 export { createLiveEvents, type LiveEvent, type LiveEvents } from './events';
 export { isLiveEngine, liveResult, type LiveEngine, type LiveResult } from './rules';
+// Game history merges a player's live bets with their in-house rounds (issue 15).
+export { playerLiveBetsHistory } from './player-history';
