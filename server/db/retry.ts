@@ -14,9 +14,15 @@ const RETRYABLE_STATES = new Set(['40001', '40P01']);
  * waited for its locks (the wallet's lock statement read the keys before the wait; the next
  * attempt finds the key and answers with the first result), and a game round's request id a
  * twin request recorded while this one waited for the seed lock (game-rounds service.ts
- * lockSeedWithRequest; the next attempt replays the twin's round).
+ * lockSeedWithRequest; the next attempt replays the twin's round), and a sports ticket's request
+ * id a twin slip recorded first (the next attempt answers the twin's ticket).
  */
-const RETRYABLE_CONSTRAINTS = new Set(['audit_log_stream_seq', 'ledger_transfers_idempotency_key', 'game_rounds_request']);
+const RETRYABLE_CONSTRAINTS = new Set([
+  'audit_log_stream_seq',
+  'ledger_transfers_idempotency_key',
+  'game_rounds_request',
+  'sport_tickets_request',
+]);
 const MAX_ATTEMPTS = 8;
 
 let retryCount = 0;

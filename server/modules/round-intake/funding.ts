@@ -46,7 +46,10 @@ export interface RoundFunding {
   ): Promise<FundedPayout | undefined>;
 }
 
-/** Only real-money in-house rounds draw on bonuses: demo, free spins and external providers never do. */
+/**
+ * Only real-money in-house casino rounds draw on casino bonuses: demo, free spins and external
+ * providers never do, and sports tickets use betting bonuses (bonuses/betting.ts) instead.
+ */
 export function isFundable(round: RoundMoney): boolean {
-  return round.mode === 'real' && !round.freespinPack && round.path !== 'provider';
+  return round.mode === 'real' && !round.freespinPack && round.path !== 'provider' && round.path !== 'sportsbook';
 }

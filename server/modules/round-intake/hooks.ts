@@ -10,7 +10,7 @@
 import type { Executor } from '../../db/retry';
 
 /** The ways a bet reaches the ledger. */
-export type BetPath = 'single-request' | 'stateful' | 'live' | 'freespin' | 'provider';
+export type BetPath = 'single-request' | 'stateful' | 'live' | 'freespin' | 'provider' | 'sportsbook';
 
 /** One movement of a round's money, as the hooks see it. */
 export interface RoundMoneyEvent {

@@ -7,7 +7,8 @@
  * - free spins: house bonus cost → house game (`freespin_bet`), the win house game → player main
  *   (`freespin_win`) or, for the pack's winnings bonus, back to the house bonus cost
  *   (`bonus_freespin_win`), from where the bonus engine grants it;
- * - external providers: player main ↔ house game (`provider_bet`, `provider_win`, `provider_rollback`).
+ * - external providers: player main ↔ house game (`provider_bet`, `provider_win`, `provider_rollback`);
+ * - sports tickets: player main ↔ house game (`sport_bet`, `sport_win`, `sport_rollback` for a void).
  */
 import { house, move, player, type AccountRef, type Leg, type TransferInput } from '../wallet';
 import type { BetPath, RoundMoneyEvent } from './hooks';
@@ -71,6 +72,7 @@ function houseSide(round: RoundMoney): AccountRef {
 
 function kindOf(round: RoundMoney, direction: 'bet' | 'win' | 'rollback'): string {
   if (round.path === 'provider') return `provider_${direction}`;
+  if (round.path === 'sportsbook') return `sport_${direction}`;
   if (round.freespinPack)
     return direction === 'bet'
       ? 'freespin_bet'

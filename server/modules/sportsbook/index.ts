@@ -87,3 +87,14 @@ export {
   type LivenessState,
   type LivenessTransition,
 } from './feed/liveness';
+// The ticket book: placing slips and settling them from the feed's market effects (tickets/).
+export {
+  createTicketBook,
+  type BettingBonusFunding,
+  type MarketSource,
+  type PlaceTicketRequest,
+  type PlacedTicket,
+  type SelectionNow,
+  type TicketBook,
+} from './tickets/service';
+export type { TicketLegRow, TicketRow, TicketStatus } from './tickets/tables';

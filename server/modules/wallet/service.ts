@@ -370,7 +370,7 @@ export function createWalletService(db: Database) {
      * A player's real-money play since a moment (responsible gaming's net position): what game
      * transfers took from and paid into the player's cash and bonus accounts in one currency:
      * in-house and live rounds (`game_…`), external providers' bets, wins and rollbacks
-     * (`provider_…`) and free spin wins (`freespin_win`, `bonus_freespin_win`; their stake is the
+     * (`provider_…`), sports tickets (`sport_…`, issue 14: net position as for casino) and free spin wins (`freespin_win`, `bonus_freespin_win`; their stake is the
      * house's, so it never touches the player's accounts).
      */
     async playSince(
@@ -393,7 +393,7 @@ export function createWalletService(db: Database) {
             eq(ledgerTransfers.siteId, siteId),
             eq(ledgerTransfers.userId, userId),
             gte(ledgerTransfers.createdAt, since),
-            sql`(left(${ledgerTransfers.kind}, 5) = 'game_' OR left(${ledgerTransfers.kind}, 9) = 'provider_' OR ${ledgerTransfers.kind} IN ('freespin_win', 'bonus_freespin_win'))`,
+            sql`(left(${ledgerTransfers.kind}, 5) = 'game_' OR left(${ledgerTransfers.kind}, 9) = 'provider_' OR left(${ledgerTransfers.kind}, 6) = 'sport_' OR ${ledgerTransfers.kind} IN ('freespin_win', 'bonus_freespin_win'))`,
             eq(ledgerAccounts.ownerKind, 'player'),
             eq(ledgerAccounts.userId, userId),
             inArray(ledgerAccounts.type, ['main', 'bonus']),

@@ -1,0 +1,103 @@
+/**
+ * Sports bet tickets (issue 14 "Placing a ticket is one idempotent call", "Every bet keeps the
+ * wager record a regulator asks for"): one ticket per placed slip, its legs as accepted (event,
+ * market, outcome, price), and every status change with its reason. Money is on the ledger
+ * (`sport:{ticket}:stake`, `:payout`, `:refund`); the ticket says what it was and how it ended.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { BetType } from '#common/sportsbook/bet-types';
+import { users } from '../../account/tables';
+
+export const TICKET_STATUSES = ['open', 'won', 'lost', 'void', 'partial'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const sportTickets = pgTable(
+  'sport_tickets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: text('site_id').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    betType: jsonb('bet_type').$type<BetType>().notNull(),
+    stakePerLineMinor: bigint('stake_per_line_minor', { mode: 'bigint' }).notNull(),
+    totalStakeMinor: bigint('total_stake_minor', { mode: 'bigint' }).notNull(),
+    /** What the slip returns if every selection wins, at the accepted prices. */
+    potentialReturnMinor: bigint('potential_return_minor', { mode: 'bigint' }).notNull(),
+    /** Main balance, or the betting bonus named (a free bet or bonus money; bonuses/betting.ts). */
+    bonusId: bigint('bonus_id', { mode: 'number' }),
+    status: text('status').$type<TicketStatus>().notNull(),
+    payoutMinor: bigint('payout_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** How the player placed it (web, mobile web): part of the wager record. */
+    channel: text('channel').notNull(),
+    requestKey: text('request_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('sport_tickets_request').on(table.siteId, table.userId, table.requestKey),
+    index('sport_tickets_owner').on(table.siteId, table.userId, table.id),
+    index('sport_tickets_open').on(table.status),
+    check(
+      'sport_tickets_amounts',
+      sql`${table.stakePerLineMinor} > 0 AND ${table.totalStakeMinor} >= ${table.stakePerLineMinor} AND ${table.payoutMinor} >= 0`,
+    ),
+    check('sport_tickets_status', sql`${table.status} IN ('open', 'won', 'lost', 'void', 'partial')`),
+  ],
+);
+
+/** A leg as accepted: the selection and its price; its result once its market settles (or is cancelled). */
+export const sportTicketLegs = pgTable(
+  'sport_ticket_legs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => sportTickets.id, { onDelete: 'cascade' }),
+    /** The leg's place on the slip: lines name legs by it. */
+    position: integer('position').notNull(),
+    eventId: text('event_id').notNull(),
+    marketKey: text('market_key').notNull(),
+    outcomeId: text('outcome_id').notNull(),
+    oddsUnits: bigint('odds_units', { mode: 'bigint' }).notNull(),
+    /** The settled result as exact fractions ({won, void: [num, den], deadHeat: [num, den]}), null while open. */
+    result: jsonb('result').$type<StoredResult>(),
+  },
+  (table) => [
+    uniqueIndex('sport_ticket_legs_position').on(table.ticketId, table.position),
+    // Settlement finds the open legs of a settled market.
+    index('sport_ticket_legs_market').on(table.eventId, table.marketKey),
+    check('sport_ticket_legs_odds', sql`${table.oddsUnits} >= 10100`),
+  ],
+);
+
+export interface StoredResult {
+  won: boolean;
+  void: [string, string];
+  deadHeat: [string, string];
+  /** Why it ended this way: a settlement, or a cancel of the market. */
+  by: 'settlement' | 'cancel';
+}
+
+/** The wager record's history: every status change of a ticket, with its reason. */
+export const sportTicketChanges = pgTable(
+  'sport_ticket_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => sportTickets.id, { onDelete: 'cascade' }),
+    status: text('status').$type<TicketStatus>().notNull(),
+    reason: text('reason').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sport_ticket_changes_ticket').on(table.ticketId, table.id)],
+);
+
+export type TicketRow = typeof sportTickets.$inferSelect;
+export type TicketLegRow = typeof sportTicketLegs.$inferSelect;

@@ -1,0 +1,225 @@
+/**
+ * The ticket book on a real database (issue 14 "Bet slip": placing is one idempotent call, a
+ * changed price stops the slip unless the player's setting takes it, related selections are
+ * refused in a multiple, limits apply, the stake leaves the main balance or a free bet;
+ * "Settlement": every affected ticket settles in its own ledger transfer, multiples with a void
+ * leg at 1.00, systems line by line, a cancelled market voids its legs; the wager record keeps
+ * every status change). The market store is stood in by a price table the test moves, as the
+ * feed would; money, tickets and the ledger are the product's own. The ledger check after each.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { isApiError } from '#common/errors';
+import { amountToMinor } from '#common/money';
+import { floorTimes, product } from '#common/sportsbook/ratio';
+import { oddsRatio } from '#common/sportsbook/odds';
+import { createTestApp, type TestApp } from '../../../../test/api-harness';
+import { testDatabaseKinds } from '../../../../test/databases';
+import { fundPlayer, hostPlayer } from '../../../../test/host-player';
+import { inTransaction } from '../../../db/retry';
+import type { Gambler } from '../../round-intake';
+import { checkLedger } from '../../wallet';
+import { LOST, VOID, WON, type OutcomeResult } from '../rules/settlement';
+import type { SlipSelection } from '../rules/slip';
+import { createTicketBook, type SelectionNow } from './service';
+import { sportTickets } from './tables';
+
+const MATCH = 'sr:match:1';
+const OTHER = 'sr:match:2';
+const THIRD = 'sr:match:3';
+
+describe.each(testDatabaseKinds())('sports tickets on %s', (kind) => {
+  let t: TestApp;
+  let sequence = 0;
+  /** The market store as the feed left it: a price and whether the market takes bets, per selection. */
+  const prices = new Map<string, SelectionNow>();
+  const keyOf = (selection: Pick<SlipSelection, 'eventId' | 'marketKey' | 'outcomeId'>) =>
+    `${selection.eventId}/${selection.marketKey}/${selection.outcomeId}`;
+
+  let book: ReturnType<typeof createTicketBook>;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    book = createTicketBook({
+      db: t.db,
+      intake: t.services.roundIntake,
+      markets: { current: async (_executor, selections) => selections.map((item) => prices.get(keyOf(item))) },
+      bettingBonuses: t.services.bonuses.betting,
+      siteLimits: async () => [
+        { scope: 'site', maxStakeMinor: amountToMinor('500.00'), maxPayoutMinor: amountToMinor('10000.00') },
+      ],
+      inPlayDelayMs: 0,
+    });
+  });
+  afterAll(() => t.close());
+
+  function offer(eventId: string, outcomeId: string, odds: string, marketKey = '1x2'): SlipSelection {
+    const oddsUnits = BigInt(Math.round(Number(odds) * 10_000));
+    prices.set(keyOf({ eventId, marketKey, outcomeId }), { oddsUnits, isOpen: true, isLive: false });
+    return { eventId: `${eventId}`, marketKey, outcomeId, oddsUnits };
+  }
+
+  async function bettor(amount: string): Promise<Gambler & { currency: string }> {
+    const { uid, siteId, currency } = await hostPlayer(t, '127.0.0.1');
+    if (amount !== '0.00') await fundPlayer(t, { uid, siteId, currency }, amount);
+    return { siteId, uid, visitorId: '', locale: 'en', siteCurrency: currency, currency };
+  }
+
+  const main = async (who: Gambler & { currency: string }) =>
+    (await t.services.wallet.balances(who.siteId, who.uid, who.currency)).main;
+  const place = (who: Gambler, selections: SlipSelection[], options: Partial<Parameters<typeof book.place>[1]> = {}) =>
+    book.place(who, {
+      selections,
+      betType: { kind: 'single' },
+      stakePerLineMinor: amountToMinor('10.00'),
+      oddsChange: 'none',
+      requestId: `slip-${kind}-${sequence++}`,
+      channel: 'web',
+      ...options,
+    });
+  const settle = (eventId: string, marketKey: string, results: Record<string, OutcomeResult>) =>
+    inTransaction(t.db, (tx) =>
+      book.onMarketEffects(tx, eventId, [{ kind: 'settle', key: marketKey, certainty: 'confirmed', results, correction: false }]),
+    );
+  const refusal = (error: unknown) => (isApiError(error) ? error.errorData : error);
+  const expectSoundLedger = async () => {
+    const report = await checkLedger(t.db);
+    expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
+  };
+
+  it('a single is placed once per request id, its stake leaves the main balance, and a win pays stake × the accepted price', async () => {
+    const who = await bettor('50.00');
+    const home = offer(`${MATCH}-${kind}-a`, '1', '2.35');
+    const requestId = `twin-${kind}-${sequence++}`;
+    const placed = await Promise.all(Array.from({ length: 4 }, () => place(who, [home], { requestId })));
+    expect(new Set(placed.map((item) => item.ticket.id)).size).toBe(1);
+    expect(await main(who)).toBe(amountToMinor('40.00'));
+    const [ticket] = placed;
+    expect(ticket?.legs.map((leg) => leg.oddsUnits)).toEqual([home.oddsUnits]);
+
+    await settle(home.eventId, '1x2', { '1': WON, X: LOST, '2': LOST });
+    const [row] = await t.db.select().from(sportTickets).where(eq(sportTickets.id, ticket!.ticket.id));
+    expect(row).toMatchObject({ status: 'won', payoutMinor: floorTimes(amountToMinor('10.00'), oddsRatio(home.oddsUnits)) });
+    expect(await main(who)).toBe(amountToMinor('40.00') + row!.payoutMinor);
+    expect((await book.changesOf(row!.id)).map((change) => change.status)).toEqual(['open', 'won']);
+    // Settling the same market again pays nothing more.
+    await settle(home.eventId, '1x2', { '1': WON, X: LOST, '2': LOST });
+    expect(await main(who)).toBe(amountToMinor('40.00') + row!.payoutMinor);
+    await expectSoundLedger();
+  });
+
+  it('a changed price stops the slip with the old and new price unless the setting takes it; a closed market refuses; nothing moves', async () => {
+    const who = await bettor('50.00');
+    const away = offer(`${MATCH}-${kind}-b`, '2', '3.10');
+    prices.set(keyOf(away), { oddsUnits: 29_000n, isOpen: true, isLive: false });
+    expect(refusal(await place(who, [away]).catch((e: unknown) => e))).toMatchObject({
+      errorType: 'ODDS_CHANGED',
+      old_odds: '31000',
+      new_odds: '29000',
+    });
+    // Lower than the slip: "higher only" refuses too; "any" takes the new price.
+    expect(refusal(await place(who, [away], { oddsChange: 'higher' }).catch((e: unknown) => e))).toMatchObject({
+      errorType: 'ODDS_CHANGED',
+    });
+    const taken = await place(who, [away], { oddsChange: 'any' });
+    expect(taken.legs[0]?.oddsUnits).toBe(29_000n);
+    prices.set(keyOf(away), { oddsUnits: 29_000n, isOpen: false, isLive: true });
+    expect(refusal(await place(who, [{ ...away, oddsUnits: 29_000n }]).catch((e: unknown) => e))).toMatchObject({
+      errorType: 'SELECTION_UNAVAILABLE',
+    });
+    expect(await main(who)).toBe(amountToMinor('40.00'));
+    await expectSoundLedger();
+  });
+
+  it('two selections of one event are refused in a multiple, a stake above the limit is refused, and a short balance refuses with nothing moved', async () => {
+    const who = await bettor('20.00');
+    const event = `${MATCH}-${kind}-c`;
+    const both = [offer(event, '1', '2.00'), offer(event, 'over', '1.90', 'total=2.5')];
+    expect(refusal(await place(who, both, { betType: { kind: 'multiple' } }).catch((e: unknown) => e))).toMatchObject({
+      errorType: 'RELATED_SELECTIONS',
+      selections: [0, 1],
+    });
+    expect(
+      refusal(await place(who, [both[0]!], { stakePerLineMinor: amountToMinor('600.00') }).catch((e: unknown) => e)),
+    ).toMatchObject({ errorType: 'STAKE_LIMIT' });
+    const short = await place(who, [both[0]!], { stakePerLineMinor: amountToMinor('25.00') }).catch((e: unknown) => e);
+    expect(isApiError(short) && short.errorData).toMatchObject({ field: 'stake' });
+    expect(await main(who)).toBe(amountToMinor('20.00'));
+    expect(await book.list(who.siteId, who.uid, { status: 'all', offset: 0, count: 10 })).toEqual([]);
+  });
+
+  it('a multiple with a cancelled market counts that leg at 1.00; another settles as lost as soon as one leg loses', async () => {
+    const who = await bettor('100.00');
+    const a = offer(`${MATCH}-${kind}-d`, '1', '1.50');
+    const b = offer(`${OTHER}-${kind}-d`, '2', '2.40');
+    const first = await place(who, [a, b], { betType: { kind: 'multiple' } });
+    const second = await place(who, [a, b], { betType: { kind: 'multiple' } });
+    expect(second.ticket.id).not.toBe(first.ticket.id);
+    // b's market is cancelled: its leg is void on both tickets, which then win on a alone.
+    await inTransaction(t.db, (tx) => book.onMarketEffects(tx, b.eventId, [{ kind: 'cancel', key: '1x2' }]));
+    expect(await book.list(who.siteId, who.uid, { status: 'open', offset: 0, count: 10 })).toHaveLength(2);
+    await settle(a.eventId, '1x2', { '1': WON, X: LOST, '2': LOST });
+    const rows = await book.list(who.siteId, who.uid, { status: 'settled', offset: 0, count: 10 });
+    const expected = floorTimes(amountToMinor('10.00'), oddsRatio(a.oddsUnits));
+    expect(rows.map((item) => [item.ticket.status, item.ticket.payoutMinor])).toEqual([
+      ['won', expected],
+      ['won', expected],
+    ]);
+
+    const c = offer(`${THIRD}-${kind}-d`, '1', '1.80');
+    const d = offer(`${OTHER}-${kind}-e`, '1', '2.10');
+    const early = await place(who, [c, d], { betType: { kind: 'multiple' } });
+    await settle(c.eventId, '1x2', { '1': LOST, X: WON, '2': LOST });
+    const [row] = await t.db.select().from(sportTickets).where(eq(sportTickets.id, early.ticket.id));
+    expect(row).toMatchObject({ status: 'lost', payoutMinor: 0n });
+    await expectSoundLedger();
+  });
+
+  it('a Trixie settles line by line: three doubles and a treble, each line its own product, paid as their sum', async () => {
+    const who = await bettor('100.00');
+    const legs = [
+      offer(`${MATCH}-${kind}-f`, '1', '1.90'),
+      offer(`${OTHER}-${kind}-f`, '1', '2.20'),
+      offer(`${THIRD}-${kind}-f`, '1', '1.60'),
+    ];
+    const placed = await place(who, legs, {
+      betType: { kind: 'named', name: 'trixie' },
+      stakePerLineMinor: amountToMinor('2.00'),
+    });
+    expect(placed.ticket.totalStakeMinor).toBe(amountToMinor('8.00'));
+    await settle(legs[0]!.eventId, '1x2', { '1': WON, X: LOST, '2': LOST });
+    await settle(legs[1]!.eventId, '1x2', { '1': LOST, X: WON, '2': LOST });
+    await settle(legs[2]!.eventId, '1x2', { '1': WON, X: LOST, '2': LOST });
+    // Only the double of legs 0 and 2 wins.
+    const winning = floorTimes(amountToMinor('2.00'), product([oddsRatio(legs[0]!.oddsUnits), oddsRatio(legs[2]!.oddsUnits)]));
+    const [row] = await t.db.select().from(sportTickets).where(eq(sportTickets.id, placed.ticket.id));
+    expect(row).toMatchObject({ status: 'partial', payoutMinor: winning });
+    expect(await main(who)).toBe(amountToMinor('92.00') + winning);
+    await expectSoundLedger();
+  });
+
+  it('a free bet stakes from the betting bonus and pays only its winnings as real money; parallel slips never overdraw the main balance', async () => {
+    const who = await bettor('0.00');
+    const { row: freeBet } = await t.services.bonuses.grantAndActivate({
+      siteId: who.siteId,
+      userId: who.uid,
+      currency: who.currency,
+      templateId: 'freebet5',
+      source: 'operator',
+      sourceRef: `tickets:${sequence++}`,
+    });
+    const pick = offer(`${MATCH}-${kind}-g`, '1', '2.50');
+    await place(who, [pick], { bonusId: freeBet.id, stakePerLineMinor: amountToMinor('5.00') });
+    await settle(pick.eventId, '1x2', { '1': WON, X: LOST, '2': LOST });
+    expect(await main(who)).toBe(amountToMinor('7.50'));
+
+    const rich = await bettor('30.00');
+    const slips = Array.from({ length: 6 }, (_, index) => offer(`${OTHER}-${kind}-h${index}`, '1', '1.70'));
+    const outcomes = await Promise.allSettled(slips.map((slip) => place(rich, [slip])));
+    expect(outcomes.filter((item) => item.status === 'fulfilled')).toHaveLength(3);
+    expect(await main(rich)).toBe(0n);
+    await Promise.all(slips.map((slip) => settle(slip.eventId, '1x2', { '1': VOID, X: LOST, '2': LOST })));
+    expect(await main(rich)).toBe(amountToMinor('30.00'));
+    await expectSoundLedger();
+  });
+});
