@@ -3,36 +3,26 @@
  * rotateSeeds, play, getRounds, verifyRound. Parameters are checked here, rules in the service.
  */
 import { ApiError } from '#common/errors';
-import { defineMethod, type ApiContext } from '../../api/define';
-import { type Gambler } from './service';
-
-function gambler(ctx: ApiContext): Gambler {
-  return {
-    siteId: ctx.site.id,
-    uid: ctx.uid,
-    visitorId: ctx.visitorId,
-    locale: ctx.locale,
-    siteCurrency: ctx.site.defaultCurrency,
-  };
-}
+import { defineMethod } from '../../api/define';
+import { gamblerOf } from '../../api/gambler';
 
 export const gameRoundsMethods = [
   defineMethod({
     name: 'games.getSeeds',
-    handler: async (ctx) => ctx.services.gameRounds.getSeeds(gambler(ctx)),
+    handler: async (ctx) => ctx.services.gameRounds.getSeeds(gamblerOf(ctx)),
   }),
   defineMethod({
     name: 'games.setClientSeed',
-    handler: async (ctx, params) => ctx.services.gameRounds.setClientSeed(gambler(ctx), params.client_seed),
+    handler: async (ctx, params) => ctx.services.gameRounds.setClientSeed(gamblerOf(ctx), params.client_seed),
   }),
   defineMethod({
     name: 'games.rotateSeeds',
-    handler: async (ctx, params) => ctx.services.gameRounds.rotateSeeds(gambler(ctx), params.client_seed || undefined),
+    handler: async (ctx, params) => ctx.services.gameRounds.rotateSeeds(gamblerOf(ctx), params.client_seed || undefined),
   }),
   defineMethod({
     name: 'games.play',
     handler: async (ctx, params) =>
-      ctx.services.gameRounds.play(gambler(ctx), {
+      ctx.services.gameRounds.play(gamblerOf(ctx), {
         sysname: params.sysname,
         mode: params.mode,
         bet: params.bet,
@@ -42,7 +32,7 @@ export const gameRoundsMethods = [
   }),
   defineMethod({
     name: 'games.getRounds',
-    handler: async (ctx, params) => ctx.services.gameRounds.getRounds(gambler(ctx), params.sysname, params.count),
+    handler: async (ctx, params) => ctx.services.gameRounds.getRounds(gamblerOf(ctx), params.sysname, params.count),
   }),
   defineMethod({
     name: 'games.verifyRound',
@@ -53,7 +43,7 @@ export const gameRoundsMethods = [
           field: 'round_id',
           errorType: 'wrongField',
         });
-      return ctx.services.gameRounds.verifyRound(gambler(ctx), id);
+      return ctx.services.gameRounds.verifyRound(gamblerOf(ctx), id);
     },
   }),
 ];

@@ -3,18 +3,8 @@
  * games.getOpenRound. Parameters are checked here, rules in stateful.ts.
  */
 import { ApiError } from '#common/errors';
-import { defineMethod, type ApiContext } from '../../api/define';
-import type { Gambler } from './service';
-
-function gambler(ctx: ApiContext): Gambler {
-  return {
-    siteId: ctx.site.id,
-    uid: ctx.uid,
-    visitorId: ctx.visitorId,
-    locale: ctx.locale,
-    siteCurrency: ctx.site.defaultCurrency,
-  };
-}
+import { defineMethod } from '../../api/define';
+import { gamblerOf } from '../../api/gambler';
 
 function wrongField(field: string, message: string): ApiError {
   return new ApiError('InvalidParameterException', message, { field, errorType: 'wrongField' });
@@ -24,7 +14,7 @@ export const statefulRoundsMethods = [
   defineMethod({
     name: 'games.start',
     handler: async (ctx, params) =>
-      ctx.services.statefulRounds.start(gambler(ctx), {
+      ctx.services.statefulRounds.start(gamblerOf(ctx), {
         sysname: params.sysname,
         mode: params.mode,
         bet: params.bet,
@@ -44,7 +34,7 @@ export const statefulRoundsMethods = [
           throw wrongField('params', 'The action parameters must be JSON');
         }
       }
-      return ctx.services.statefulRounds.act(gambler(ctx), {
+      return ctx.services.statefulRounds.act(gamblerOf(ctx), {
         roundId,
         action: params.action,
         params: actionParams,
@@ -54,6 +44,6 @@ export const statefulRoundsMethods = [
   }),
   defineMethod({
     name: 'games.getOpenRound',
-    handler: async (ctx, params) => ctx.services.statefulRounds.getOpenRound(gambler(ctx), params.sysname),
+    handler: async (ctx, params) => ctx.services.statefulRounds.getOpenRound(gamblerOf(ctx), params.sysname),
   }),
 ];

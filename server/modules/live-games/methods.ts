@@ -4,18 +4,8 @@
  * service.
  */
 import { ApiError } from '#common/errors';
-import { defineMethod, type ApiContext } from '../../api/define';
-import type { Gambler } from '../round-intake';
-
-function gambler(ctx: ApiContext): Gambler {
-  return {
-    siteId: ctx.site.id,
-    uid: ctx.uid,
-    visitorId: ctx.visitorId,
-    locale: ctx.locale,
-    siteCurrency: ctx.site.defaultCurrency,
-  };
-}
+import { defineMethod } from '../../api/define';
+import { gamblerOf } from '../../api/gambler';
 
 function positiveId(value: string, field: string): number {
   const id = Number(value);
@@ -27,12 +17,12 @@ function positiveId(value: string, field: string): number {
 export const liveGamesMethods = [
   defineMethod({
     name: 'games.getLiveState',
-    handler: async (ctx, params) => ctx.services.liveGames.getState(gambler(ctx), params.sysname, params.mode),
+    handler: async (ctx, params) => ctx.services.liveGames.getState(gamblerOf(ctx), params.sysname, params.mode),
   }),
   defineMethod({
     name: 'games.placeLiveBet',
     handler: async (ctx, params) =>
-      ctx.services.liveGames.placeBet(gambler(ctx), {
+      ctx.services.liveGames.placeBet(gamblerOf(ctx), {
         sysname: params.sysname,
         mode: params.mode,
         bet: params.bet,
@@ -41,14 +31,14 @@ export const liveGamesMethods = [
   }),
   defineMethod({
     name: 'games.cashOut',
-    handler: async (ctx, params) => ctx.services.liveGames.cashOut(gambler(ctx), positiveId(params.bet_id, 'bet_id')),
+    handler: async (ctx, params) => ctx.services.liveGames.cashOut(gamblerOf(ctx), positiveId(params.bet_id, 'bet_id')),
   }),
   defineMethod({
     name: 'games.getLiveBets',
-    handler: async (ctx, params) => ctx.services.liveGames.getBets(gambler(ctx), params.sysname, params.count),
+    handler: async (ctx, params) => ctx.services.liveGames.getBets(gamblerOf(ctx), params.sysname, params.count),
   }),
   defineMethod({
     name: 'games.verifyLiveRound',
-    handler: async (ctx, params) => ctx.services.liveGames.verifyRound(gambler(ctx), positiveId(params.round_id, 'round_id')),
+    handler: async (ctx, params) => ctx.services.liveGames.verifyRound(gamblerOf(ctx), positiveId(params.round_id, 'round_id')),
   }),
 ];

@@ -1,0 +1,98 @@
+/**
+ * Placing and listing sports bets (issue 14 "Bet slip", "My bets"; the spec names no sportsbook
+ * methods, so these follow the product API's conventions): `sportsbook.placeBet` places a slip as
+ * one idempotent call keyed by `request_id`; `sportsbook.getBets` lists the player's tickets.
+ */
+import { z } from 'zod';
+import { NAMED_SYSTEMS, type BetType, type NamedSystem } from '../sportsbook/bet-types';
+import { ODDS_CHANGE_ACCEPTANCES } from '../sportsbook/types';
+import type { Money } from '../money';
+import { method } from './method';
+
+export const SPORT_BETS_PAGE_MAX = 50;
+export const SLIP_MAX_SELECTIONS = 20;
+
+/** A bet type on the wire: single, multiple, a k/n system as `system:2`, or a named system (`trixie`, `lucky15` …). */
+export function parseBetType(text: string): BetType | undefined {
+  if (text === 'single' || text === 'multiple') return { kind: text };
+  const system = /^system:(\d{1,2})$/.exec(text);
+  if (system) return { kind: 'system', size: Number(system[1]) };
+  return Object.hasOwn(NAMED_SYSTEMS, text) ? { kind: 'named', name: text as NamedSystem } : undefined;
+}
+
+export function betTypeText(betType: BetType): string {
+  if (betType.kind === 'system') return `system:${betType.size}`;
+  return betType.kind === 'named' ? betType.name : betType.kind;
+}
+
+const selection = z.object({
+  event_id: z.string().min(1).max(100),
+  market_key: z.string().min(1).max(200),
+  outcome_id: z.string().min(1).max(100),
+  /** The price on the slip, decimal ("2.35"). */
+  odds: z.string().regex(/^\d{1,4}(\.\d{1,4})?$/),
+});
+
+export type SlipSelectionInput = z.infer<typeof selection>;
+
+const selections = z
+  .string()
+  .max(20_000)
+  .transform((text, ctx) => {
+    try {
+      return z.array(selection).min(1).max(SLIP_MAX_SELECTIONS).parse(JSON.parse(text));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'selections must be a JSON list of selections' });
+      return z.NEVER;
+    }
+  });
+
+export type LegResultView = 'open' | 'won' | 'lost' | 'void' | 'half_won' | 'half_lost' | 'dead_heat';
+
+export interface TicketLegView {
+  event_id: string;
+  market_key: string;
+  outcome_id: string;
+  odds: string;
+  result: LegResultView;
+}
+
+export interface TicketView {
+  id: number;
+  bet_type: string;
+  lines: number;
+  stake_per_line: Money;
+  total_stake: Money;
+  potential_return: Money;
+  payout: Money;
+  status: 'open' | 'won' | 'lost' | 'void' | 'partial';
+  /** The betting bonus it was staked from (a free bet or bonus money), if any. */
+  bonus_id: number | null;
+  placed_at: string;
+  settled_at: string | null;
+  legs: TicketLegView[];
+  is_replay?: boolean;
+}
+
+export const sportsbookBetsContract = {
+  'sportsbook.placeBet': method<TicketView>()({
+    params: z.object({
+      selections,
+      bet_type: z.string().max(20),
+      /** The stake of each line, as an amount ("10.00"). */
+      stake: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/),
+      odds_change: z.enum(ODDS_CHANGE_ACCEPTANCES).default('none'),
+      bonus_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+      request_id: z.string().min(1).max(64),
+    }),
+    requiresUser: true,
+  }),
+  'sportsbook.getBets': method<{ items: TicketView[] }>()({
+    params: z.object({
+      status: z.enum(['open', 'settled', 'all']).default('all'),
+      offset: z.coerce.number().int().min(0).max(100_000).default(0),
+      count: z.coerce.number().int().min(1).max(SPORT_BETS_PAGE_MAX).default(20),
+    }),
+    requiresUser: true,
+  }),
+};

@@ -1,0 +1,44 @@
+/** A ticket as the player sees it (common/contract/sportsbook-bets.ts TicketView). */
+import { money } from '#common/money';
+import type { LegResultView, TicketView } from '#common/contract/sportsbook-bets';
+import { betTypeText } from '#common/contract/sportsbook-bets';
+import { expandLines } from '#common/sportsbook/bet-types';
+import { oddsToDecimalString } from '#common/sportsbook/odds';
+import type { StoredResult, TicketLegRow, TicketRow } from './tables';
+
+/** How a leg ended, in the words the history shows: halves for Asian quarter lines, dead heat for a shared place. */
+function legResult(result: StoredResult | null): LegResultView {
+  if (!result) return 'open';
+  const voided = result.void[0] !== '0';
+  const fullVoid = result.void[0] === result.void[1];
+  if (fullVoid) return 'void';
+  if (result.won && voided) return 'half_won';
+  if (!result.won && voided) return 'half_lost';
+  if (result.won && result.deadHeat[0] !== result.deadHeat[1]) return 'dead_heat';
+  return result.won ? 'won' : 'lost';
+}
+
+export function ticketView(ticket: TicketRow, legs: readonly TicketLegRow[], isReplay?: boolean): TicketView {
+  const { currency } = ticket;
+  return {
+    id: ticket.id,
+    bet_type: betTypeText(ticket.betType),
+    lines: expandLines(ticket.betType, legs.length).length,
+    stake_per_line: money(ticket.stakePerLineMinor, currency),
+    total_stake: money(ticket.totalStakeMinor, currency),
+    potential_return: money(ticket.potentialReturnMinor, currency),
+    payout: money(ticket.payoutMinor, currency),
+    status: ticket.status,
+    bonus_id: ticket.bonusId,
+    placed_at: ticket.placedAt.toISOString(),
+    settled_at: ticket.settledAt?.toISOString() ?? null,
+    legs: legs.map((leg) => ({
+      event_id: leg.eventId,
+      market_key: leg.marketKey,
+      outcome_id: leg.outcomeId,
+      odds: oddsToDecimalString(leg.oddsUnits),
+      result: legResult(leg.result),
+    })),
+    ...(isReplay === undefined ? {} : { is_replay: isReplay }),
+  };
+}
