@@ -65,7 +65,9 @@ export interface TicketView {
   total_stake: Money;
   potential_return: Money;
   payout: Money;
-  status: 'open' | 'won' | 'lost' | 'void' | 'partial';
+  status: 'open' | 'won' | 'lost' | 'void' | 'partial' | 'cashed_out';
+  /** What cash-outs paid so far (the stake fields hold what is still on the bet). */
+  cashed_out: Money;
   /** The betting bonus it was staked from (a free bet or bonus money), if any. */
   bonus_id: number | null;
   placed_at: string;

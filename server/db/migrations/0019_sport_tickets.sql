@@ -30,13 +30,15 @@ CREATE TABLE "sport_tickets" (
 	"bonus_id" bigint,
 	"status" text NOT NULL,
 	"payout_minor" bigint DEFAULT 0 NOT NULL,
+	"cashed_out_minor" bigint DEFAULT 0 NOT NULL,
+	"cash_outs" integer DEFAULT 0 NOT NULL,
 	"channel" text NOT NULL,
 	"request_key" text NOT NULL,
 	"request_hash" text NOT NULL,
 	"placed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"settled_at" timestamp with time zone,
 	CONSTRAINT "sport_tickets_amounts" CHECK ("sport_tickets"."stake_per_line_minor" > 0 AND "sport_tickets"."total_stake_minor" >= "sport_tickets"."stake_per_line_minor" AND "sport_tickets"."payout_minor" >= 0),
-	CONSTRAINT "sport_tickets_status" CHECK ("sport_tickets"."status" IN ('open', 'won', 'lost', 'void', 'partial'))
+	CONSTRAINT "sport_tickets_status" CHECK ("sport_tickets"."status" IN ('open', 'won', 'lost', 'void', 'partial', 'cashed_out'))
 );
 --> statement-breakpoint
 ALTER TABLE "sport_ticket_changes" ADD CONSTRAINT "sport_ticket_changes_ticket_id_sport_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."sport_tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -28,6 +28,7 @@ import { InsufficientFundsError } from '../../wallet';
 import type { MarketEffect } from '../feed/market-state';
 import type { OutcomeResult } from '../rules/settlement';
 import { settleTicket } from '../rules/settlement';
+import { cashOutPrice, partialCashOut, type CashOutLeg } from '../rules/cash-out';
 import {
   acceptsOddsChange,
   limitBreaches,
@@ -145,6 +146,17 @@ const resultOf = (stored: StoredResult): OutcomeResult => ({
   voidFactor: ratio(BigInt(stored.void[0]), BigInt(stored.void[1])),
   deadHeatFactor: ratio(BigInt(stored.deadHeat[0]), BigInt(stored.deadHeat[1])),
 });
+
+const selectionOf = (leg: TicketLegRow): SlipSelection => ({
+  eventId: leg.eventId,
+  marketKey: leg.marketKey,
+  outcomeId: leg.outcomeId,
+  oddsUnits: leg.oddsUnits,
+});
+
+function cashOutRefusal(code: string, message: string, extra: Record<string, unknown> = {}): ApiError {
+  return new ApiError('InvalidParameterException', message, { field: 'ticket_id', errorType: code, ...extra });
+}
 
 /** A cancelled market's legs are void: the stake on them comes back. */
 const VOID_RESULT: OutcomeResult = { won: false, voidFactor: ONE, deadHeatFactor: ONE };
@@ -302,7 +314,8 @@ export function createTicketBook(deps: TicketBookDeps) {
     await payTicket(tx, ticket, outcome.payoutMinor);
     await tx
       .update(sportTickets)
-      .set({ status: outcome.outcome, payoutMinor: outcome.payoutMinor, settledAt: new Date() })
+      // What a partial cash-out paid before counts in the ticket's payout.
+      .set({ status: outcome.outcome, payoutMinor: ticket.cashedOutMinor + outcome.payoutMinor, settledAt: new Date() })
       .where(eq(sportTickets.id, ticket.id));
     await tx.insert(sportTicketChanges).values({ ticketId: ticket.id, status: outcome.outcome, reason });
   }
@@ -339,6 +352,78 @@ export function createTicketBook(deps: TicketBookDeps) {
         .set({ result: resultFor(leg.outcomeId) })
         .where(eq(sportTicketLegs.id, leg.id));
     return [...new Set(open.map((leg) => leg.ticketId))];
+  }
+
+  async function lockOwnTicket(tx: Executor, who: Gambler, ticketId: number): Promise<TicketRow> {
+    const [ticket] = await tx.select().from(sportTickets).where(eq(sportTickets.id, ticketId)).for('update');
+    // Another player's ticket and an unknown id look the same.
+    if (!ticket || ticket.siteId !== who.siteId || ticket.userId !== who.uid) throw invalidParameter('ticket_id');
+    if (ticket.status !== 'open') throw cashOutRefusal('CASH_OUT_UNAVAILABLE', 'This bet is settled');
+    return ticket;
+  }
+
+  /** A single or multiple staked from the main balance, priced from its legs now; undefined when none is offered. */
+  async function cashOutPriceOf(tx: Executor, ticket: TicketRow, legs: TicketLegRow[]): Promise<bigint | undefined> {
+    if (ticket.bonusId !== null || (ticket.betType.kind !== 'single' && ticket.betType.kind !== 'multiple')) return undefined;
+    if (ticket.betType.kind === 'single' && legs.length !== 1) return undefined;
+    const now = await deps.markets.current(tx, legs.map(selectionOf));
+    const priced: CashOutLeg[] = legs.map((leg, index) => {
+      if (leg.result) return { state: 'settled', placedOddsUnits: leg.oddsUnits, result: resultOf(leg.result) };
+      const current = now[index];
+      return current?.isOpen
+        ? { state: 'open', placedOddsUnits: leg.oddsUnits, currentOddsUnits: current.oddsUnits }
+        : { state: 'suspended', placedOddsUnits: leg.oddsUnits };
+    });
+    return cashOutPrice(ticket.stakePerLineMinor, priced);
+  }
+
+  async function closeCashedOut(tx: Executor, ticket: TicketRow, paidMinor: bigint): Promise<TicketRow> {
+    const [row] = await tx
+      .update(sportTickets)
+      .set({
+        status: 'cashed_out',
+        payoutMinor: ticket.payoutMinor + paidMinor,
+        cashedOutMinor: ticket.cashedOutMinor + paidMinor,
+        cashOuts: ticket.cashOuts + 1,
+        settledAt: new Date(),
+      })
+      .where(eq(sportTickets.id, ticket.id))
+      .returning();
+    await tx
+      .insert(sportTicketChanges)
+      .values({ ticketId: ticket.id, status: 'cashed_out', reason: `cashed out for ${paidMinor} (minor units)` });
+    if (!row) throw new Error('the ticket vanished inside its own transaction');
+    return row;
+  }
+
+  /** A partial cash-out: the rest of the stake stays on the bet at its placed odds. */
+  async function keepOpen(
+    tx: Executor,
+    ticket: TicketRow,
+    legs: TicketLegRow[],
+    remainingStakeMinor: bigint,
+    paidMinor: bigint,
+  ): Promise<TicketRow> {
+    const quote = quoteSlip(legs.map(selectionOf), ticket.betType, remainingStakeMinor);
+    const [row] = await tx
+      .update(sportTickets)
+      .set({
+        stakePerLineMinor: remainingStakeMinor,
+        totalStakeMinor: remainingStakeMinor,
+        potentialReturnMinor: quote.potentialReturnMinor,
+        payoutMinor: ticket.payoutMinor + paidMinor,
+        cashedOutMinor: ticket.cashedOutMinor + paidMinor,
+        cashOuts: ticket.cashOuts + 1,
+      })
+      .where(eq(sportTickets.id, ticket.id))
+      .returning();
+    await tx.insert(sportTicketChanges).values({
+      ticketId: ticket.id,
+      status: 'open',
+      reason: `partly cashed out for ${paidMinor}; ${remainingStakeMinor} stays on the bet`,
+    });
+    if (!row) throw new Error('the ticket vanished inside its own transaction');
+    return row;
   }
 
   return {
@@ -395,13 +480,45 @@ export function createTicketBook(deps: TicketBookDeps) {
       }
     },
 
+    /**
+     * Cash-out (issue 14): an open single or multiple staked from the main balance is bought back
+     * at its price from current odds less the margin, in full or in part. The player names the
+     * price they saw: a moved price or a suspended market refuses, and nothing moves. The ticket
+     * row's lock orders a cash-out against its settlement and against a second tab's cash-out.
+     */
+    async cashOut(
+      who: Gambler,
+      request: { ticketId: number; expectedPriceMinor: bigint; amountMinor?: bigint },
+    ): Promise<{ ticket: TicketRow; legs: TicketLegRow[]; paidMinor: bigint }> {
+      return inTransaction(db, async (tx) => {
+        const ticket = await lockOwnTicket(tx, who, request.ticketId);
+        const legs = await legsOf(tx, [ticket.id]);
+        const price = await cashOutPriceOf(tx, ticket, legs);
+        if (price === undefined) throw cashOutRefusal('CASH_OUT_UNAVAILABLE', 'Cash-out is not available for this bet now');
+        if (price !== request.expectedPriceMinor)
+          throw cashOutRefusal('CASH_OUT_PRICE_CHANGED', 'The cash-out price has changed', { price: price.toString() });
+        const amount = request.amountMinor ?? price;
+        if (amount <= 0n || amount > price) throw invalidParameter('amount', 'A cash-out is above zero and up to the price');
+        const sequence = ticket.cashOuts + 1;
+        await intake.settle(tx, ticketMoney(ticket), {
+          amountMinor: amount,
+          idempotencyKey: `sport:${ticket.id}:cashout:${sequence}`,
+        });
+        // A part so close to the whole that no stake would stay on the bet closes it.
+        const remaining = amount === price ? 0n : partialCashOut(ticket.stakePerLineMinor, price, amount).remainingStakeMinor;
+        const updated =
+          remaining === 0n ? await closeCashedOut(tx, ticket, amount) : await keepOpen(tx, ticket, legs, remaining, amount);
+        return { ticket: updated, legs, paidMinor: amount };
+      });
+    },
+
     /** The player's tickets, newest first, with their legs. */
     async list(siteId: string, userId: number, query: { status: 'open' | 'settled' | 'all'; offset: number; count: number }) {
       const statusFilter =
         query.status === 'open'
           ? eq(sportTickets.status, 'open')
           : query.status === 'settled'
-            ? inArray(sportTickets.status, ['won', 'lost', 'void', 'partial'] satisfies TicketStatus[])
+            ? inArray(sportTickets.status, ['won', 'lost', 'void', 'partial', 'cashed_out'] satisfies TicketStatus[])
             : undefined;
       const tickets = await db
         .select()

@@ -9,7 +9,8 @@ import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timesta
 import type { BetType } from '#common/sportsbook/bet-types';
 import { users } from '../../account/tables';
 
-export const TICKET_STATUSES = ['open', 'won', 'lost', 'void', 'partial'] as const;
+/** `cashed_out`: the player sold the whole bet back (issue 14 cash-out); a partial cash-out leaves it open on less stake. */
+export const TICKET_STATUSES = ['open', 'won', 'lost', 'void', 'partial', 'cashed_out'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 export const sportTickets = pgTable(
@@ -32,6 +33,11 @@ export const sportTickets = pgTable(
     payoutMinor: bigint('payout_minor', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /** What cash-outs paid so far (full or partial); the stake columns hold what is still on the bet. */
+    cashedOutMinor: bigint('cashed_out_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    cashOuts: integer('cash_outs').notNull().default(0),
     /** How the player placed it (web, mobile web): part of the wager record. */
     channel: text('channel').notNull(),
     requestKey: text('request_key').notNull(),
@@ -47,7 +53,7 @@ export const sportTickets = pgTable(
       'sport_tickets_amounts',
       sql`${table.stakePerLineMinor} > 0 AND ${table.totalStakeMinor} >= ${table.stakePerLineMinor} AND ${table.payoutMinor} >= 0`,
     ),
-    check('sport_tickets_status', sql`${table.status} IN ('open', 'won', 'lost', 'void', 'partial')`),
+    check('sport_tickets_status', sql`${table.status} IN ('open', 'won', 'lost', 'void', 'partial', 'cashed_out')`),
   ],
 );
 

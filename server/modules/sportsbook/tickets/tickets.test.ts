@@ -19,6 +19,7 @@ import { fundPlayer, hostPlayer } from '../../../../test/host-player';
 import { inTransaction } from '../../../db/retry';
 import type { Gambler } from '../../round-intake';
 import { checkLedger } from '../../wallet';
+import { cashOutPrice, partialCashOut } from '../rules/cash-out';
 import { LOST, VOID, WON, type OutcomeResult } from '../rules/settlement';
 import type { SlipSelection } from '../rules/slip';
 import { createTicketBook, type SelectionNow } from './service';
@@ -220,6 +221,67 @@ describe.each(testDatabaseKinds())('sports tickets on %s', (kind) => {
     expect(await main(rich)).toBe(0n);
     await Promise.all(slips.map((slip) => settle(slip.eventId, '1x2', { '1': VOID, X: LOST, '2': LOST })));
     expect(await main(rich)).toBe(amountToMinor('30.00'));
+    await expectSoundLedger();
+  });
+
+  it('cash-out buys an open single back at its price from current odds less the margin; a moved price or a suspended market refuses; partial keeps the rest of the stake on the bet', async () => {
+    const who = await bettor('100.00');
+    const pick = offer(`${MATCH}-${kind}-i`, '1', '2.00');
+    const placed = await place(who, [pick], { stakePerLineMinor: amountToMinor('10.00') });
+    // The price shortens to 1.60: the bet is worth 10 × 2.00 / 1.60 less 5 %.
+    prices.set(keyOf(pick), { oddsUnits: 16_000n, isOpen: true, isLive: true });
+    const price = cashOutPrice(amountToMinor('10.00'), [
+      { state: 'open', placedOddsUnits: pick.oddsUnits, currentOddsUnits: 16_000n },
+    ])!;
+    const moved = await book
+      .cashOut(who, { ticketId: placed.ticket.id, expectedPriceMinor: price + 1n })
+      .catch((e: unknown) => e);
+    expect(refusal(moved)).toMatchObject({ errorType: 'CASH_OUT_PRICE_CHANGED', price: price.toString() });
+
+    const half = price / 2n;
+    const partly = await book.cashOut(who, { ticketId: placed.ticket.id, expectedPriceMinor: price, amountMinor: half });
+    expect(partly.ticket).toMatchObject({ status: 'open', cashedOutMinor: half });
+    const remaining = partialCashOut(amountToMinor('10.00'), price, half).remainingStakeMinor;
+    expect(partly.ticket.stakePerLineMinor).toBe(remaining);
+    expect(await main(who)).toBe(amountToMinor('90.00') + half);
+
+    prices.set(keyOf(pick), { oddsUnits: 16_000n, isOpen: false, isLive: true });
+    const suspended = await book.cashOut(who, { ticketId: placed.ticket.id, expectedPriceMinor: 1n }).catch((e: unknown) => e);
+    expect(refusal(suspended)).toMatchObject({ errorType: 'CASH_OUT_UNAVAILABLE' });
+
+    // The rest of the bet wins at its placed price: the remaining stake × 2.00, on top of the half cashed out.
+    await settle(pick.eventId, '1x2', { '1': WON, X: LOST, '2': LOST });
+    const [row] = await t.db.select().from(sportTickets).where(eq(sportTickets.id, placed.ticket.id));
+    const settledPart = floorTimes(remaining, oddsRatio(pick.oddsUnits));
+    expect(row).toMatchObject({ status: 'won', payoutMinor: half + settledPart });
+    expect(await main(who)).toBe(amountToMinor('90.00') + half + settledPart);
+    await expectSoundLedger();
+  });
+
+  it('two tabs cashing out one bet at once: one is paid, the other finds it cashed out; nothing is paid twice', async () => {
+    const who = await bettor('50.00');
+    const pick = offer(`${OTHER}-${kind}-j`, 'X', '3.40');
+    const placed = await place(who, [pick]);
+    const price = cashOutPrice(amountToMinor('10.00'), [
+      { state: 'open', placedOddsUnits: pick.oddsUnits, currentOddsUnits: pick.oddsUnits },
+    ])!;
+    const tabs = await Promise.allSettled([
+      book.cashOut(who, { ticketId: placed.ticket.id, expectedPriceMinor: price }),
+      book.cashOut(who, { ticketId: placed.ticket.id, expectedPriceMinor: price }),
+    ]);
+    expect(tabs.filter((tab) => tab.status === 'fulfilled')).toHaveLength(1);
+    expect(await main(who)).toBe(amountToMinor('40.00') + price);
+    const [row] = await t.db.select().from(sportTickets).where(eq(sportTickets.id, placed.ticket.id));
+    expect(row).toMatchObject({ status: 'cashed_out', payoutMinor: price });
+    // Settling the market afterwards changes nothing for a cashed-out bet.
+    await settle(pick.eventId, '1x2', { '1': LOST, X: WON, '2': LOST });
+    expect(await main(who)).toBe(amountToMinor('40.00') + price);
+    const other = await bettor('0.00');
+    expect(
+      refusal(await book.cashOut(other, { ticketId: placed.ticket.id, expectedPriceMinor: price }).catch((e: unknown) => e)),
+    ).toMatchObject({
+      field: 'ticket_id',
+    });
     await expectSoundLedger();
   });
 });

@@ -28,6 +28,7 @@ export function ticketView(ticket: TicketRow, legs: readonly TicketLegRow[], isR
     total_stake: money(ticket.totalStakeMinor, currency),
     potential_return: money(ticket.potentialReturnMinor, currency),
     payout: money(ticket.payoutMinor, currency),
+    cashed_out: money(ticket.cashedOutMinor, currency),
     status: ticket.status,
     bonus_id: ticket.bonusId,
     placed_at: ticket.placedAt.toISOString(),
