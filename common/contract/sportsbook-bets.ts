@@ -53,6 +53,10 @@ export interface TicketLegView {
   event_id: string;
   market_key: string;
   outcome_id: string;
+  /** The event ("Juventus – Milan"), the market ("Total 2.5") and the outcome ("Over 2.5") in the request's language. */
+  event_name: string;
+  market_name: string;
+  outcome_name: string;
   odds: string;
   result: LegResultView;
 }
@@ -68,6 +72,8 @@ export interface TicketView {
   status: 'open' | 'won' | 'lost' | 'void' | 'partial' | 'cashed_out';
   /** What cash-outs paid so far (the stake fields hold what is still on the bet). */
   cashed_out: Money;
+  /** What the bet can be cashed out for now, when it can (an open single or multiple from the main balance, every market open). */
+  cash_out: Money | null;
   /** The betting bonus it was staked from (a free bet or bonus money), if any. */
   bonus_id: number | null;
   placed_at: string;
@@ -86,6 +92,19 @@ export const sportsbookBetsContract = {
       odds_change: z.enum(ODDS_CHANGE_ACCEPTANCES).default('none'),
       bonus_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
       request_id: z.string().min(1).max(64),
+    }),
+    requiresUser: true,
+  }),
+  'sportsbook.cashOut': method<TicketView>()({
+    params: z.object({
+      ticket_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+      /** The full cash-out price the player was shown: a price that moved since refuses. */
+      price: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/),
+      /** Part of the price, for a partial cash-out; the whole price when absent. */
+      amount: z
+        .string()
+        .regex(/^\d{1,9}(\.\d{1,2})?$/)
+        .optional(),
     }),
     requiresUser: true,
   }),

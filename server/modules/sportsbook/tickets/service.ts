@@ -21,6 +21,8 @@ import { invalidParameter } from '#common/parameter-errors';
 import { ONE, ratio } from '#common/sportsbook/ratio';
 import type { BetType } from '#common/sportsbook/bet-types';
 import type { OddsChangeAcceptance } from '#common/sportsbook/types';
+import type { TicketView } from '#common/contract/sportsbook-bets';
+import type { Locale } from '#common/locale';
 import type { Database } from '../../../db/client';
 import { inTransaction, type Executor } from '../../../db/retry';
 import type { Gambler, RoundIntake, RoundMoney } from '../../round-intake';
@@ -48,6 +50,7 @@ import {
   type TicketRow,
   type TicketStatus,
 } from './tables';
+import { ticketView } from './views';
 
 /** A selection as the market store knows it now. */
 export interface SelectionNow {
@@ -61,6 +64,18 @@ export interface SelectionNow {
 /** The market store's answer for a slip's selections, in order (undefined: no such selection). */
 export interface MarketSource {
   current(executor: Executor, selections: readonly SlipSelection[]): Promise<(SelectionNow | undefined)[]>;
+}
+
+export interface LegRef {
+  eventId: string;
+  marketKey: string;
+  outcomeId: string;
+}
+
+export interface LegNames {
+  event: string;
+  market: string;
+  outcome: string;
 }
 
 /** The betting bonus service (bonuses/betting.ts) as the ticket book calls it. */
@@ -90,6 +105,8 @@ export interface TicketBookDeps {
   bettingBonuses: BettingBonusFunding;
   /** The site's sportsbook limits per currency (settings.sportsbook.limits), read before the transaction. */
   siteLimits: (siteId: string, currency: string) => Promise<BetLimit[]>;
+  /** The event, market and outcome names of legs in a language (the market store knows the competitors). */
+  describeLegs: (executor: Executor, legs: readonly LegRef[], locale: Locale) => Promise<LegNames[]>;
   /** How long an in-play bet waits before it is checked again (0 in tests). */
   inPlayDelayMs: number;
   sleep?: (ms: number) => Promise<void>;
@@ -354,6 +371,15 @@ export function createTicketBook(deps: TicketBookDeps) {
     return [...new Set(open.map((leg) => leg.ticketId))];
   }
 
+  /** The view with the legs' names and, for an open ticket, its cash-out price now. */
+  async function viewOf(ticket: TicketRow, legs: TicketLegRow[], locale: Locale, isReplay?: boolean): Promise<TicketView> {
+    const [names, cashOut] = await Promise.all([
+      deps.describeLegs(db, legs, locale),
+      ticket.status === 'open' ? cashOutPriceOf(db, ticket, legs) : undefined,
+    ]);
+    return ticketView(ticket, legs, { names, cashOutMinor: cashOut }, isReplay);
+  }
+
   async function lockOwnTicket(tx: Executor, who: Gambler, ticketId: number): Promise<TicketRow> {
     const [ticket] = await tx.select().from(sportTickets).where(eq(sportTickets.id, ticketId)).for('update');
     // Another player's ticket and an unknown id look the same.
@@ -512,8 +538,13 @@ export function createTicketBook(deps: TicketBookDeps) {
       });
     },
 
-    /** The player's tickets, newest first, with their legs. */
-    async list(siteId: string, userId: number, query: { status: 'open' | 'settled' | 'all'; offset: number; count: number }) {
+    /** The player's tickets, newest first, with their legs, the names in `locale`, and what an open one can be cashed out for now. */
+    async list(
+      siteId: string,
+      userId: number,
+      query: { status: 'open' | 'settled' | 'all'; offset: number; count: number },
+      locale: Locale = 'en',
+    ): Promise<TicketView[]> {
       const statusFilter =
         query.status === 'open'
           ? eq(sportTickets.status, 'open')
@@ -531,8 +562,20 @@ export function createTicketBook(deps: TicketBookDeps) {
         db,
         tickets.map((ticket) => ticket.id),
       );
-      return tickets.map((ticket) => ({ ticket, legs: legs.filter((leg) => leg.ticketId === ticket.id) }));
+      return Promise.all(
+        tickets.map((ticket) =>
+          viewOf(
+            ticket,
+            legs.filter((leg) => leg.ticketId === ticket.id),
+            locale,
+          ),
+        ),
+      );
     },
+
+    /** A ticket as its player sees it (after placing or cashing out). */
+    view: (placed: { ticket: TicketRow; legs: TicketLegRow[] }, locale: Locale, isReplay?: boolean) =>
+      viewOf(placed.ticket, placed.legs, locale, isReplay),
 
     /** The wager record of a ticket: every status change with its reason (back office, regulator). */
     changesOf(ticketId: number) {
