@@ -236,6 +236,9 @@ describe.each(testDatabaseKinds())('sports tickets on %s', (kind) => {
     const price = cashOutPrice(amountToMinor('10.00'), [
       { state: 'open', placedOddsUnits: pick.oddsUnits, currentOddsUnits: 16_000n },
     ])!;
+    // The player's list shows the price to cash out for.
+    const [listed] = await book.list(who.siteId, who.uid, { status: 'open', offset: 0, count: 1 });
+    expect(listed?.cash_out).toEqual({ amount: minorToAmount(price), currency: who.currency });
     const moved = await book
       .cashOut(who, { ticketId: placed.ticket.id, expectedPriceMinor: price + 1n })
       .catch((e: unknown) => e);
@@ -249,6 +252,7 @@ describe.each(testDatabaseKinds())('sports tickets on %s', (kind) => {
     expect(await main(who)).toBe(amountToMinor('90.00') + half);
 
     prices.set(keyOf(pick), { oddsUnits: 16_000n, isOpen: false, isLive: true });
+    expect((await book.list(who.siteId, who.uid, { status: 'open', offset: 0, count: 1 }))[0]?.cash_out).toBeNull();
     const suspended = await book.cashOut(who, { ticketId: placed.ticket.id, expectedPriceMinor: 1n }).catch((e: unknown) => e);
     expect(refusal(suspended)).toMatchObject({ errorType: 'CASH_OUT_UNAVAILABLE' });
 
