@@ -28,6 +28,7 @@ import { createCashbackService } from './modules/cashbacks';
 import { createBannerService } from './modules/banners';
 import { createPopupService } from './modules/popups';
 import { createRoundIntake } from './modules/round-intake';
+import { createSportsbookService } from './modules/sportsbook';
 import { DEFAULT_LOCALE } from '#common/locale';
 
 export interface ServiceOptions {
@@ -189,6 +190,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       freespinRoundIds: (ids) => freespins.paidRoundIds(ids),
     }),
     gameRounds,
+    // The odds feed's store and the offer; the ticket side will pass its onEffects hook here.
+    sportsbook: createSportsbookService({ db }),
     statefulRounds: createStatefulRoundsService({
       db,
       wallet,

@@ -24,3 +24,4 @@ export * from '../modules/live-games/tables';
 export * from '../modules/loyalty/tables';
 export * from '../modules/bonuses/tables';
 export * from '../modules/cashbacks/tables';
+export * from '../modules/sportsbook/tables';

@@ -87,3 +87,6 @@ export {
   type LivenessState,
   type LivenessTransition,
 } from './feed/liveness';
+export { createSportsbookService, type SportsbookService, type SportsbookServiceDeps } from './service';
+export type { ApplyOutcome, ChangeListener, EffectsHandler, FeedStore } from './store/feed-store';
+export { parseFixture, type Fixture } from './feed/fixtures';

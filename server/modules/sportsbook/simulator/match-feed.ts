@@ -1,0 +1,135 @@
+/**
+ * One simulated football match as the feed sends it (issue 14): every message of the match with
+ * the match minute it goes out at, numbered 1… per event. The simulator process plays this
+ * timeline against the clock (minuteAt × speed factor); tests apply it directly. What real feeds do
+ * now and then is part of the timeline, drawn from the match's own seeded stream:
+ * - a bet_stop before each dangerous moment, prices moving with score and clock after it;
+ * - a provisional settlement at full time, confirmed after; sometimes the provisional one is wrong
+ *   in a market and the confirmed one is its late correction;
+ * - sometimes a settlement is rolled back and sent again.
+ */
+import { nextFloat, uniformInt, type Rng } from '#common/games/fair';
+import type { EventStatus } from '#common/sportsbook/types';
+import type { FeedMessageInput } from '../feed/messages';
+import type { FootballResult } from '../rules/resolve';
+import { oddsChangeMessage, settlementMessage } from './feed-messages';
+import { FOOTBALL_MINUTES, HALF_TIME_MINUTE, type ExpectedGoals } from './poisson';
+import { priceFootball, type PricedMarket } from './pricing';
+import { finalResult, footballScript, stateAt } from './script';
+
+export interface TimedMessage {
+  /** The match minute it is sent at; 0 is kick-off, negative minutes are before it. */
+  minute: number;
+  message: FeedMessageInput;
+}
+
+export interface MatchFeedOptions {
+  producer: string;
+  eventId: string;
+  goals: ExpectedGoals;
+  marginBp: number;
+  /** Epoch ms of kick-off: message timestamps are kick-off plus the match minute. */
+  kickOff: number;
+  /** Chances per match of a late correction and of a settlement rollback. */
+  correctionRate: number;
+  rollbackRate: number;
+}
+
+/** Live prices are sent every few minutes as the clock runs down, and after every dangerous moment. */
+const PRICE_EVERY_MINUTES = 5;
+/** Full time: the results go out provisional, then confirmed a few minutes later. */
+const CONFIRM_AFTER_MINUTES = 3;
+/** When the pre-match prices go out: an hour before kick-off. */
+const PREMATCH_MINUTE = -60;
+
+type Body = { type: string } & Record<string, unknown>;
+
+class Timeline {
+  readonly messages: TimedMessage[] = [];
+  constructor(private readonly options: MatchFeedOptions) {}
+
+  header(minute: number) {
+    return {
+      producer: this.options.producer,
+      eventId: this.options.eventId,
+      sequence: this.messages.length + 1,
+      timestamp: Math.max(0, this.options.kickOff + minute * 60_000),
+    };
+  }
+
+  push(minute: number, message: FeedMessageInput): void {
+    this.messages.push({ minute, message });
+  }
+
+  add(minute: number, body: Body): void {
+    const h = this.header(minute);
+    this.push(minute, {
+      producer: h.producer,
+      event_id: h.eventId,
+      sequence: h.sequence,
+      timestamp: h.timestamp,
+      ...body,
+    } as FeedMessageInput);
+  }
+}
+
+function withStatus(message: FeedMessageInput, status: EventStatus, minute: number, score: { home: number; away: number }) {
+  // Before kick-off the match has no clock yet.
+  const clock = minute < 0 ? {} : { clock_minute: minute };
+  return { ...message, event_status: { status, home_score: score.home, away_score: score.away, ...clock } } as FeedMessageInput;
+}
+
+/** The result with one market's outcome wrong: what a provisional settlement a correction fixes said. */
+function wrongResult(result: FootballResult): FootballResult {
+  return { ...result, fullTime: { home: result.fullTime.home + 1, away: result.fullTime.away } };
+}
+
+function settledMarkets(markets: readonly PricedMarket[]) {
+  return markets.map(({ type, specifiers }) => ({ type, specifiers }));
+}
+
+export function footballMatchFeed(rng: Rng, options: MatchFeedOptions): TimedMessage[] {
+  const script = footballScript(rng, options.goals);
+  const timeline = new Timeline(options);
+  const price = (minute: number, status: EventStatus) => {
+    const state = stateAt(script, minute);
+    const markets = priceFootball(state, options.goals, options.marginBp);
+    timeline.push(minute, withStatus(oddsChangeMessage(timeline.header(minute), markets), status, minute, state.score));
+    return markets;
+  };
+  timeline.add(PREMATCH_MINUTE, { type: 'fixture_change', change_type: 'new', start_time: options.kickOff });
+  const allMarkets = price(PREMATCH_MINUTE, 'not_started');
+  const danger = new Set(script.dangerMinutes);
+  for (let minute = 0; minute < FOOTBALL_MINUTES; minute++) {
+    if (danger.has(minute + 1)) timeline.add(minute, { type: 'bet_stop' });
+    if (minute === 0 || danger.has(minute) || minute % PRICE_EVERY_MINUTES === 0 || minute === HALF_TIME_MINUTE)
+      price(minute, 'live');
+  }
+  settle(rng, timeline, options, finalResult(script), settledMarkets(allMarkets));
+  return timeline.messages;
+}
+
+function settle(
+  rng: Rng,
+  timeline: Timeline,
+  options: MatchFeedOptions,
+  result: FootballResult,
+  markets: ReturnType<typeof settledMarkets>,
+): void {
+  const end = FOOTBALL_MINUTES;
+  const score = result.fullTime;
+  timeline.push(end, withStatus(oddsChangeMessage(timeline.header(end), []), 'ended', end, score));
+  const corrected = nextFloat(rng) < options.correctionRate;
+  const provisional = corrected ? wrongResult(result) : result;
+  timeline.push(end, settlementMessage(timeline.header(end), provisional, markets, 'provisional'));
+  if (nextFloat(rng) < options.rollbackRate) {
+    const market = markets[uniformInt(rng, markets.length)]!;
+    timeline.add(end + 1, {
+      type: 'rollback_bet_settlement',
+      markets: [{ type: market.type, specifiers: { ...market.specifiers } }],
+    });
+  }
+  const confirmAt = end + CONFIRM_AFTER_MINUTES;
+  timeline.push(confirmAt, settlementMessage(timeline.header(confirmAt), result, markets, 'confirmed'));
+  timeline.push(confirmAt, withStatus(oddsChangeMessage(timeline.header(confirmAt), []), 'closed', end, score));
+}
