@@ -90,3 +90,7 @@ export {
 export { createSportsbookService, type SportsbookService, type SportsbookServiceDeps } from './service';
 export type { ApplyOutcome, ChangeListener, EffectsHandler, FeedStore } from './store/feed-store';
 export { parseFixture, type Fixture } from './feed/fixtures';
+// The built-in feed simulator (its process is server/feed-simulator/main.ts) and its demo token.
+export { createFeedProvider, type FeedProvider, type FeedProviderOptions } from './simulator/provider';
+export { DEMO_FEED_TOKEN, createFeedSimulatorApp } from './simulator/http';
+export { startSimulatorProcess, type SimulatorProcess } from './feed/simulator-process';

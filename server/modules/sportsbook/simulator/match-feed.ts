@@ -13,7 +13,7 @@ import type { EventStatus } from '#common/sportsbook/types';
 import type { FeedMessageInput } from '../feed/messages';
 import type { FootballResult } from '../rules/resolve';
 import { oddsChangeMessage, settlementMessage } from './feed-messages';
-import { FOOTBALL_MINUTES, HALF_TIME_MINUTE, type ExpectedGoals } from './poisson';
+import { FOOTBALL_MINUTES, HALF_TIME_MINUTE, type ExpectedGoals, type FootballState } from './poisson';
 import { priceFootball, type PricedMarket } from './pricing';
 import { finalResult, footballScript, stateAt } from './script';
 
@@ -30,6 +30,8 @@ export interface MatchFeedOptions {
   marginBp: number;
   /** Epoch ms of kick-off: message timestamps are kick-off plus the match minute. */
   kickOff: number;
+  /** When the fixture and its pre-match prices go out, in minutes from kick-off (default an hour before). */
+  announceMinute?: number;
   /** Chances per match of a late correction and of a settlement rollback. */
   correctionRate: number;
   rollbackRate: number;
@@ -39,7 +41,7 @@ export interface MatchFeedOptions {
 const PRICE_EVERY_MINUTES = 5;
 /** Full time: the results go out provisional, then confirmed a few minutes later. */
 const CONFIRM_AFTER_MINUTES = 3;
-/** When the pre-match prices go out: an hour before kick-off. */
+/** When the pre-match prices go out unless told: an hour before kick-off. */
 const PREMATCH_MINUTE = -60;
 
 type Body = { type: string } & Record<string, unknown>;
@@ -88,22 +90,37 @@ function settledMarkets(markets: readonly PricedMarket[]) {
   return markets.map(({ type, specifiers }) => ({ type, specifiers }));
 }
 
+function priceInto(timeline: Timeline, options: MatchFeedOptions, minute: number, status: EventStatus, state: FootballState) {
+  const markets = priceFootball(state, options.goals, options.marginBp);
+  timeline.push(minute, withStatus(oddsChangeMessage(timeline.header(minute), markets), status, minute, state.score));
+  return markets;
+}
+
+function announce(options: MatchFeedOptions): { timeline: Timeline; markets: PricedMarket[] } {
+  const timeline = new Timeline(options);
+  const minute = Math.min(options.announceMinute ?? PREMATCH_MINUTE, 0);
+  timeline.add(minute, { type: 'fixture_change', change_type: 'new', start_time: options.kickOff });
+  const markets = priceInto(timeline, options, minute, 'not_started', { minute: 0, score: { home: 0, away: 0 } });
+  return { timeline, markets };
+}
+
+/**
+ * The match's first messages: the fixture and its pre-match prices, which need no script. The
+ * simulator sends these for every scheduled match at once and plays the rest (footballMatchFeed,
+ * which starts with the same messages) only when the match comes near: pricing a whole match costs.
+ */
+export function footballAnnouncement(options: MatchFeedOptions): TimedMessage[] {
+  return announce(options).timeline.messages;
+}
+
 export function footballMatchFeed(rng: Rng, options: MatchFeedOptions): TimedMessage[] {
   const script = footballScript(rng, options.goals);
-  const timeline = new Timeline(options);
-  const price = (minute: number, status: EventStatus) => {
-    const state = stateAt(script, minute);
-    const markets = priceFootball(state, options.goals, options.marginBp);
-    timeline.push(minute, withStatus(oddsChangeMessage(timeline.header(minute), markets), status, minute, state.score));
-    return markets;
-  };
-  timeline.add(PREMATCH_MINUTE, { type: 'fixture_change', change_type: 'new', start_time: options.kickOff });
-  const allMarkets = price(PREMATCH_MINUTE, 'not_started');
+  const { timeline, markets: allMarkets } = announce(options);
   const danger = new Set(script.dangerMinutes);
   for (let minute = 0; minute < FOOTBALL_MINUTES; minute++) {
     if (danger.has(minute + 1)) timeline.add(minute, { type: 'bet_stop' });
     if (minute === 0 || danger.has(minute) || minute % PRICE_EVERY_MINUTES === 0 || minute === HALF_TIME_MINUTE)
-      price(minute, 'live');
+      priceInto(timeline, options, minute, 'live', stateAt(script, minute));
   }
   settle(rng, timeline, options, finalResult(script), settledMarkets(allMarkets));
   return timeline.messages;
