@@ -325,3 +325,17 @@ export type FeedSimulatorConfig = z.infer<typeof feedSimulatorSchema>;
 export function loadFeedSimulatorConfig(env: NodeJS.ProcessEnv = process.env): FeedSimulatorConfig {
   return parseEnvironment(feedSimulatorSchema, env);
 }
+
+/** Where the site's odds feed comes from (issue 14): the configured provider, the built-in simulator, or none. */
+export function sportsbookFeedSource(
+  config: AppConfig,
+  simulator: { entry: string; execArgv?: string[] },
+):
+  | { kind: 'provider'; url: string; token: string }
+  | { kind: 'simulator'; entry: string; speed: number; execArgv?: string[] }
+  | undefined {
+  // loadConfig refuses FEED_URL without FEED_TOKEN.
+  if (config.FEED_URL) return { kind: 'provider', url: config.FEED_URL, token: config.FEED_TOKEN ?? '' };
+  if (config.FEED_SIMULATOR === '1') return { kind: 'simulator', speed: config.FEED_SPEED, ...simulator };
+  return undefined;
+}

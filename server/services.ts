@@ -41,6 +41,8 @@ export interface ServiceOptions {
   openRoundTimeoutMs?: number;
   /** SECRET_* settings from the environment or secrets file (server/config.ts): real sites' secrets. */
   siteSecrets?: Readonly<Record<string, string>>;
+  /** The odds feed's producer liveness timeout (FEED_LIVENESS_TIMEOUT_MS through server/config.ts). */
+  sportsbook?: { livenessTimeoutMs?: number };
   /** The job queue's database listener (boot passes DatabaseHandle.listen): enqueues wake workers. */
   jobs?: JobServiceOptions;
 }
@@ -191,7 +193,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     }),
     gameRounds,
     // The odds feed's store and the offer; the ticket side will pass its onEffects hook here.
-    sportsbook: createSportsbookService({ db }),
+    sportsbook: createSportsbookService({ db, livenessTimeoutMs: options.sportsbook?.livenessTimeoutMs }),
     statefulRounds: createStatefulRoundsService({
       db,
       wallet,

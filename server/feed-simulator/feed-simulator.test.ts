@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import {
   parseFeedMessage,
   parseFixture,
+  readServerSentEvents,
   startSimulatorProcess,
   type FeedMessage,
   type SimulatorProcess,
@@ -31,24 +32,14 @@ async function readStream(
       headers: { authorization: `Bearer ${TOKEN}` },
       signal: controller.signal,
     });
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    while (!enough(messages)) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      const frames = buffer.split('\n\n');
-      buffer = frames.pop() ?? '';
-      for (const frame of frames) {
-        const data = frame.split('\n').find((line) => line.startsWith('data: '));
-        if (data) messages.push(parseFeedMessage(JSON.parse(data.slice('data: '.length))));
-      }
-    }
+    await readServerSentEvents(response.body!, (data) => {
+      messages.push(parseFeedMessage(JSON.parse(data)));
+      if (enough(messages)) controller.abort();
+    });
   } catch (error) {
     if (!controller.signal.aborted) throw error;
   } finally {
     clearTimeout(timer);
-    controller.abort();
   }
   return messages;
 }

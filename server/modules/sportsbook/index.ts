@@ -88,9 +88,14 @@ export {
   type LivenessTransition,
 } from './feed/liveness';
 export { createSportsbookService, type SportsbookService, type SportsbookServiceDeps } from './service';
-export type { ApplyOutcome, ChangeListener, EffectsHandler, FeedStore } from './store/feed-store';
+export type { ApplyOutcome, ApplyResult, ChangeListener, EffectsHandler, FeedStore } from './store/feed-store';
 export { parseFixture, type Fixture } from './feed/fixtures';
 // The built-in feed simulator (its process is server/feed-simulator/main.ts) and its demo token.
 export { createFeedProvider, type FeedProvider, type FeedProviderOptions } from './simulator/provider';
 export { DEMO_FEED_TOKEN, createFeedSimulatorApp } from './simulator/http';
 export { startSimulatorProcess, type SimulatorProcess } from './feed/simulator-process';
+// The site's feed: the HTTP adapter to a provider (the simulator or a real feed) and the consumer feeding the store.
+export { createHttpFeedAdapter, type HttpFeedAdapterOptions } from './feed/http-adapter';
+export { startFeedConsumer, type FeedConsumerOptions } from './store/consumer';
+export { readServerSentEvents } from './feed/sse';
+export { startSportsbookFeed, type FeedSource, type RunningFeed, type StartFeedOptions } from './store/start-feed';

@@ -39,6 +39,13 @@ export interface FeedStoreDeps {
 
 export type ApplyOutcome = 'applied' | 'held' | 'duplicate' | 'alive';
 
+export interface ApplyResult {
+  outcome: ApplyOutcome;
+  effects: MarketEffect[];
+  /** A heartbeat's news: a producer down (unsubscribed) or back. */
+  transitions?: LivenessTransition[];
+}
+
 const DEFAULT_LIVENESS_TIMEOUT_MS = 20_000;
 /** Events over for good: a silent producer has nothing there to suspend. */
 const FINISHED = ['closed', 'cancelled', 'abandoned'] as const;
@@ -117,7 +124,7 @@ export function createFeedStore(deps: FeedStoreDeps) {
     return effects;
   }
 
-  async function applyEventMessage(message: EventFeedMessage): Promise<{ outcome: ApplyOutcome; effects: MarketEffect[] }> {
+  async function applyEventMessage(message: EventFeedMessage): Promise<ApplyResult> {
     const { producer, event_id: eventId } = message;
     const result = await inTransaction(db, async (tx) => {
       const queue = await queueOf(tx, producer, eventId, await lockCursor(tx, producer, eventId));
@@ -173,12 +180,12 @@ export function createFeedStore(deps: FeedStoreDeps) {
 
   return {
     /** Applies one parsed feed message (heartbeats included) once and in order. */
-    async apply(message: FeedMessage): Promise<{ outcome: ApplyOutcome; effects: MarketEffect[] }> {
+    async apply(message: FeedMessage): Promise<ApplyResult> {
       if (message.type !== 'alive') return applyEventMessage(message);
       const step = recordAlive(liveness, message.producer, message.timestamp, message.subscribed);
       liveness = step.state;
       await act(step.transitions);
-      return { outcome: 'alive', effects: [] };
+      return { outcome: 'alive', effects: [], transitions: step.transitions };
     },
 
     /** Marks producers silent past the timeout as down and suspends their markets (run on a timer). */
@@ -201,10 +208,12 @@ export function createFeedStore(deps: FeedStoreDeps) {
       return effects;
     },
 
-    /** The sequence applied next per event of a producer: where a recovery resumes. */
-    async cursors(producer: string): Promise<Map<string, number>> {
-      const rows = await db.select().from(sportsbookFeedCursors).where(eq(sportsbookFeedCursors.producer, producer));
-      return new Map(rows.map((row) => [row.eventId, row.nextSequence]));
+    /** The last sequence applied per event (of any producer): where a recovery resumes. */
+    async lastApplied(): Promise<Record<string, number>> {
+      const rows = await db.select().from(sportsbookFeedCursors);
+      const last: Record<string, number> = {};
+      for (const row of rows) last[row.eventId] = Math.max(last[row.eventId] ?? 0, row.nextSequence - 1);
+      return last;
     },
 
     /** Stores who plays, where and when; the event's feed state is untouched. */
