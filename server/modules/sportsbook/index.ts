@@ -99,3 +99,4 @@ export { createHttpFeedAdapter, type HttpFeedAdapterOptions } from './feed/http-
 export { startFeedConsumer, type FeedConsumerOptions } from './store/consumer';
 export { readServerSentEvents } from './feed/sse';
 export { startSportsbookFeed, type FeedSource, type RunningFeed, type StartFeedOptions } from './store/start-feed';
+export { sportsbookMethods } from './methods';

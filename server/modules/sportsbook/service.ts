@@ -3,6 +3,7 @@
  * feeds, and the offer's reads for the product API.
  */
 import type { Database } from '../../db/client';
+import { createOfferReads } from './offer';
 import { createFeedStore, type EffectsHandler } from './store/feed-store';
 
 export interface SportsbookServiceDeps {
@@ -15,7 +16,7 @@ export interface SportsbookServiceDeps {
 
 export function createSportsbookService(deps: SportsbookServiceDeps) {
   const feed = createFeedStore(deps);
-  return { feed };
+  return { feed, ...createOfferReads(deps.db) };
 }
 
 export type SportsbookService = ReturnType<typeof createSportsbookService>;
