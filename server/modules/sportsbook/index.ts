@@ -100,3 +100,4 @@ export { startFeedConsumer, type FeedConsumerOptions } from './store/consumer';
 export { readServerSentEvents } from './feed/sse';
 export { startSportsbookFeed, type FeedSource, type RunningFeed, type StartFeedOptions } from './store/start-feed';
 export { sportsbookMethods } from './methods';
+export { createSportsbookRoutes } from './routes';

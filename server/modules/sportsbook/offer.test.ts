@@ -5,10 +5,11 @@
  * InvalidParameterException naming the field). The store is fed a simulated match's real messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SportEventDetail, SportEventPage, SportSummary } from '#common/contract';
+import type { SportEventDetail, SportEventListItem, SportEventPage, SportSummary } from '#common/contract';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { parseFeedMessage } from './feed/messages';
+import { readServerSentEvents } from './feed/sse';
 import type { Fixture } from './feed/fixtures';
 import { footballMatchFeed } from './simulator/match-feed';
 import { matchRng } from './simulator/script';
@@ -45,6 +46,8 @@ function matchFeed(eventId: string, kickOff: number) {
 
 describe.each(testDatabaseKinds())('the sportsbook offer API on %s', (kind) => {
   let t: TestApp;
+  /** What of the match in play was not applied yet (after minute 30). */
+  let rest: ReturnType<typeof matchFeed> = [];
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -61,6 +64,7 @@ describe.each(testDatabaseKinds())('the sportsbook offer API on %s', (kind) => {
       // The announcement (fixture and pre-match prices) always; then the match as far as it has gone.
       for (const [index, { minute, message }] of matchFeed(fx.event_id, fx.start_time).entries())
         if (index < 2 || (minute >= 0 && minute <= lastMinute)) await store.apply(message);
+        else if (fx.event_id === 'offer:live' && minute > lastMinute) rest.push({ minute, message });
     }
   });
   afterAll(() => t.close());
@@ -117,6 +121,55 @@ describe.each(testDatabaseKinds())('the sportsbook offer API on %s', (kind) => {
     const over = await data<SportEventDetail>('sportsbook.getEvent', { event_id: 'offer:over' });
     expect(over.event.status).toBe('closed');
     for (const group of over.groups) for (const market of group.markets) expect(market.status).toBe('settled');
+  });
+
+  /** Reads `prices` events of a stream until `enough` says so (the stream is then closed), within a deadline. */
+  async function readPrices<T>(path: string, enough: (events: T[]) => boolean, onOpen?: () => Promise<void>): Promise<T[]> {
+    const response = await t.request(path);
+    expect(response.status).toBe(200);
+    const events: T[] = [];
+    let opened = false;
+    const deadline = setTimeout(() => void response.body?.cancel().catch(() => undefined), 30_000);
+    try {
+      await readServerSentEvents(response.body!, async (data) => {
+        events.push(JSON.parse(data) as T);
+        if (!opened && onOpen) {
+          opened = true;
+          await onOpen();
+        }
+        return !enough(events);
+      });
+    } finally {
+      clearTimeout(deadline);
+    }
+    return events;
+  }
+
+  it('issue 14 prices reach open pages in real time: the event’s stream sends its state, then each change', async () => {
+    const before = await data<SportEventDetail>('sportsbook.getEvent', { event_id: 'offer:live' }, 'it');
+    const next = rest.findIndex((timed) => timed.message.type === 'odds_change');
+    let after: SportEventDetail | undefined;
+    // Changes may be sent as they happen, one by one: read until the state after the last one arrives.
+    const events = await readPrices<SportEventDetail>(
+      '/platform/sportsbook/prices?event_id=offer:live&locale=it',
+      (received) => after !== undefined && JSON.stringify(received.at(-1)) === JSON.stringify(after),
+      async () => {
+        for (const { message } of rest.slice(0, next + 1)) await t.services.sportsbook.feed.apply(message);
+        after = await data<SportEventDetail>('sportsbook.getEvent', { event_id: 'offer:live' }, 'it');
+      },
+    );
+    expect(events[0]).toEqual(before);
+    expect(after).not.toEqual(before);
+    expect(events.at(-1)).toEqual(after);
+  });
+
+  it('issue 14 price stream of every event in play: each live event with its main market, never one not in play', async () => {
+    const live = await data<SportEventPage>('sportsbook.getEvents', { sport: 'football', status: 'live' });
+    const [first] = await readPrices<SportEventListItem>('/platform/sportsbook/prices', (received) => received.length >= 1);
+    expect(first).toEqual(live.items[0]);
+    const bad = await t.request('/platform/sportsbook/prices?event_id=no-such-event');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { error_data: { field: string } } }).error.error_data.field).toBe('event_id');
   });
 
   it('issue 14 bad input: InvalidParameterException naming the field, an unknown event as event_id', async () => {

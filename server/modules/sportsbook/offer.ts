@@ -129,6 +129,12 @@ export function createOfferReads(db: Database) {
       return SPORTS.map((sport) => ({ sport, live: sum(sport, LIVE_STATUSES), upcoming: sum(sport, UPCOMING_STATUSES) }));
     },
 
+    /** Every listed event in play, of any sport (the price stream's first state). */
+    async liveEventIds(): Promise<string[]> {
+      const rows = await listed(inArray(sportsbookEvents.status, [...LIVE_STATUSES]));
+      return rows.map((row) => row.event.id);
+    },
+
     async getEvents(query: SportsbookEventsQuery, locale: Locale): Promise<SportEventPage> {
       const dayStart = query.day ? Date.parse(`${query.day}T00:00:00Z`) : undefined;
       const where = and(

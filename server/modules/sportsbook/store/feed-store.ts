@@ -139,7 +139,9 @@ export function createFeedStore(deps: FeedStoreDeps) {
       const effects = await applyReleased(tx, producer, eventId, decision.messages, nextOf(state, eventId));
       return { outcome: 'applied' as const, effects };
     });
-    if (result.outcome === 'applied') notify(eventId);
+    // A duplicate here may be a message another site process applied first (every process reads the
+    // feed): its change is committed, and this process's open pages must see it too.
+    if (result.outcome === 'applied' || result.outcome === 'duplicate') notify(eventId);
     return result;
   }
 
