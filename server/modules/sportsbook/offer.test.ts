@@ -47,7 +47,7 @@ function matchFeed(eventId: string, kickOff: number) {
 describe.each(testDatabaseKinds())('the sportsbook offer API on %s', (kind) => {
   let t: TestApp;
   /** What of the match in play was not applied yet (after minute 30). */
-  let rest: ReturnType<typeof matchFeed> = [];
+  const rest: ReturnType<typeof matchFeed> = [];
 
   beforeAll(async () => {
     t = await createTestApp(kind);
