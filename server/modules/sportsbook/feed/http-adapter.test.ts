@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../../test/databases';
+import { createTestDatabase, testDatabaseKinds, type DatabaseKind, type TestDatabase } from '../../../../test/databases';
 import { runMigrations } from '../../../db/migrate';
-import { startSimulatorProcess, type SimulatorProcess } from './simulator-process';
+import { startSimulatorProcess } from './simulator-process';
 import { createFeedStore, type FeedStore } from '../store/feed-store';
 import { startFeedConsumer } from '../store/consumer';
 import { createHttpFeedAdapter } from './http-adapter';
@@ -29,37 +29,82 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, dea
   }
 }
 
-describe.each(testDatabaseKinds())('the site fed by the simulator process on %s', (kind) => {
-  let database: TestDatabase;
-  let simulator: SimulatorProcess;
-  let store: FeedStore;
-  let consumer: { stop(): Promise<void> };
+interface FedSite {
+  database: TestDatabase;
+  store: FeedStore;
+  errors: unknown[];
+  stop(): Promise<void>;
+}
+
+/** A database and store fed by a simulator process started with `env`, as the site's start-up does. */
+async function fedSite(
+  kind: DatabaseKind,
+  env: Record<string, string>,
+  timers: { livenessTimeoutMs: number; livenessIntervalMs?: number },
+): Promise<FedSite> {
+  const database = await createTestDatabase(kind);
+  await runMigrations(database.handle);
+  const simulator = await startSimulatorProcess({
+    entry: ENTRY,
+    execArgv: ['--import', 'tsx'],
+    env: { FEED_TOKEN: TOKEN, FEED_SPEED: '900', LOG_LEVEL: 'warn', ...env },
+  });
+  const store = createFeedStore({ db: database.handle.db, livenessTimeoutMs: timers.livenessTimeoutMs });
   const errors: unknown[] = [];
+  const adapter = createHttpFeedAdapter({
+    url: simulator.url,
+    token: TOKEN,
+    lastApplied: () => store.lastApplied(),
+    onFixture: (fixture) => store.upsertFixture(fixture),
+    onError: (error) => errors.push(error),
+    reconnectDelayMs: 200,
+  });
+  const consumer = startFeedConsumer({
+    adapter,
+    store,
+    gapTimeoutMs: 1_000,
+    livenessIntervalMs: timers.livenessIntervalMs,
+    onError: (error) => errors.push(error),
+  });
+  return {
+    database,
+    store,
+    errors,
+    async stop() {
+      await consumer.stop();
+      await simulator.stop();
+      await database.drop();
+    },
+  };
+}
+
+/** A closed match whose every market is settled and confirmed. */
+async function settledMatch(site: FedSite) {
+  const closed = await waitFor('a settled match', async () => {
+    const [event] = await site.database.handle.db
+      .select()
+      .from(sportsbookEvents)
+      .where(eq(sportsbookEvents.status, 'closed'))
+      .limit(1);
+    return event;
+  });
+  return Object.values((await site.store.eventState(closed.id))!.markets);
+}
+
+describe.each(testDatabaseKinds())('the site fed by the simulator process on %s', (kind) => {
+  let site: FedSite;
+  let database: TestDatabase;
+  let store: FeedStore;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await runMigrations(database.handle);
-    simulator = await startSimulatorProcess({
-      entry: ENTRY,
-      execArgv: ['--import', 'tsx'],
-      env: { FEED_TOKEN: TOKEN, FEED_SPEED: '900', FEED_SEED: `adapter-${kind}`, FEED_ALIVE_MS: '200', LOG_LEVEL: 'warn' },
-    });
-    store = createFeedStore({ db: database.handle.db, livenessTimeoutMs: 5_000 });
-    const adapter = createHttpFeedAdapter({
-      url: simulator.url,
-      token: TOKEN,
-      lastApplied: () => store.lastApplied(),
-      onFixture: (fixture) => store.upsertFixture(fixture),
-      onError: (error) => errors.push(error),
-      reconnectDelayMs: 200,
-    });
-    consumer = startFeedConsumer({ adapter, store, gapTimeoutMs: 1_000, onError: (error) => errors.push(error) });
+    site = await fedSite(
+      kind,
+      { FEED_SEED: `adapter-${kind}`, FEED_ALIVE_MS: '200', FEED_OUTAGE_RATE: '0' },
+      { livenessTimeoutMs: 5_000 },
+    );
+    ({ database, store } = site);
   });
-  afterAll(async () => {
-    await consumer?.stop();
-    await simulator?.stop();
-    await database?.drop();
-  });
+  afterAll(() => site?.stop());
 
   it('issue 14 fixtures, live prices and a settlement reach the store over HTTP', async () => {
     const db = database.handle.db;
@@ -81,14 +126,50 @@ describe.each(testDatabaseKinds())('the site fed by the simulator process on %s'
     const state = await store.eventState(live.eventId);
     expect(Object.values(state!.markets).some((market) => Object.keys(market.odds).length > 0)).toBe(true);
 
-    const closed = await waitFor('a settled match', async () => {
-      const [event] = await db.select().from(sportsbookEvents).where(eq(sportsbookEvents.status, 'closed')).limit(1);
-      return event;
-    });
-    const settled = await store.eventState(closed.id);
-    const markets = Object.values(settled!.markets);
+    const markets = await settledMatch(site);
     expect(markets.length).toBeGreaterThan(0);
     expect(markets.every((market) => market.status === 'settled' && market.settlement?.certainty === 'confirmed')).toBe(true);
-    expect(errors).toEqual([]);
+    expect(site.errors).toEqual([]);
+  }, 150_000);
+});
+
+describe.each(testDatabaseKinds())('a producer outage of the simulator process on %s', (kind) => {
+  let site: FedSite;
+
+  beforeAll(async () => {
+    // Heartbeats every 100 ms, silent for 1.5 s about once a second: the site notices within 0.6 s.
+    site = await fedSite(
+      kind,
+      { FEED_SEED: `outage-${kind}`, FEED_ALIVE_MS: '100', FEED_OUTAGE_RATE: '0.1', FEED_OUTAGE_MS: '1500' },
+      { livenessTimeoutMs: 600, livenessIntervalMs: 100 },
+    );
+  });
+  afterAll(() => site?.stop());
+
+  it('issue 14 producer outage: markets are suspended while it is silent, open again after, and recovery loses no message', async () => {
+    const db = site.database.handle.db;
+    const suspendedByOutage = await waitFor('markets suspended by an outage', async () => {
+      const rows = await db
+        .select({ eventId: sportsbookMarkets.eventId, key: sportsbookMarkets.key })
+        .from(sportsbookMarkets)
+        .where(and(isNotNull(sportsbookMarkets.statusBeforeOutage), eq(sportsbookMarkets.status, 'suspended')));
+      return rows.length > 0 ? rows : undefined;
+    });
+    await waitFor('the markets back after the outage', async () => {
+      const [still] = await db
+        .select({ key: sportsbookMarkets.key })
+        .from(sportsbookMarkets)
+        .where(
+          and(
+            eq(sportsbookMarkets.eventId, suspendedByOutage[0]!.eventId),
+            eq(sportsbookMarkets.key, suspendedByOutage[0]!.key),
+            isNotNull(sportsbookMarkets.statusBeforeOutage),
+          ),
+        );
+      return still ? undefined : true;
+    });
+    // Messages sent while the producer was silent were lost on the stream; recovery brought them.
+    const markets = await settledMatch(site);
+    expect(markets.every((market) => market.status === 'settled' && market.settlement?.certainty === 'confirmed')).toBe(true);
   }, 150_000);
 });
