@@ -83,12 +83,13 @@ describe('the feed simulator process', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('issue 14 fixtures for the coming days: every league plays on each of them, one match already under way', async () => {
+  it('issue 14 fixtures for the coming days, in several tournaments and sports', async () => {
     const response = await fetch(`${simulator.url}/feed/v1/fixtures`, { headers: { authorization: `Bearer ${TOKEN}` } });
     const fixtures = ((await response.json()) as { fixtures: unknown[] }).fixtures.map(parseFixture);
     const days = new Set(fixtures.map((fixture) => new Date(fixture.start_time).toISOString().slice(0, 10)));
     expect(days.size).toBeGreaterThanOrEqual(3);
     expect(new Set(fixtures.map((fixture) => fixture.tournament.id)).size).toBeGreaterThan(1);
+    expect(new Set(fixtures.map((fixture) => fixture.sport)).size).toBeGreaterThan(1);
     for (const fixture of fixtures) expect(fixture.competitors[0].id).not.toBe(fixture.competitors[1].id);
   });
 

@@ -11,7 +11,7 @@ import { testDatabaseKinds } from '../../../test/databases';
 import { parseFeedMessage } from './feed/messages';
 import { readServerSentEvents } from './feed/sse';
 import type { Fixture } from './feed/fixtures';
-import { footballMatchFeed } from './simulator/match-feed';
+import { simulatedMatchFeed } from './simulator/match-feed';
 import { matchRng } from './simulator/script';
 
 const HOUR = 3_600_000;
@@ -33,7 +33,7 @@ function fixture(id: string, home: string, away: string, startTime: number, tour
 
 /** A simulated match's messages with the minute each goes out at. */
 function matchFeed(eventId: string, kickOff: number) {
-  return footballMatchFeed(matchRng('offer-test', eventId.length), {
+  return simulatedMatchFeed(matchRng('offer-test', eventId.length), {
     producer: 'sim',
     eventId,
     goals: { home: 1.4, away: 1.1 },

@@ -11,11 +11,11 @@
 import { nextFloat, uniformInt, type Rng } from '#common/games/fair';
 import type { EventStatus } from '#common/sportsbook/types';
 import type { FeedMessageInput } from '../feed/messages';
-import type { FootballResult } from '../rules/resolve';
+import type { MatchResult } from '../rules/resolve';
 import { oddsChangeMessage, settlementMessage } from './feed-messages';
 import { FOOTBALL_MINUTES, HALF_TIME_MINUTE, type ExpectedGoals, type FootballState } from './poisson';
-import { priceFootball, type PricedMarket } from './pricing';
-import { finalResult, footballScript, stateAt } from './script';
+import { ICE_HOCKEY_MINUTES, priceFootball, priceIceHockey, type PricedMarket } from './pricing';
+import { finalResult, footballScript, stateAt, type FootballScript } from './script';
 
 export interface TimedMessage {
   /** The match minute it is sent at; 0 is kick-off, negative minutes are before it. */
@@ -23,7 +23,12 @@ export interface TimedMessage {
   message: FeedMessageInput;
 }
 
+/** The sports the simulator plays: a Poisson goal process each. */
+export type SimulatedSport = 'football' | 'ice_hockey';
+
 export interface MatchFeedOptions {
+  /** Football unless told. */
+  sport?: SimulatedSport;
   producer: string;
   eventId: string;
   goals: ExpectedGoals;
@@ -81,17 +86,40 @@ function withStatus(message: FeedMessageInput, status: EventStatus, minute: numb
   return { ...message, event_status: { status, home_score: score.home, away_score: score.away, ...clock } } as FeedMessageInput;
 }
 
-/** The result with one market's outcome wrong: what a provisional settlement a correction fixes said. */
-function wrongResult(result: FootballResult): FootballResult {
-  return { ...result, fullTime: { home: result.fullTime.home + 1, away: result.fullTime.away } };
+interface SportModel {
+  minutes: number;
+  /** Every market on offer with the match at this state. */
+  price(state: FootballState, goals: ExpectedGoals, marginBp: number): PricedMarket[];
+  result(script: FootballScript): MatchResult;
+  /** The result with the home side a goal up: what a provisional settlement a correction fixes said. */
+  wrong(result: MatchResult): MatchResult;
 }
+
+const plusHomeGoal = (score: { home: number; away: number }) => ({ home: score.home + 1, away: score.away });
+
+const MODELS: Record<SimulatedSport, SportModel> = {
+  football: {
+    minutes: FOOTBALL_MINUTES,
+    price: priceFootball,
+    result: finalResult,
+    wrong: (result) => (result.sport === 'football' ? { ...result, fullTime: plusHomeGoal(result.fullTime) } : result),
+  },
+  ice_hockey: {
+    minutes: ICE_HOCKEY_MINUTES,
+    price: (state, goals, marginBp) => priceIceHockey({ minute: state.minute, score: state.score }, goals, marginBp),
+    result: (script) => ({ sport: 'ice_hockey', regularTime: stateAt(script, ICE_HOCKEY_MINUTES).score }),
+    wrong: (result) => (result.sport === 'ice_hockey' ? { ...result, regularTime: plusHomeGoal(result.regularTime) } : result),
+  },
+};
+
+const modelOf = (options: MatchFeedOptions) => MODELS[options.sport ?? 'football'];
 
 function settledMarkets(markets: readonly PricedMarket[]) {
   return markets.map(({ type, specifiers }) => ({ type, specifiers }));
 }
 
 function priceInto(timeline: Timeline, options: MatchFeedOptions, minute: number, status: EventStatus, state: FootballState) {
-  const markets = priceFootball(state, options.goals, options.marginBp);
+  const markets = modelOf(options).price(state, options.goals, options.marginBp);
   timeline.push(minute, withStatus(oddsChangeMessage(timeline.header(minute), markets), status, minute, state.score));
   return markets;
 }
@@ -106,38 +134,46 @@ function announce(options: MatchFeedOptions): { timeline: Timeline; markets: Pri
 
 /**
  * The match's first messages: the fixture and its pre-match prices, which need no script. The
- * simulator sends these for every scheduled match at once and plays the rest (footballMatchFeed,
+ * simulator sends these for every scheduled match at once and plays the rest (simulatedMatchFeed,
  * which starts with the same messages) only when the match comes near: pricing a whole match costs.
  */
-export function footballAnnouncement(options: MatchFeedOptions): TimedMessage[] {
+export function matchAnnouncement(options: MatchFeedOptions): TimedMessage[] {
   return announce(options).timeline.messages;
 }
 
-export function footballMatchFeed(rng: Rng, options: MatchFeedOptions): TimedMessage[] {
-  const script = footballScript(rng, options.goals);
+export function simulatedMatchFeed(rng: Rng, options: MatchFeedOptions): TimedMessage[] {
+  const model = modelOf(options);
+  const script = footballScript(rng, options.goals, model.minutes);
   const { timeline, markets: allMarkets } = announce(options);
   const danger = new Set(script.dangerMinutes);
-  for (let minute = 0; minute < FOOTBALL_MINUTES; minute++) {
+  for (let minute = 0; minute < model.minutes; minute++) {
     if (danger.has(minute + 1)) timeline.add(minute, { type: 'bet_stop' });
     if (minute === 0 || danger.has(minute) || minute % PRICE_EVERY_MINUTES === 0 || minute === HALF_TIME_MINUTE)
       priceInto(timeline, options, minute, 'live', stateAt(script, minute));
   }
-  settle(rng, timeline, options, finalResult(script), settledMarkets(allMarkets));
+  settle(rng, timeline, options, model.result(script), settledMarkets(allMarkets));
   return timeline.messages;
+}
+
+function stateAtEnd(result: MatchResult): { home: number; away: number } {
+  if (result.sport === 'football') return result.fullTime;
+  if (result.sport === 'ice_hockey') return result.regularTime;
+  throw new RangeError(`the simulator does not play ${result.sport}`);
 }
 
 function settle(
   rng: Rng,
   timeline: Timeline,
   options: MatchFeedOptions,
-  result: FootballResult,
+  result: MatchResult,
   markets: ReturnType<typeof settledMarkets>,
 ): void {
-  const end = FOOTBALL_MINUTES;
-  const score = result.fullTime;
+  const model = modelOf(options);
+  const end = model.minutes;
+  const score = stateAtEnd(result);
   timeline.push(end, withStatus(oddsChangeMessage(timeline.header(end), []), 'ended', end, score));
   const corrected = nextFloat(rng) < options.correctionRate;
-  const provisional = corrected ? wrongResult(result) : result;
+  const provisional = corrected ? model.wrong(result) : result;
   timeline.push(end, settlementMessage(timeline.header(end), provisional, markets, 'provisional'));
   if (nextFloat(rng) < options.rollbackRate) {
     const market = markets[uniformInt(rng, markets.length)]!;

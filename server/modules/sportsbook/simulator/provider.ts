@@ -10,8 +10,7 @@ import { nextFloat, type Rng } from '#common/games/fair';
 import type { FeedMessageInput } from '../feed/messages';
 import type { Fixture } from '../feed/fixtures';
 import { disorder, type Disorder } from './feed-messages';
-import { footballAnnouncement, footballMatchFeed, type MatchFeedOptions, type TimedMessage } from './match-feed';
-import { expectedGoals } from './poisson';
+import { matchAnnouncement, simulatedMatchFeed, type MatchFeedOptions, type TimedMessage } from './match-feed';
 import { scheduleFixtures, type ScheduledMatch } from './schedule';
 import { matchRng } from './script';
 
@@ -60,14 +59,15 @@ export function createFeedProvider(options: FeedProviderOptions) {
     const matchOptions: MatchFeedOptions = {
       producer: options.producer,
       eventId: match.fixture.event_id,
-      goals: expectedGoals(match.home, match.away),
+      sport: match.sport,
+      goals: match.goals,
       marginBp: options.marginBp,
       kickOff: match.fixture.start_time,
       announceMinute: Math.floor((startedAt - match.fixture.start_time) / 60_000),
       correctionRate: options.correctionRate,
       rollbackRate: options.rollbackRate,
     };
-    return { ...match, options: matchOptions, messages: footballAnnouncement(matchOptions), complete: false, due: 0 };
+    return { ...match, options: matchOptions, messages: matchAnnouncement(matchOptions), complete: false, due: 0 };
   });
 
   const isDown = () => now() < downUntil;
@@ -77,7 +77,7 @@ export function createFeedProvider(options: FeedProviderOptions) {
     const due: FeedMessageInput[] = [];
     for (const match of matches) {
       if (!match.complete && at >= match.fixture.start_time - SCRIPT_BEFORE_MS) {
-        match.messages = footballMatchFeed(matchRng(options.seed, match.number), match.options);
+        match.messages = simulatedMatchFeed(matchRng(options.seed, match.number), match.options);
         match.complete = true;
       }
       while (match.due < match.messages.length && at >= match.fixture.start_time + match.messages[match.due]!.minute * 60_000)

@@ -6,7 +6,8 @@
  */
 import { uniformInt, type Rng } from '#common/games/fair';
 import type { Fixture } from '../feed/fixtures';
-import type { TeamStrength } from './poisson';
+import type { SimulatedSport } from './match-feed';
+import type { ExpectedGoals, TeamStrength } from './poisson';
 
 interface Club {
   name: string;
@@ -14,6 +15,9 @@ interface Club {
 }
 
 interface League {
+  sport: SimulatedSport;
+  /** The league's average goals per match, home and away. */
+  goals: ExpectedGoals;
   category: { id: string; name: string };
   tournament: { id: string; name: string };
   clubs: readonly Club[];
@@ -21,9 +25,16 @@ interface League {
 
 const club = (name: string, attack: number, defence: number): Club => ({ name, strength: { attack, defence } });
 
+/** Roughly Europe's top flights. */
+const FOOTBALL_GOALS: ExpectedGoals = { home: 1.5, away: 1.2 };
+/** Regular time of an ice hockey league. */
+const ICE_HOCKEY_GOALS: ExpectedGoals = { home: 3.1, away: 2.8 };
+
 /** Invented clubs: the demo must not name real ones. */
 export const LEAGUES: readonly League[] = [
   {
+    sport: 'football',
+    goals: FOOTBALL_GOALS,
     category: { id: 'sim:category:england', name: 'England' },
     tournament: { id: 'sim:tournament:eng-1', name: 'Premier Division' },
     clubs: [
@@ -36,6 +47,8 @@ export const LEAGUES: readonly League[] = [
     ],
   },
   {
+    sport: 'football',
+    goals: FOOTBALL_GOALS,
     category: { id: 'sim:category:italy', name: 'Italy' },
     tournament: { id: 'sim:tournament:ita-1', name: 'Serie Prima' },
     clubs: [
@@ -48,6 +61,8 @@ export const LEAGUES: readonly League[] = [
     ],
   },
   {
+    sport: 'football',
+    goals: FOOTBALL_GOALS,
     category: { id: 'sim:category:spain', name: 'Spain' },
     tournament: { id: 'sim:tournament:esp-1', name: 'Liga Mayor' },
     clubs: [
@@ -58,6 +73,8 @@ export const LEAGUES: readonly League[] = [
     ],
   },
   {
+    sport: 'football',
+    goals: FOOTBALL_GOALS,
     category: { id: 'sim:category:germany', name: 'Germany' },
     tournament: { id: 'sim:tournament:ger-1', name: 'Erste Liga' },
     clubs: [
@@ -65,6 +82,18 @@ export const LEAGUES: readonly League[] = [
       club('SV Lindenhof', 1.1, 0.95),
       club('TSV Bergstadt', 0.95, 1.05),
       club('Eintracht Wiesental', 0.85, 1.15),
+    ],
+  },
+  {
+    sport: 'ice_hockey',
+    goals: ICE_HOCKEY_GOALS,
+    category: { id: 'sim:category:nordic', name: 'Nordic' },
+    tournament: { id: 'sim:tournament:nordic-hockey', name: 'Nordic Ice League' },
+    clubs: [
+      club('Frostvik Wolves', 1.2, 0.85),
+      club('Lakeholm Bears', 1.05, 0.95),
+      club('Granhed Falcons', 0.95, 1.05),
+      club('Norrby Storm', 0.85, 1.15),
     ],
   },
 ];
@@ -77,9 +106,14 @@ const HOUR_MS = 3_600_000;
 export interface ScheduledMatch {
   /** Numbers the match's own random stream (script.matchRng). */
   number: number;
+  sport: SimulatedSport;
   fixture: Fixture;
-  home: TeamStrength;
-  away: TeamStrength;
+  /** Expected goals from the league's averages and the two sides' strengths. */
+  goals: ExpectedGoals;
+}
+
+function expectedGoalsIn(league: League, home: TeamStrength, away: TeamStrength): ExpectedGoals {
+  return { home: league.goals.home * home.attack * away.defence, away: league.goals.away * away.attack * home.defence };
 }
 
 /** Pairs a league's clubs for one round, in an order drawn from the stream. */
@@ -96,7 +130,7 @@ function fixtureOf(league: League, home: Club, away: Club, id: string, startTime
   const competitor = (c: Club) => ({ id: `sim:competitor:${c.name.toLowerCase().replace(/[^a-z]+/g, '-')}`, name: c.name });
   return {
     event_id: id,
-    sport: 'football',
+    sport: league.sport,
     category: league.category,
     tournament: league.tournament,
     competitors: [competitor(home), competitor(away)],
@@ -113,7 +147,7 @@ export function scheduleFixtures(rng: Rng, from: number, days: number, prefix: s
   const add = (league: League, pair: [Club, Club], startTime: number) => {
     const number = matches.length + 1;
     const fixture = fixtureOf(league, pair[0], pair[1], `${prefix}:match:${number}`, startTime);
-    matches.push({ number, fixture, home: pair[0].strength, away: pair[1].strength });
+    matches.push({ number, sport: league.sport, fixture, goals: expectedGoalsIn(league, pair[0].strength, pair[1].strength) });
   };
   const firstRound = LEAGUES.flatMap((league) => round(rng, league.clubs).map((pair) => ({ league, pair })));
   firstRound.forEach(({ league, pair }, index) => add(league, pair, from + (index - 1) * 20 * 60_000));

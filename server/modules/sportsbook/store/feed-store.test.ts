@@ -8,17 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../../test/databases';
 import { runMigrations } from '../../../db/migrate';
 import { nextFloat } from '#common/games/fair';
+import { marketTypesOf, parseMarketKey } from '#common/sportsbook/catalogue';
 import { parseFeedMessage, type FeedMessage } from '../feed/messages';
 import type { MarketEffect } from '../feed/market-state';
 import { disorder } from '../simulator/feed-messages';
-import { footballMatchFeed } from '../simulator/match-feed';
+import { simulatedMatchFeed } from '../simulator/match-feed';
 import { matchRng } from '../simulator/script';
 import { createFeedStore, type FeedStore } from './feed-store';
 
 const GOALS = { home: 1.5, away: 1.2 };
 
 function match(eventId: string, seed: number, rates = { correctionRate: 1, rollbackRate: 1 }): FeedMessage[] {
-  return footballMatchFeed(matchRng('store-test', seed), {
+  return simulatedMatchFeed(matchRng('store-test', seed), {
     producer: 'sim',
     eventId,
     goals: GOALS,
@@ -82,6 +83,27 @@ describe.each(testDatabaseKinds())('the sportsbook feed store on %s', (kind) => 
     const effects = (await applyAll(store, match('effects', 1))).effects;
     expect(effects.some((effect) => effect.kind === 'settle' && effect.correction)).toBe(true);
     expect(effects.some((effect) => effect.kind === 'rollback_settlement')).toBe(true);
+  });
+
+  it('issue 14 other sports: an ice hockey match is priced from its own catalogue markets and settled', async () => {
+    const hockey = simulatedMatchFeed(matchRng('store-test', 9), {
+      sport: 'ice_hockey',
+      producer: 'sim',
+      eventId: 'hockey',
+      goals: { home: 3.1, away: 2.8 },
+      marginBp: 500,
+      kickOff: Date.UTC(2026, 0, 1, 19),
+      correctionRate: 1,
+      rollbackRate: 0,
+    }).map((timed) => parseFeedMessage(timed.message));
+    const { effects } = await applyAll(store, hockey);
+    const state = await store.eventState('hockey');
+    expect(state?.status).toBe('closed');
+    const types = new Set(Object.keys(state!.markets).map((key) => parseMarketKey(key).type));
+    expect(types.size).toBeGreaterThan(1);
+    for (const type of types) expect(marketTypesOf('ice_hockey')).toContain(type);
+    for (const market of Object.values(state!.markets)) expect(market.settlement?.certainty).toBe('confirmed');
+    expect(effects.some((effect) => effect.kind === 'settle' && effect.correction)).toBe(true);
   });
 
   it('issue 14 idempotent: applying a message a second time changes nothing', async () => {
