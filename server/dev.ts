@@ -82,6 +82,10 @@ const feed = feedSource
       store: services.sportsbook.feed,
       source: feedSource,
       onError: (error, what) => logger.warn({ err: error, what }, 'odds feed'),
+    }).catch((error: unknown) => {
+      // The casino serves without the sportsbook's feed rather than not at all.
+      logger.error({ err: error }, 'odds feed not started');
+      return undefined;
     })
   : undefined;
 // tsx restarts this process on every server edit: let the current job round finish and the database close first.

@@ -76,6 +76,10 @@ const feed = feedSource
       store: services.sportsbook.feed,
       source: feedSource,
       onError: (error, what) => logger.warn({ err: error, what }, 'odds feed'),
+    }).catch((error: unknown) => {
+      // The casino serves without the sportsbook's feed rather than not at all.
+      logger.error({ err: error }, 'odds feed not started');
+      return undefined;
     })
   : undefined;
 if (feed) logger.info({ feed: feed.url, simulatorPid: feed.simulatorPid }, 'odds feed connected');

@@ -19,7 +19,7 @@
  *   the store with the gap and liveness timers; start-feed.ts is what the site's start-up calls.
  * - offer.ts, methods.ts, routes.ts: sportsbook.getSports/getEvents/getEvent and the SSE price
  *   stream at /platform/sportsbook/prices.
- * - simulator/: the default feed provider — Poisson football (and ice hockey) pricing with a
+ * - simulator/: the default feed provider — Poisson football and ice hockey pricing with a
  *   margin, seeded match scripts, a fixture schedule (schedule.ts), a match as timed feed
  *   messages with late corrections and rollbacks (match-feed.ts), playback against a sped-up clock
  *   with disorder and outages (provider.ts), served over HTTP (http.ts) by its own process
@@ -33,8 +33,7 @@
  *   betting bonus service: validateSlip, quoteSlip, acceptsOddsChange against the market's current
  *   price (feed.eventState), limitBreaches(mostRestrictive([...])); settling with settleTicket;
  *   cash-out via cashOutPrice / partialCashOut; the /betting pages in app/;
- * - the simulator's other sports (the tennis, basketball and ice hockey pricing is here; their
- *   match scripts are not).
+ * - the simulator's tennis and basketball (their pricing is here; their match scripts are not).
  */
 export {
   DEFAULT_MAX_SELECTIONS,

@@ -51,7 +51,11 @@ export function createHttpFeedAdapter(options: HttpFeedAdapterOptions): FeedAdap
   }
 
   async function handle(message: FeedMessage): Promise<void> {
-    if (message.type !== 'alive' && !knownEvents.has(message.event_id)) await refreshFixtures();
+    if (message.type !== 'alive' && !knownEvents.has(message.event_id)) {
+      await refreshFixtures();
+      // Asked once: an event the provider has no fixture for must not cost a request per message.
+      knownEvents.add(message.event_id);
+    }
     await handler?.(message);
   }
 
