@@ -114,6 +114,11 @@ const MODELS: Record<SimulatedSport, SportModel> = {
 
 const modelOf = (options: MatchFeedOptions) => MODELS[options.sport ?? 'football'];
 
+/** From kick-off to the last message (the confirmed results), in minutes. */
+export function matchLengthMinutes(sport: SimulatedSport): number {
+  return MODELS[sport].minutes + CONFIRM_AFTER_MINUTES;
+}
+
 function settledMarkets(markets: readonly PricedMarket[]) {
   return markets.map(({ type, specifiers }) => ({ type, specifiers }));
 }

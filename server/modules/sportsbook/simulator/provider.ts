@@ -49,13 +49,16 @@ export function createFeedProvider(options: FeedProviderOptions) {
   const now = options.now ?? Date.now;
   const startedAt = now();
   const simNow = () => startedAt + (now() - startedAt) * options.speed;
-  const rng: Rng = matchRng(`${options.seed}:schedule`, 0);
+  const rng: Rng = matchRng(`${options.seed}:delivery`, startedAt);
   const listeners = new Set<Listener>();
   let downUntil = 0;
   /** A message kept back to go out after the next batch: out of order across ticks too. */
   let late: FeedMessageInput[] = [];
 
-  const matches: PlayedMatch[] = scheduleFixtures(rng, startedAt, options.days, options.seed).map((match) => {
+  // In real time the schedule is the wall clock's, the same after a restart; sped up, each run's
+  // clock is its own, so its events are too.
+  const prefix = options.speed === 1 ? options.seed : `${options.seed}-${startedAt.toString(36)}`;
+  const matches: PlayedMatch[] = scheduleFixtures(options.seed, startedAt, options.days, prefix).map((match) => {
     const matchOptions: MatchFeedOptions = {
       producer: options.producer,
       eventId: match.fixture.event_id,

@@ -6,8 +6,9 @@
  */
 import { uniformInt, type Rng } from '#common/games/fair';
 import type { Fixture } from '../feed/fixtures';
-import type { SimulatedSport } from './match-feed';
+import { matchLengthMinutes, type SimulatedSport } from './match-feed';
 import type { ExpectedGoals, TeamStrength } from './poisson';
+import { matchRng } from './script';
 
 interface Club {
   name: string;
@@ -98,10 +99,9 @@ export const LEAGUES: readonly League[] = [
   },
 ];
 
-/** Kick-off hours (UTC) a league day uses. */
-const KICK_OFF_HOURS = [12, 14, 16, 18, 20];
 const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
+/** No match lasts longer: the days before `from` that may still have one under way. */
+const LONGEST_MATCH_MS = 3 * 3_600_000;
 
 export interface ScheduledMatch {
   /** Numbers the match's own random stream (script.matchRng). */
@@ -116,13 +116,18 @@ function expectedGoalsIn(league: League, home: TeamStrength, away: TeamStrength)
   return { home: league.goals.home * home.attack * away.defence, away: league.goals.away * away.attack * home.defence };
 }
 
-/** Pairs a league's clubs for one round, in an order drawn from the stream. */
-function round(rng: Rng, clubs: readonly Club[]): [Club, Club][] {
-  const order = [...clubs];
+function shuffled<T>(rng: Rng, items: readonly T[]): T[] {
+  const order = [...items];
   for (let i = order.length - 1; i > 0; i--) {
     const j = uniformInt(rng, i + 1);
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
+  return order;
+}
+
+/** Pairs a league's clubs for one round, in an order drawn from the stream. */
+function round(rng: Rng, clubs: readonly Club[]): [Club, Club][] {
+  const order = shuffled(rng, clubs);
   return Array.from({ length: Math.floor(order.length / 2) }, (_, i) => [order[2 * i]!, order[2 * i + 1]!]);
 }
 
@@ -139,22 +144,35 @@ function fixtureOf(league: League, home: Club, away: Club, id: string, startTime
 }
 
 /**
- * A round of every league on each of `days` days from `from`'s day, and a first round kicking off
- * around `from` itself (one match already under way, others soon), so a fresh demo has live play.
+ * A round of every league each day, its matches one after another around the clock (so a demo has
+ * live play whenever it is opened), from the matches still under way at `from` to `days` days
+ * ahead. Each day's round is drawn from the seed and the day alone: a simulator started again
+ * schedules the same fixtures under the same ids, and a site that applied their messages before
+ * finds them where it left them.
  */
-export function scheduleFixtures(rng: Rng, from: number, days: number, prefix: string): ScheduledMatch[] {
+export function scheduleFixtures(seed: string, from: number, days: number, prefix: string): ScheduledMatch[] {
   const matches: ScheduledMatch[] = [];
-  const add = (league: League, pair: [Club, Club], startTime: number) => {
-    const number = matches.length + 1;
-    const fixture = fixtureOf(league, pair[0], pair[1], `${prefix}:match:${number}`, startTime);
-    matches.push({ number, sport: league.sport, fixture, goals: expectedGoalsIn(league, pair[0].strength, pair[1].strength) });
-  };
-  const firstRound = LEAGUES.flatMap((league) => round(rng, league.clubs).map((pair) => ({ league, pair })));
-  firstRound.forEach(({ league, pair }, index) => add(league, pair, from + (index - 1) * 20 * 60_000));
-  const midnight = Math.floor(from / DAY_MS) * DAY_MS;
-  for (let day = 1; day <= days; day++)
-    for (const league of LEAGUES)
-      for (const pair of round(rng, league.clubs))
-        add(league, pair, midnight + day * DAY_MS + KICK_OFF_HOURS[uniformInt(rng, KICK_OFF_HOURS.length)]! * HOUR_MS);
+  const firstDay = Math.floor((from - LONGEST_MATCH_MS) / DAY_MS);
+  for (let day = firstDay; day <= firstDay + days + 1; day++) {
+    const rng = matchRng(`${seed}:schedule`, day);
+    const pairs = shuffled(
+      rng,
+      LEAGUES.flatMap((league) => round(rng, league.clubs).map((pair) => ({ league, pair }))),
+    );
+    const slotMs = DAY_MS / pairs.length;
+    pairs.forEach(({ league, pair: [home, away] }, index) => {
+      const startTime = day * DAY_MS + Math.round(index * slotMs);
+      // A match over before `from` is not scheduled: the feed starts with what is still to play.
+      if (startTime + matchLengthMinutes(league.sport) * 60_000 <= from || startTime > from + days * DAY_MS) return;
+      const date = new Date(day * DAY_MS).toISOString().slice(0, 10).replaceAll('-', '');
+      matches.push({
+        // Unique per day and slot: the match's own random stream (script.matchRng).
+        number: day * 100 + index,
+        sport: league.sport,
+        fixture: fixtureOf(league, home, away, `${prefix}:${date}:${index}`, startTime),
+        goals: expectedGoalsIn(league, home.strength, away.strength),
+      });
+    });
+  }
   return matches;
 }
