@@ -117,6 +117,24 @@ describe.each(testDatabaseKinds())('the sportsbook feed store on %s', (kind) => 
     expect(await store.eventState('twice')).toEqual(before);
   });
 
+  it('issue 14 in order per event: a message lost for good holds its successors until the gap is skipped', async () => {
+    const messages = match('lost', 5, { correctionRate: 0, rollbackRate: 0 });
+    const lost = 4;
+    const outcomes = (
+      await applyAll(
+        store,
+        messages.filter((_, index) => index !== lost),
+      )
+    ).outcomes;
+    expect(outcomes.slice(lost)).toEqual(outcomes.slice(lost).map(() => 'held'));
+    const stuck = await store.eventState('lost');
+    await store.skipGap('sim', 'lost');
+    const skipped = await store.eventState('lost');
+    expect(skipped).not.toEqual(stuck);
+    expect(skipped?.status).toBe('closed');
+    expect((await store.lastApplied()).lost).toBe(messages.length);
+  });
+
   it('issue 14 dangerous moments: a bet stop suspends the open markets until the next prices', async () => {
     const messages = match('danger', 3, { correctionRate: 0, rollbackRate: 0 });
     const stop = messages.findIndex((message) => message.type === 'bet_stop');
