@@ -30,6 +30,8 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, dea
 }
 
 interface FedSite {
+  /** The simulator process's address. */
+  url: string;
   database: TestDatabase;
   store: FeedStore;
   errors: unknown[];
@@ -67,6 +69,7 @@ async function fedSite(
     onError: (error) => errors.push(error),
   });
   return {
+    url: simulator.url,
     database,
     store,
     errors,
@@ -131,6 +134,36 @@ describe.each(testDatabaseKinds())('the site fed by the simulator process on %s'
     expect(markets.every((market) => market.status === 'settled' && market.settlement?.certainty === 'confirmed')).toBe(true);
     expect(site.errors).toEqual([]);
   }, 150_000);
+});
+
+describe('the feed adapter with the wrong token', () => {
+  let site: FedSite;
+
+  beforeAll(async () => {
+    site = await fedSite('pglite', { FEED_SEED: 'wrong-token', FEED_OUTAGE_RATE: '0' }, { livenessTimeoutMs: 5_000 });
+  });
+  afterAll(() => site?.stop());
+
+  it('issue 14 own protocol: a site without the feed’s token is refused and applies nothing', async () => {
+    const applied: unknown[] = [];
+    const errors: unknown[] = [];
+    const adapter = createHttpFeedAdapter({
+      url: site.url,
+      token: 'not-the-feed-token-0123456789',
+      lastApplied: async () => ({}),
+      onFixture: async (fixture) => void applied.push(fixture),
+      onError: (error) => errors.push(error),
+      reconnectDelayMs: 100,
+    });
+    adapter.subscribe((message) => void applied.push(message));
+    try {
+      await waitFor('the refusal', async () => (errors.length > 0 ? true : undefined), 30_000);
+    } finally {
+      await adapter.stop();
+    }
+    expect(String(errors[0])).toMatch(/401/);
+    expect(applied).toEqual([]);
+  });
 });
 
 describe.each(testDatabaseKinds())('a producer outage of the simulator process on %s', (kind) => {
