@@ -14,9 +14,7 @@ const external = Object.keys(dependencies)
   .filter((name) => !BUNDLED_PACKAGES.has(name))
   .flatMap((name) => [name, `${name}/*`]);
 
-await build({
-  entryPoints: ['server/main.ts'],
-  outfile: 'build/server/main.js',
+const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -24,4 +22,8 @@ await build({
   external,
   sourcemap: true,
   logLevel: 'warning',
-});
+};
+
+await build({ ...common, entryPoints: ['server/main.ts'], outfile: 'build/server/main.js' });
+// The odds feed simulator runs as its own process beside the site (issue 14).
+await build({ ...common, entryPoints: ['server/feed-simulator/main.ts'], outfile: 'build/feed-simulator/main.js' });

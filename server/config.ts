@@ -135,6 +135,23 @@ const envSchema = z
     LIVE_GAMES_LEASE_MS: phaseMs,
     /** A JSON file of secrets (same names as these variables); the environment wins over it. */
     SECRETS_FILE: z.string().min(1).optional(),
+    /**
+     * The odds feed (issue 14): the provider's base URL (http:// or https://). Unset: the site
+     * starts the built-in feed simulator beside itself (demo sites only, see demo-trust-check.ts).
+     */
+    FEED_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL')
+      .transform((url) => url.replace(/\/$/, ''))
+      .optional(),
+    /** The token the odds feed asks for; required with FEED_URL. */
+    FEED_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** `0`: no odds feed at all (no simulator is started when FEED_URL is unset). */
+    FEED_SIMULATOR: z.enum(['0', '1']).default('1'),
+    /** How many times faster than real time the built-in simulator plays its matches. */
+    FEED_SPEED: z.coerce.number().positive().max(100_000).default(1),
+    /** A producer silent for longer than this is down and its markets suspended. */
+    FEED_LIVENESS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
     /** Live-event streams one client address may hold open (issue 11); unset keeps the module's default (16). */
     LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).optional(),
     /** Live-event streams the process holds open in all (default 2000). */
@@ -148,6 +165,8 @@ const envSchema = z
       .optional(),
   })
   .superRefine((config, ctx) => {
+    if (config.FEED_URL && !config.FEED_TOKEN)
+      ctx.addIssue({ code: 'custom', path: ['FEED_TOKEN'], message: "set it to the odds feed's token (FEED_URL is set)" });
     if (config.TRUSTED_PROXIES && config.PROXY_HOPS) {
       ctx.addIssue({ code: 'custom', path: ['PROXY_HOPS'], message: 'set TRUSTED_PROXIES or PROXY_HOPS, not both' });
     }
@@ -165,7 +184,14 @@ const SITE_SECRET_VARIABLE = /^SECRET_[A-Z0-9_]+$/;
 const siteSecretValue = z.string().min(16, 'must be at least 16 characters').max(4096);
 
 /** What a secrets file may set: site secrets and the other settings that are secrets. */
-const FILE_VARIABLES = new Set(['PROVIDER_SECRETS', 'BACKOFFICE_TOKENS', 'METRICS_TOKEN', 'SMTP_URL', 'DATABASE_URL']);
+const FILE_VARIABLES = new Set([
+  'FEED_TOKEN',
+  'PROVIDER_SECRETS',
+  'BACKOFFICE_TOKENS',
+  'METRICS_TOKEN',
+  'SMTP_URL',
+  'DATABASE_URL',
+]);
 
 export type AppConfig = z.infer<typeof envSchema> & {
   /** Every SECRET_* variable of the environment and the secrets file, by name. */
@@ -267,4 +293,49 @@ export function liveStreamLimits(config: AppConfig) {
     maxBufferBytes: config.LIVE_STREAM_BUFFER_BYTES,
   };
   return Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)) as Partial<typeof limits>;
+}
+
+const feedSimulatorSchema = z.object({
+  FEED_HOST: z.string().min(1).default('127.0.0.1'),
+  /** 0 picks a free port (the site that starts the simulator is told which). */
+  FEED_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  /** The token consumers send; unset: the published demo token (the simulator is a demo provider). */
+  FEED_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How many times faster than real time matches play (600: a match in 9 seconds). */
+  FEED_SPEED: z.coerce.number().positive().max(100_000).default(1),
+  /** The seed of the schedule and every match: one seed replays the same days. */
+  FEED_SEED: z.string().min(1).max(64).default('demo'),
+  FEED_DAYS: z.coerce.number().int().min(1).max(14).default(3),
+  /** Wall-clock heartbeat interval. */
+  FEED_ALIVE_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
+  /** Chance per heartbeat of a producer outage, and its length. */
+  FEED_OUTAGE_RATE: z.coerce.number().min(0).max(1).default(0.002),
+  FEED_OUTAGE_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Chances per match of a late correction and of a settlement rollback; per message of a duplicate and a swap. */
+  FEED_CORRECTION_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  FEED_ROLLBACK_RATE: z.coerce.number().min(0).max(1).default(0.05),
+  FEED_DUPLICATE_RATE: z.coerce.number().min(0).max(1).default(0.02),
+  FEED_SWAP_RATE: z.coerce.number().min(0).max(1).default(0.02),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type FeedSimulatorConfig = z.infer<typeof feedSimulatorSchema>;
+
+/** The feed simulator process's settings (npm run feed-simulator). */
+export function loadFeedSimulatorConfig(env: NodeJS.ProcessEnv = process.env): FeedSimulatorConfig {
+  return parseEnvironment(feedSimulatorSchema, env);
+}
+
+/** Where the site's odds feed comes from (issue 14): the configured provider, the built-in simulator, or none. */
+export function sportsbookFeedSource(
+  config: AppConfig,
+  simulator: { entry: string; execArgv?: string[] },
+):
+  | { kind: 'provider'; url: string; token: string }
+  | { kind: 'simulator'; entry: string; speed: number; execArgv?: string[] }
+  | undefined {
+  // loadConfig refuses FEED_URL without FEED_TOKEN.
+  if (config.FEED_URL) return { kind: 'provider', url: config.FEED_URL, token: config.FEED_TOKEN ?? '' };
+  if (config.FEED_SIMULATOR === '1') return { kind: 'simulator', speed: config.FEED_SPEED, ...simulator };
+  return undefined;
 }

@@ -39,6 +39,14 @@ describe('start-up check of demo trust (issue 11, point 1: production refuses de
     expect(problems).toEqual([]);
   });
 
+  it('issue 14: the demo odds feed (the built-in simulator) prices demo sites only', async () => {
+    expect(await demoTrustProblems(input([site('aurora', { is_demo: true })], { isDemoFeed: true }))).toEqual([]);
+    expect(await demoTrustProblems(input([site('casino', { is_demo: false })], { isDemoFeed: false }))).toEqual([]);
+    expect(await demoTrustProblems(input([site('aurora', { is_demo: true }), site('casino', {})], { isDemoFeed: true }))).toEqual(
+      [expect.stringMatching(/^the odds feed is the demo simulator .* site "casino" is not a demo: set FEED_URL and FEED_TOKEN/)],
+    );
+  });
+
   it('a site not marked demo may not use the sandboxes or the development provider', async () => {
     const problems = await demoTrustProblems(
       input([site('casino', { is_demo: false, ...SANDBOXED })], { socialProviderTypes: async () => new Map([['dev', 'dev']]) }),

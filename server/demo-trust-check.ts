@@ -26,6 +26,8 @@ export interface DemoTrustInput {
   siteSecrets: Readonly<Record<string, string>>;
   /** PROVIDER_SECRETS as configured. */
   providerSecrets?: string;
+  /** The odds feed is the built-in simulator (no FEED_URL) or takes a published demo token: simulated prices. */
+  isDemoFeed?: boolean;
 }
 
 /** Secrets content used to carry, each with where a real site keeps it instead. */
@@ -92,6 +94,12 @@ export async function demoTrustProblems(input: DemoTrustInput): Promise<string[]
   const problems: string[] = [];
   for (const site of input.sites)
     problems.push(...(isDemoSite(site) ? demoSiteProblems(site, input) : await realSiteProblems(site, input)));
+  // One feed prices every site's sportsbook: simulated prices are for demo sites only.
+  const realSites = input.sites.filter((site) => !isDemoSite(site));
+  if (input.isDemoFeed && realSites.length > 0)
+    problems.push(
+      `the odds feed is the demo simulator (FEED_URL unset, or FEED_TOKEN a published demo value) while site "${realSites[0]!.id}" is not a demo: set FEED_URL and FEED_TOKEN to a real feed, or FEED_SIMULATOR=0`,
+    );
   for (const [name, value] of Object.entries(input.siteSecrets))
     if (isPublishedDemoValue(value)) problems.push(`${name} is a published demo value, never a secret: set the real one`);
   for (const [name, secret] of parseProviderSecrets(input.providerSecrets))
@@ -103,7 +111,13 @@ export async function demoTrustProblems(input: DemoTrustInput): Promise<string[]
 /** The check's input from a booted process's services and configuration. */
 export async function demoTrustProblemsOf(
   services: Services,
-  config: { siteSecrets: Readonly<Record<string, string>>; PROVIDER_SECRETS?: string },
+  config: {
+    siteSecrets: Readonly<Record<string, string>>;
+    PROVIDER_SECRETS?: string;
+    FEED_URL?: string;
+    FEED_TOKEN?: string;
+    FEED_SIMULATOR?: '0' | '1';
+  },
 ): Promise<string[]> {
   return demoTrustProblems({
     sites: await services.sites.listSites(),
@@ -113,6 +127,9 @@ export async function demoTrustProblemsOf(
     },
     siteSecrets: config.siteSecrets,
     providerSecrets: config.PROVIDER_SECRETS,
+    isDemoFeed: config.FEED_URL
+      ? isPublishedDemoValue(config.FEED_TOKEN ?? '')
+      : config.FEED_SIMULATOR !== undefined && config.FEED_SIMULATOR !== '0',
   });
 }
 

@@ -1,10 +1,10 @@
 /** `npm run dev`: Vite serves the app with hot reload; tsx restarts this process on server edits. */
 import { createServer as createHttpServer } from 'node:http';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import type { ServerBuild } from 'react-router';
-import { liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust } from './config';
+import { liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust, sportsbookFeedSource } from './config';
 import { boot } from './boot';
 import { createHttpApp } from './http';
 import { createMetrics, startPrivateMetricsListener } from './web/metrics';
@@ -15,6 +15,7 @@ import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
 import { startLiveScheduler } from './modules/live-games';
 import { checkDemoTrustAtStart } from './demo-trust-check';
+import { startSportsbookFeed } from './modules/sportsbook';
 import { parseOperatorTokens } from './web/backoffice';
 import { providerConfigs } from './modules/provider-wallet';
 
@@ -35,6 +36,7 @@ const { database, services, logger } = await boot({
     openRoundTimeoutMs: config.OPEN_ROUND_TIMEOUT_MS,
     liveGames: { config: liveGamesPhases(config) },
     siteSecrets: config.siteSecrets,
+    sportsbook: { livenessTimeoutMs: config.FEED_LIVENESS_TIMEOUT_MS },
   },
 });
 await checkDemoTrustAtStart(services, config, {
@@ -70,12 +72,28 @@ const stopJobs = services.jobs.startWorker(
   createJobHandlers(services, (request) => app.fetch(request)),
   { intervalMs: config.JOBS_POLL_INTERVAL_MS, logger },
 );
+// The odds feed: FEED_URL's provider, or the simulator's source run by tsx as a child process.
+const feedSource = sportsbookFeedSource(config, {
+  entry: join(root, 'server', 'feed-simulator', 'main.ts'),
+  execArgv: ['--import', 'tsx'],
+});
+const feed = feedSource
+  ? await startSportsbookFeed({
+      store: services.sportsbook.feed,
+      source: feedSource,
+      onError: (error, what) => logger.warn({ err: error, what }, 'odds feed'),
+    }).catch((error: unknown) => {
+      // The casino serves without the sportsbook's feed rather than not at all.
+      logger.error({ err: error }, 'odds feed not started');
+      return undefined;
+    })
+  : undefined;
 // tsx restarts this process on every server edit: let the current job round finish and the database close first.
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.once(signal, () => {
     stopSchedules();
     stopMetricsListener();
-    void Promise.all([stopJobs(), liveScheduler.stop()])
+    void Promise.all([stopJobs(), liveScheduler.stop(), feed?.stop()])
       .then(() => database.close())
       .finally(() => process.exit(0));
   });

@@ -33,6 +33,7 @@ import { createBackofficeRoutes } from './web/backoffice';
 import { createAvatarArtRoutes, createGameArtRoutes } from './web/game-art';
 import { createHistoryExportRoutes } from './web/history-export';
 import { createLiveRoutes, type LiveStreamLimits } from './modules/live-games';
+import { createSportsbookRoutes } from './modules/sportsbook';
 import { createProviderApiRoutes } from './web/provider-api';
 
 export interface HttpAppOptions {
@@ -132,6 +133,7 @@ export function createHttpApp(options: HttpAppOptions) {
   app.route('/platform/avatar', createAvatarArtRoutes());
   app.route('/platform/history-export', createHistoryExportRoutes());
   app.route('/platform/live', createLiveRoutes({ limits: options.liveStreams }));
+  app.route('/platform/sportsbook', createSportsbookRoutes({ limits: options.liveStreams }));
   app.route(
     '/kyc',
     createKycSandboxRoutes(() => app.fetch),

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
-import { liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust } from './config';
+import { liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust, sportsbookFeedSource } from './config';
 import { boot } from './boot';
 import { createHttpApp } from './http';
 import { createMetrics, startPrivateMetricsListener } from './web/metrics';
@@ -17,6 +17,7 @@ import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
 import { startLiveScheduler } from './modules/live-games';
 import { checkDemoTrustAtStart } from './demo-trust-check';
+import { startSportsbookFeed } from './modules/sportsbook';
 
 const config = loadConfig();
 const root = projectRoot();
@@ -35,6 +36,7 @@ const { database, services, logger } = await boot({
     openRoundTimeoutMs: config.OPEN_ROUND_TIMEOUT_MS,
     liveGames: { config: liveGamesPhases(config) },
     siteSecrets: config.siteSecrets,
+    sportsbook: { livenessTimeoutMs: config.FEED_LIVENESS_TIMEOUT_MS },
   },
 });
 await checkDemoTrustAtStart(services, config, {
@@ -67,6 +69,20 @@ const stopMetricsListener = startPrivateMetricsListener(
   logger,
 );
 const stopSchedules = startSchedules(services, logger);
+// The odds feed: FEED_URL's provider, or the built-in simulator as a child process beside the site.
+const feedSource = sportsbookFeedSource(config, { entry: join(root, 'build', 'feed-simulator', 'main.js') });
+const feed = feedSource
+  ? await startSportsbookFeed({
+      store: services.sportsbook.feed,
+      source: feedSource,
+      onError: (error, what) => logger.warn({ err: error, what }, 'odds feed'),
+    }).catch((error: unknown) => {
+      // The casino serves without the sportsbook's feed rather than not at all.
+      logger.error({ err: error }, 'odds feed not started');
+      return undefined;
+    })
+  : undefined;
+if (feed) logger.info({ feed: feed.url, simulatorPid: feed.simulatorPid }, 'odds feed connected');
 const liveScheduler = startLiveScheduler(services.liveGames, logger);
 const stopJobs = services.jobs.startWorker(
   createJobHandlers(services, (request) => app.fetch(request)),
@@ -90,6 +106,7 @@ async function shutdown(signal: string) {
   stopMetricsListener();
   stopSchedules();
   await liveScheduler.stop();
+  await feed?.stop();
   await stopJobs();
   await database.close();
   process.exit(0);

@@ -28,6 +28,7 @@ import { createCashbackService } from './modules/cashbacks';
 import { createBannerService } from './modules/banners';
 import { createPopupService } from './modules/popups';
 import { createRoundIntake } from './modules/round-intake';
+import { createSportsbookService } from './modules/sportsbook';
 import { DEFAULT_LOCALE } from '#common/locale';
 
 export interface ServiceOptions {
@@ -40,6 +41,8 @@ export interface ServiceOptions {
   openRoundTimeoutMs?: number;
   /** SECRET_* settings from the environment or secrets file (server/config.ts): real sites' secrets. */
   siteSecrets?: Readonly<Record<string, string>>;
+  /** The odds feed's producer liveness timeout (FEED_LIVENESS_TIMEOUT_MS through server/config.ts). */
+  sportsbook?: { livenessTimeoutMs?: number };
   /** The job queue's database listener (boot passes DatabaseHandle.listen): enqueues wake workers. */
   jobs?: JobServiceOptions;
 }
@@ -189,6 +192,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       freespinRoundIds: (ids) => freespins.paidRoundIds(ids),
     }),
     gameRounds,
+    // The odds feed's store and the offer; the ticket side will pass its onEffects hook here.
+    sportsbook: createSportsbookService({ db, livenessTimeoutMs: options.sportsbook?.livenessTimeoutMs }),
     statefulRounds: createStatefulRoundsService({
       db,
       wallet,

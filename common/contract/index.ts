@@ -21,6 +21,7 @@ import { metadataContract } from './metadata';
 import { popupsContract } from './popups';
 import type { MethodContract } from './method';
 import { responsibleGamingContract } from './responsible-gaming';
+import { sportsbookContract } from './sportsbook';
 import { storageContract } from './storage';
 import { verificationContract } from './verification';
 import type { METHOD_VERBS } from './verbs';
@@ -43,6 +44,7 @@ export const SERVICE_CONTRACTS = [
   gamesContract,
   freespinsContract,
   loyaltyContract,
+  sportsbookContract,
 ] as const;
 
 export const API_CONTRACT = {
@@ -62,6 +64,7 @@ export const API_CONTRACT = {
   ...gamesContract,
   ...freespinsContract,
   ...loyaltyContract,
+  ...sportsbookContract,
 } satisfies Record<string, MethodContract>;
 
 export type ApiContract = typeof API_CONTRACT;
@@ -94,4 +97,5 @@ export type * from './loyalty';
 export type * from './metadata';
 export type * from './popups';
 export type * from './responsible-gaming';
+export type * from './sportsbook';
 export type * from './verification';

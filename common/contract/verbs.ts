@@ -117,4 +117,8 @@ export const METHOD_VERBS = {
   'loyalty.getinfo': GET,
   'loyalty.getcharacters': GET,
   'loyalty.setcharacter': POST,
+
+  'sportsbook.getSports': GET,
+  'sportsbook.getEvents': GET,
+  'sportsbook.getEvent': GET,
 } as const satisfies Record<string, readonly HttpVerb[]>;

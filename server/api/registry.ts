@@ -20,6 +20,7 @@ import { popupsMethods } from '../modules/popups';
 import { freespinsMethods } from '../modules/freespins';
 import { loyaltyMethods } from '../modules/loyalty';
 import { liveGamesMethods } from '../modules/live-games';
+import { sportsbookMethods } from '../modules/sportsbook';
 
 const ALL_METHODS: ApiMethod[] = [
   ...metadataMethods,
@@ -47,6 +48,7 @@ const ALL_METHODS: ApiMethod[] = [
   ...statefulRoundsMethods,
   ...liveGamesMethods,
   ...loyaltyMethods,
+  ...sportsbookMethods,
 ];
 
 export const METHOD_REGISTRY: ReadonlyMap<string, ApiMethod> = new Map(

@@ -24,4 +24,5 @@ export * from '../modules/live-games/tables';
 export * from '../modules/loyalty/tables';
 export * from '../modules/bonuses/tables';
 export * from '../modules/cashbacks/tables';
+export * from '../modules/sportsbook/tables';
 export * from '../modules/sportsbook/tickets/tables';

@@ -17,6 +17,8 @@ export { liveGamesMethods } from './methods';
 export { createLiveRoutes, type LiveRoutesOptions } from './routes';
 // Public so the process configuration (server/config.ts) can set the caps on live-event streams.
 export { DEFAULT_LIVE_STREAM_LIMITS, type LiveStreamLimits } from './stream-slots';
+// The sportsbook's price stream caps its streams the same way.
+export { createStreamSlots } from './stream-slots';
 export { startLiveScheduler, type LiveScheduler, type SchedulerLogger } from './scheduler';
 export { createLiveEvents, type LiveEvent, type LiveEvents } from './events';
 export { isLiveEngine, liveResult, type LiveEngine, type LiveResult } from './rules';

@@ -1,5 +1,5 @@
 /**
- * The sportsbook (issue 14) — this is its pure core; no tables, service, methods or routes yet.
+ * The sportsbook (issue 14): its pure core, the odds feed with its store, and the offer's reads.
  *
  * What is here:
  * - common/sportsbook/: contract types (sports, event and market statuses, odds formats, views),
@@ -9,28 +9,31 @@
  * - rules/: slip validation and quotes, odds-change acceptance, the most restrictive limit,
  *   settlement by void and dead-heat factors, outcome resolution per sport from a match result,
  *   cash-out.
- * - feed/: unified-odds-feed message schemas, the FeedAdapter interface, the per-event sequencer,
- *   the producer liveness tracker, and the reducer of an event's markets (market-state.ts) whose
- *   effects say which tickets to settle, void or reopen.
- * - simulator/: the model of the default feed provider — Poisson football (and ice hockey) pricing
- *   with a margin, seeded match scripts, feed messages built from prices and results, disorder.
+ * - feed/: unified-odds-feed message schemas, fixtures, the FeedAdapter interface and its HTTP
+ *   implementation (http-adapter.ts: SSE stream, recovery after the last applied sequence per
+ *   event, reconnects), the per-event sequencer, the producer liveness tracker, the reducer of an
+ *   event's markets (market-state.ts), and the launcher of the simulator process.
+ * - store/: tables.ts as the feed last described the offer; feed-store.ts applies one message per
+ *   transaction (sequence, reduce, write what changed, hand the effects to `onEffects`), suspends a
+ *   silent producer's markets and restores them on its recovery; consumer.ts runs the adapter into
+ *   the store with the gap and liveness timers; start-feed.ts is what the site's start-up calls.
+ * - offer.ts, methods.ts, routes.ts: sportsbook.getSports/getEvents/getEvent and the SSE price
+ *   stream at /platform/sportsbook/prices.
+ * - simulator/: the default feed provider — Poisson football and ice hockey pricing with a
+ *   margin, seeded match scripts, a fixture schedule (schedule.ts), a match as timed feed
+ *   messages with late corrections and rollbacks (match-feed.ts), playback against a sped-up clock
+ *   with disorder and outages (provider.ts), served over HTTP (http.ts) by its own process
+ *   (server/feed-simulator/main.ts).
  *
  * What the next session wires on top (see docs/architecture.md, "Adding a module"):
- * - tables.ts: sports/categories/tournaments/events/markets/outcomes as the feed last described
- *   them, applied feed messages (event id + sequence as the idempotency key), tickets with their
- *   lines and legs, settlements with certainty and rollbacks, cash-outs;
- * - the simulator as a FeedAdapter: schedule fixtures (footballScript per match, matchRng seed),
- *   a timer driving minuteAt(elapsed, speed) → stateAt → priceFootball → oddsChangeMessage, a
- *   bet_stop at each danger minute, settlementMessage provisional then confirmed at full time,
- *   disorder/outages now and then, alive heartbeats per producer;
- * - the feed consumer: parseFeedMessage → sequence (skipGap after a timeout) → applyToEvent in one
- *   transaction per message, acting on its effects (settle, correction, rollback, cancel; a
- *   cancel voids the tickets cancelCovers places in its window); checkLiveness on a timer,
- *   producerDown on every event of a producer that went down;
+ * - tickets with their lines and legs, settlements with certainty and rollbacks, cash-outs, acting
+ *   on the store's effects through `onEffects` (settle, correction, rollback, cancel; a cancel voids
+ *   the tickets cancelCovers places in its window);
  * - placing a bet through server/modules/round-intake (stake, payout and refund transfers) and the
  *   betting bonus service: validateSlip, quoteSlip, acceptsOddsChange against the market's current
- *   price, limitBreaches(mostRestrictive([...])); settling with settleTicket; cash-out via
- *   cashOutPrice / partialCashOut; product-API methods and the /betting pages in app/.
+ *   price (feed.eventState), limitBreaches(mostRestrictive([...])); settling with settleTicket;
+ *   cash-out via cashOutPrice / partialCashOut; the /betting pages in app/;
+ * - the simulator's tennis and basketball (their pricing is here; their match scripts are not).
  */
 export {
   DEFAULT_MAX_SELECTIONS,
@@ -87,6 +90,20 @@ export {
   type LivenessState,
   type LivenessTransition,
 } from './feed/liveness';
+export { createSportsbookService, type SportsbookService, type SportsbookServiceDeps } from './service';
+export type { ApplyOutcome, ApplyResult, ChangeListener, EffectsHandler, FeedStore } from './store/feed-store';
+export { parseFixture, type Fixture } from './feed/fixtures';
+// The built-in feed simulator (its process is server/feed-simulator/main.ts) and its demo token.
+export { createFeedProvider, type FeedProvider, type FeedProviderOptions } from './simulator/provider';
+export { DEMO_FEED_TOKEN, createFeedSimulatorApp } from './simulator/http';
+export { startSimulatorProcess, type SimulatorProcess } from './feed/simulator-process';
+// The site's feed: the HTTP adapter to a provider (the simulator or a real feed) and the consumer feeding the store.
+export { createHttpFeedAdapter, type HttpFeedAdapterOptions } from './feed/http-adapter';
+export { startFeedConsumer, type FeedConsumerOptions } from './store/consumer';
+export { readServerSentEvents } from './feed/sse';
+export { startSportsbookFeed, type FeedSource, type RunningFeed, type StartFeedOptions } from './store/start-feed';
+export { sportsbookMethods } from './methods';
+export { createSportsbookRoutes } from './routes';
 // The ticket book: placing slips and settling them from the feed's market effects (tickets/).
 export {
   createTicketBook,

@@ -40,9 +40,12 @@ export function poissonDraw(rng: Rng, mean: number, max = MAX_GOALS_PER_TEAM): n
   return k;
 }
 
-const randomMinute = (rng: Rng) => 1 + uniformInt(rng, FOOTBALL_MINUTES);
-
-export function footballScript(rng: Rng, goals: ExpectedGoals): FootballScript {
+/**
+ * Goals and dangerous moments over a match of `minutes` (football's 90 unless told: ice hockey
+ * plays the same Poisson process over 60).
+ */
+export function footballScript(rng: Rng, goals: ExpectedGoals, minutes = FOOTBALL_MINUTES): FootballScript {
+  const randomMinute = (stream: Rng) => 1 + uniformInt(stream, minutes);
   const homeGoals = poissonDraw(rng, goals.home);
   const awayGoals = poissonDraw(rng, goals.away);
   const scored = [

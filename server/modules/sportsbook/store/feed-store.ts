@@ -1,0 +1,266 @@
+/**
+ * The feed consumer's store (issue 14: "messages are applied idempotently and in order per
+ * event"). One transaction per message: lock the event's cursor, let the sequencer decide (apply
+ * with the held successors it releases, hold until the gap fills, or drop a duplicate), run the
+ * reducer over the released messages, write the markets that changed, and hand the reducer's
+ * effects to the ticket side in the same transaction. Producer liveness is kept in memory: a
+ * producer that goes silent has its markets suspended, its recovery lifts that.
+ */
+import { and, eq, notInArray } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { inTransaction, type Executor } from '../../../db/retry';
+import { checkLiveness, NO_PRODUCERS, recordAlive, type LivenessState, type LivenessTransition } from '../feed/liveness';
+import { parseFeedMessage, type EventFeedMessage, type FeedMessage } from '../feed/messages';
+import { applyToEvent, producerDown, type EventState, type MarketEffect } from '../feed/market-state';
+import { sequence, skipGap, type SequencerState } from '../feed/sequencer';
+import type { Fixture } from '../feed/fixtures';
+import {
+  sportsbookCategories,
+  sportsbookEvents,
+  sportsbookFeedCursors,
+  sportsbookFeedMessages,
+  sportsbookTournaments,
+} from '../tables';
+import { liftOutage, loadEventState, suspendForOutage, writeEventState } from './event-rows';
+
+/** The ticket side's hook: settles, voids or reopens tickets in the message's own transaction. */
+export type EffectsHandler = (tx: Executor, eventId: string, effects: readonly MarketEffect[]) => Promise<void>;
+
+/** Told after a commit which event's markets changed (the price stream to open pages). */
+export type ChangeListener = (eventId: string) => void;
+
+export interface FeedStoreDeps {
+  db: Database;
+  onEffects?: EffectsHandler;
+  now?: () => number;
+  /** A producer silent for longer than this is down (default 20 s: a few missed heartbeats). */
+  livenessTimeoutMs?: number;
+}
+
+export type ApplyOutcome = 'applied' | 'held' | 'duplicate' | 'alive';
+
+export interface ApplyResult {
+  outcome: ApplyOutcome;
+  effects: MarketEffect[];
+  /** A heartbeat's news: a producer down (unsubscribed) or back. */
+  transitions?: LivenessTransition[];
+}
+
+const DEFAULT_LIVENESS_TIMEOUT_MS = 20_000;
+/** Events over for good: a silent producer has nothing there to suspend. */
+const FINISHED = ['closed', 'cancelled', 'abandoned'] as const;
+
+async function lockCursor(tx: Executor, producer: string, eventId: string): Promise<number> {
+  await tx.insert(sportsbookEvents).values({ id: eventId }).onConflictDoNothing();
+  await tx.insert(sportsbookFeedCursors).values({ producer, eventId }).onConflictDoNothing();
+  const [cursor] = await tx
+    .select({ next: sportsbookFeedCursors.nextSequence })
+    .from(sportsbookFeedCursors)
+    .where(and(eq(sportsbookFeedCursors.producer, producer), eq(sportsbookFeedCursors.eventId, eventId)))
+    .for('update');
+  return cursor!.next;
+}
+
+/** The event's queue as the sequencer sees it: the next sequence and the messages held for a gap. */
+async function queueOf(tx: Executor, producer: string, eventId: string, next: number): Promise<SequencerState> {
+  const held = await tx
+    .select({ sequence: sportsbookFeedMessages.sequence, payload: sportsbookFeedMessages.payload })
+    .from(sportsbookFeedMessages)
+    .where(
+      and(
+        eq(sportsbookFeedMessages.producer, producer),
+        eq(sportsbookFeedMessages.eventId, eventId),
+        eq(sportsbookFeedMessages.applied, false),
+      ),
+    );
+  const messages = new Map(held.map((row) => [row.sequence, parseFeedMessage(row.payload) as EventFeedMessage]));
+  return new Map([[eventId, { next, held: messages }]]);
+}
+
+function nextOf(state: SequencerState, eventId: string): number {
+  return state.get(eventId)!.next;
+}
+
+async function loadEvent(tx: Executor, eventId: string) {
+  const [event] = await tx.select().from(sportsbookEvents).where(eq(sportsbookEvents.id, eventId));
+  return event!;
+}
+
+export function createFeedStore(deps: FeedStoreDeps) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  const timeoutMs = deps.livenessTimeoutMs ?? DEFAULT_LIVENESS_TIMEOUT_MS;
+  const listeners = new Set<ChangeListener>();
+  let liveness: LivenessState = NO_PRODUCERS;
+
+  const notify = (eventId: string) => {
+    for (const listener of listeners) listener(eventId);
+  };
+
+  /** Applies released messages in order and records them; the cursor is locked by the caller. */
+  async function applyReleased(tx: Executor, producer: string, eventId: string, messages: readonly FeedMessage[], next: number) {
+    const before = await loadEventState(tx, await loadEvent(tx, eventId));
+    let state: EventState = before;
+    const effects: MarketEffect[] = [];
+    for (const message of messages) {
+      if (message.type === 'alive') continue;
+      const step = applyToEvent(state, message);
+      state = step.state;
+      effects.push(...step.effects);
+      await tx
+        .insert(sportsbookFeedMessages)
+        .values({ producer, eventId, sequence: message.sequence, type: message.type, payload: message, applied: true })
+        .onConflictDoUpdate({
+          target: [sportsbookFeedMessages.producer, sportsbookFeedMessages.eventId, sportsbookFeedMessages.sequence],
+          set: { applied: true },
+        });
+    }
+    await writeEventState(tx, eventId, before, state, producer);
+    await tx
+      .update(sportsbookFeedCursors)
+      .set({ nextSequence: next })
+      .where(and(eq(sportsbookFeedCursors.producer, producer), eq(sportsbookFeedCursors.eventId, eventId)));
+    if (effects.length > 0 && deps.onEffects) await deps.onEffects(tx, eventId, effects);
+    return effects;
+  }
+
+  async function applyEventMessage(message: EventFeedMessage): Promise<ApplyResult> {
+    const { producer, event_id: eventId } = message;
+    const result = await inTransaction(db, async (tx) => {
+      const queue = await queueOf(tx, producer, eventId, await lockCursor(tx, producer, eventId));
+      const { state, decision } = sequence(queue, message);
+      if (decision.action === 'drop_duplicate') return { outcome: 'duplicate' as const, effects: [] };
+      if (decision.action === 'hold') {
+        await tx
+          .insert(sportsbookFeedMessages)
+          .values({ producer, eventId, sequence: message.sequence, type: message.type, payload: message, applied: false });
+        return { outcome: 'held' as const, effects: [] };
+      }
+      const effects = await applyReleased(tx, producer, eventId, decision.messages, nextOf(state, eventId));
+      return { outcome: 'applied' as const, effects };
+    });
+    // A duplicate here may be a message another site process applied first (every process reads the
+    // feed): its change is committed, and this process's open pages must see it too.
+    if (result.outcome === 'applied' || result.outcome === 'duplicate') notify(eventId);
+    return result;
+  }
+
+  /** Suspends every open market of the producer's events, each event in its own transaction. */
+  async function producerWentDown(producer: string): Promise<void> {
+    const events = await db
+      .select({ id: sportsbookEvents.id })
+      .from(sportsbookEvents)
+      .where(and(eq(sportsbookEvents.producer, producer), notInArray(sportsbookEvents.status, [...FINISHED])));
+    for (const { id } of events) {
+      await inTransaction(db, async (tx) => {
+        await lockCursor(tx, producer, id);
+        const before = await loadEventState(tx, await loadEvent(tx, id));
+        await suspendForOutage(tx, id, before, producerDown(before));
+      });
+      notify(id);
+    }
+  }
+
+  async function producerRecovered(producer: string): Promise<void> {
+    const events = await db
+      .select({ id: sportsbookEvents.id })
+      .from(sportsbookEvents)
+      .where(eq(sportsbookEvents.producer, producer));
+    await inTransaction(db, (tx) =>
+      liftOutage(
+        tx,
+        events.map((event) => event.id),
+      ),
+    );
+    for (const { id } of events) notify(id);
+  }
+
+  async function act(transitions: readonly LivenessTransition[]): Promise<void> {
+    for (const { producer, change } of transitions)
+      await (change === 'down' ? producerWentDown(producer) : producerRecovered(producer));
+  }
+
+  return {
+    /** Applies one parsed feed message (heartbeats included) once and in order. */
+    async apply(message: FeedMessage): Promise<ApplyResult> {
+      if (message.type !== 'alive') return applyEventMessage(message);
+      const step = recordAlive(liveness, message.producer, message.timestamp, message.subscribed);
+      liveness = step.state;
+      await act(step.transitions);
+      return { outcome: 'alive', effects: [], transitions: step.transitions };
+    },
+
+    /** Marks producers silent past the timeout as down and suspends their markets (run on a timer). */
+    async checkLiveness(): Promise<LivenessTransition[]> {
+      const step = checkLiveness(liveness, now(), timeoutMs);
+      liveness = step.state;
+      await act(step.transitions);
+      return step.transitions;
+    },
+
+    /** Gives up on a gap that did not fill in time: applies the held messages after it. */
+    async skipGap(producer: string, eventId: string): Promise<MarketEffect[]> {
+      const effects = await inTransaction(db, async (tx) => {
+        const queue = await queueOf(tx, producer, eventId, await lockCursor(tx, producer, eventId));
+        const skipped = skipGap(queue, eventId);
+        if (skipped.messages.length === 0) return [];
+        return applyReleased(tx, producer, eventId, skipped.messages, nextOf(skipped.state, eventId));
+      });
+      notify(eventId);
+      return effects;
+    },
+
+    /** The last sequence applied per event (of any producer): where a recovery resumes. */
+    async lastApplied(): Promise<Record<string, number>> {
+      const rows = await db.select().from(sportsbookFeedCursors);
+      const last: Record<string, number> = {};
+      for (const row of rows) last[row.eventId] = Math.max(last[row.eventId] ?? 0, row.nextSequence - 1);
+      return last;
+    },
+
+    /** Stores who plays, where and when; the event's feed state is untouched. */
+    async upsertFixture(fixture: Fixture): Promise<void> {
+      await inTransaction(db, async (tx) => {
+        const { category, tournament, sport } = fixture;
+        await tx
+          .insert(sportsbookCategories)
+          .values({ id: category.id, sport, name: category.name })
+          .onConflictDoUpdate({ target: sportsbookCategories.id, set: { name: category.name } });
+        await tx
+          .insert(sportsbookTournaments)
+          .values({ id: tournament.id, categoryId: category.id, sport, name: tournament.name })
+          .onConflictDoUpdate({ target: sportsbookTournaments.id, set: { name: tournament.name } });
+        const [home, away] = fixture.competitors;
+        const fields = {
+          sport,
+          tournamentId: tournament.id,
+          homeId: home.id,
+          homeName: home.name,
+          awayId: away.id,
+          awayName: away.name,
+          startTime: new Date(fixture.start_time),
+          updatedAt: new Date(),
+        };
+        await tx
+          .insert(sportsbookEvents)
+          .values({ id: fixture.event_id, ...fields })
+          .onConflictDoUpdate({ target: sportsbookEvents.id, set: fields });
+      });
+      notify(fixture.event_id);
+    },
+
+    /** The event's markets as the reducer sees them (tests, the ticket side's price check). */
+    async eventState(eventId: string): Promise<EventState | undefined> {
+      const [event] = await db.select().from(sportsbookEvents).where(eq(sportsbookEvents.id, eventId));
+      return event ? loadEventState(db, event) : undefined;
+    },
+
+    /** Listens for committed changes of an event's markets; returns the unsubscribe. */
+    onChange(listener: ChangeListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type FeedStore = ReturnType<typeof createFeedStore>;
