@@ -152,6 +152,8 @@ const envSchema = z
     FEED_SPEED: z.coerce.number().positive().max(100_000).default(1),
     /** A producer silent for longer than this is down and its markets suspended. */
     FEED_LIVENESS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+    /** How long an in-play sports bet waits before its prices are checked again (issue 14). */
+    SPORTSBOOK_IN_PLAY_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(3_000),
     /** Live-event streams one client address may hold open (issue 11); unset keeps the module's default (16). */
     LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).optional(),
     /** Live-event streams the process holds open in all (default 2000). */

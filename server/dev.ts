@@ -36,7 +36,7 @@ const { database, services, logger } = await boot({
     openRoundTimeoutMs: config.OPEN_ROUND_TIMEOUT_MS,
     liveGames: { config: liveGamesPhases(config) },
     siteSecrets: config.siteSecrets,
-    sportsbook: { livenessTimeoutMs: config.FEED_LIVENESS_TIMEOUT_MS },
+    sportsbook: { livenessTimeoutMs: config.FEED_LIVENESS_TIMEOUT_MS, inPlayDelayMs: config.SPORTSBOOK_IN_PLAY_DELAY_MS },
   },
 });
 await checkDemoTrustAtStart(services, config, {

@@ -28,7 +28,13 @@ import { createCashbackService } from './modules/cashbacks';
 import { createBannerService } from './modules/banners';
 import { createPopupService } from './modules/popups';
 import { createRoundIntake } from './modules/round-intake';
-import { createSportsbookService } from './modules/sportsbook';
+import {
+  createSportsbookService,
+  createTicketBook,
+  describeLegs,
+  sportsbookLimits,
+  storeMarketSource,
+} from './modules/sportsbook';
 import { DEFAULT_LOCALE } from '#common/locale';
 
 export interface ServiceOptions {
@@ -42,7 +48,7 @@ export interface ServiceOptions {
   /** SECRET_* settings from the environment or secrets file (server/config.ts): real sites' secrets. */
   siteSecrets?: Readonly<Record<string, string>>;
   /** The odds feed's producer liveness timeout (FEED_LIVENESS_TIMEOUT_MS through server/config.ts). */
-  sportsbook?: { livenessTimeoutMs?: number };
+  sportsbook?: { livenessTimeoutMs?: number; inPlayDelayMs?: number };
   /** The job queue's database listener (boot passes DatabaseHandle.listen): enqueues wake workers. */
   jobs?: JobServiceOptions;
 }
@@ -118,6 +124,16 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       return typeof alias === 'string' && alias ? alias : 'points';
     },
   });
+  // Sports tickets: placed against the feed store's prices, staked through the round intake or a betting bonus.
+  const tickets = createTicketBook({
+    db,
+    intake: roundIntake,
+    markets: storeMarketSource,
+    describeLegs,
+    bettingBonuses: bonuses.betting,
+    siteLimits: async (siteId, currency) => sportsbookLimits(await siteSettings(siteId), currency),
+    inPlayDelayMs: options.sportsbook?.inPlayDelayMs ?? 0,
+  });
   const cashbacks = createCashbackService({
     db,
     wallet,
@@ -192,8 +208,13 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       freespinRoundIds: (ids) => freespins.paidRoundIds(ids),
     }),
     gameRounds,
-    // The odds feed's store and the offer; the ticket side will pass its onEffects hook here.
-    sportsbook: createSportsbookService({ db, livenessTimeoutMs: options.sportsbook?.livenessTimeoutMs }),
+    // The odds feed's store and the offer; each applied message's settlements reach the tickets in its transaction.
+    sportsbook: createSportsbookService({
+      db,
+      livenessTimeoutMs: options.sportsbook?.livenessTimeoutMs,
+      onEffects: (tx, eventId, effects) => tickets.onMarketEffects(tx, eventId, effects),
+    }),
+    tickets,
     statefulRounds: createStatefulRoundsService({
       db,
       wallet,

@@ -21,6 +21,7 @@ import { metadataContract } from './metadata';
 import { popupsContract } from './popups';
 import type { MethodContract } from './method';
 import { responsibleGamingContract } from './responsible-gaming';
+import { sportsbookBetsContract } from './sportsbook-bets';
 import { sportsbookContract } from './sportsbook';
 import { storageContract } from './storage';
 import { verificationContract } from './verification';
@@ -45,6 +46,7 @@ export const SERVICE_CONTRACTS = [
   freespinsContract,
   loyaltyContract,
   sportsbookContract,
+  sportsbookBetsContract,
 ] as const;
 
 export const API_CONTRACT = {
@@ -65,6 +67,7 @@ export const API_CONTRACT = {
   ...freespinsContract,
   ...loyaltyContract,
   ...sportsbookContract,
+  ...sportsbookBetsContract,
 } satisfies Record<string, MethodContract>;
 
 export type ApiContract = typeof API_CONTRACT;
@@ -97,5 +100,6 @@ export type * from './loyalty';
 export type * from './metadata';
 export type * from './popups';
 export type * from './responsible-gaming';
+export type * from './sportsbook-bets';
 export type * from './sportsbook';
 export type * from './verification';

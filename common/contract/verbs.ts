@@ -106,6 +106,10 @@ export const METHOD_VERBS = {
   'BettingBonuses.activate': POST,
   'BettingBonuses.remove': POST,
 
+  'sportsbook.placeBet': POST,
+  'sportsbook.cashOut': POST,
+  'sportsbook.getBets': GET,
+
   'cashbacks.get': GET,
   'cashbacks.payout': POST,
   'cashbacks.remove': POST,

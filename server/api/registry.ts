@@ -20,7 +20,7 @@ import { popupsMethods } from '../modules/popups';
 import { freespinsMethods } from '../modules/freespins';
 import { loyaltyMethods } from '../modules/loyalty';
 import { liveGamesMethods } from '../modules/live-games';
-import { sportsbookMethods } from '../modules/sportsbook';
+import { sportsbookBetMethods, sportsbookMethods } from '../modules/sportsbook';
 
 const ALL_METHODS: ApiMethod[] = [
   ...metadataMethods,
@@ -49,6 +49,7 @@ const ALL_METHODS: ApiMethod[] = [
   ...liveGamesMethods,
   ...loyaltyMethods,
   ...sportsbookMethods,
+  ...sportsbookBetMethods,
 ];
 
 export const METHOD_REGISTRY: ReadonlyMap<string, ApiMethod> = new Map(

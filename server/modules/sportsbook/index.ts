@@ -115,3 +115,6 @@ export {
   type TicketBook,
 } from './tickets/service';
 export type { TicketLegRow, TicketRow, TicketStatus } from './tickets/tables';
+export { describeLegs, storeMarketSource } from './tickets/market-source';
+export { sportsbookLimits } from './tickets/limits';
+export { sportsbookBetMethods } from './tickets/methods';
