@@ -1,5 +1,6 @@
 /**
- * /profile/bets: the player's game history (issue 5 "History and export"; spec §7 games.getHistory,
+ * /profile/bets: the player's sports bets (issue 14 "My bets", components/sport-tickets.tsx) and game
+ * history (issue 5 "History and export"; spec §7 games.getHistory,
  * createhistoryexportrequest, gethistoryexportrequest). Real-money rounds and live-table bets
  * (issue 15) newest first, 4 a page (spec §9 history page size) with "Load more" appending and
  * de-duplicating by id; where the site allows it (is_game_history_export_enabled) the player asks
@@ -20,6 +21,7 @@ import { ProfileLayout } from '~/components/profile-layout';
 import { useRootData } from '~/site-data';
 import { useToasts } from '~/toasts/toast-provider';
 import { useCashierError } from '~/hooks/use-cashier-error';
+import { SPORT_TICKETS_PAGE_SIZE, SportTickets } from '~/components/sport-tickets';
 
 /** Spec §9: history lists load 4 rows a page. */
 export const GAME_HISTORY_PAGE_SIZE = 4;
@@ -31,11 +33,13 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.profile-i
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = loaderApi(request, context);
-  const [page, latestExport] = await Promise.all([
+  const [page, latestExport, tickets] = await Promise.all([
     loadOrFail(api.call('games.getHistory', { offset: '0', count: String(GAME_HISTORY_PAGE_SIZE) })),
     loadOrFail(api.call('games.gethistoryexportrequest')),
+    // Issue 14 "My bets": the sports bets beside the game history.
+    loadOrFail(api.call('sportsbook.getBets', { offset: '0', count: String(SPORT_TICKETS_PAGE_SIZE) })),
   ]);
-  return { page, latestExport };
+  return { page, latestExport, tickets: tickets.items };
 }
 
 function GameHistoryRows({ items }: { items: readonly GameHistoryItem[] }) {
@@ -172,6 +176,7 @@ export default function ProfileBets({ loaderData }: Route.ComponentProps) {
 
   return (
     <ProfileLayout page="bets">
+      <SportTickets initial={loaderData.tickets} />
       <div className="card" data-game-history data-history-total={total}>
         <h2 className="card__title">{t('gameHistory.title')}</h2>
         <GameHistoryRows items={items} />
