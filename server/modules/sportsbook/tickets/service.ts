@@ -28,6 +28,7 @@ import { inTransaction, type Executor } from '../../../db/retry';
 import type { Gambler, RoundIntake, RoundMoney } from '../../round-intake';
 import { InsufficientFundsError } from '../../wallet';
 import type { MarketEffect } from '../feed/market-state';
+import { cancelCovers } from '../feed/messages';
 import type { OutcomeResult } from '../rules/settlement';
 import { settleTicket } from '../rules/settlement';
 import { cashOutPrice, partialCashOut, type CashOutLeg } from '../rules/cash-out';
@@ -356,19 +357,30 @@ export function createTicketBook(deps: TicketBookDeps) {
     });
   }
 
-  /** Writes a market's result on its open legs; returns the tickets concerned. */
-  async function resultLegs(tx: Executor, eventId: string, marketKey: string, resultFor: (outcomeId: string) => StoredResult) {
+  /**
+   * Writes a market's result on its open legs (of the tickets `covers` accepts, by placement time);
+   * returns the tickets concerned.
+   */
+  async function resultLegs(
+    tx: Executor,
+    eventId: string,
+    marketKey: string,
+    resultFor: (outcomeId: string) => StoredResult,
+    covers: (placedAt: Date) => boolean = () => true,
+  ) {
     const open = await tx
-      .select()
+      .select({ leg: sportTicketLegs, placedAt: sportTickets.placedAt })
       .from(sportTicketLegs)
+      .innerJoin(sportTickets, eq(sportTickets.id, sportTicketLegs.ticketId))
       .where(and(eq(sportTicketLegs.eventId, eventId), eq(sportTicketLegs.marketKey, marketKey), isNull(sportTicketLegs.result)))
       .orderBy(asc(sportTicketLegs.id));
-    for (const leg of open)
+    const concerned = open.filter((row) => covers(row.placedAt)).map((row) => row.leg);
+    for (const leg of concerned)
       await tx
         .update(sportTicketLegs)
         .set({ result: resultFor(leg.outcomeId) })
         .where(eq(sportTicketLegs.id, leg.id));
-    return [...new Set(open.map((leg) => leg.ticketId))];
+    return [...new Set(concerned.map((leg) => leg.ticketId))];
   }
 
   /** The view with the legs' names and, for an open ticket, its cash-out price now. */
@@ -489,18 +501,23 @@ export function createTicketBook(deps: TicketBookDeps) {
 
     /**
      * The feed's store applied a message that settled, cancelled or rolled back markets of an
-     * event, in this transaction: settle what it decides. Rollbacks are not handled yet (the
-     * ticket stays as settled; issue 14 notes what remains).
+     * event, in this transaction: settle what it decides. Rollbacks of a confirmed settlement or of
+     * a cancel are not applied to tickets yet (decision 0009 says what remains).
      */
     async onMarketEffects(tx: Executor, eventId: string, effects: readonly MarketEffect[]): Promise<void> {
       for (const effect of effects) {
-        if (effect.kind === 'settle') {
+        // Tickets settle on confirmed results only: a provisional result may still be corrected or
+        // rolled back (the feed says so), and money paid on it would have to be taken back.
+        if (effect.kind === 'settle' && effect.certainty === 'confirmed') {
           const tickets = await resultLegs(tx, eventId, effect.key, (outcomeId) =>
             storedResult(effect.results[outcomeId] ?? VOID_RESULT, 'settlement'),
           );
-          await settleTickets(tx, tickets, `market ${effect.key} settled (${effect.certainty})`);
+          await settleTickets(tx, tickets, `market ${effect.key} settled`);
         } else if (effect.kind === 'cancel') {
-          const tickets = await resultLegs(tx, eventId, effect.key, () => storedResult(VOID_RESULT, 'cancel'));
+          // A cancel voids the bets placed in its window (all of them when it names none).
+          const covers = (placedAt: Date) =>
+            cancelCovers({ start_time: effect.startTime, end_time: effect.endTime }, placedAt.getTime());
+          const tickets = await resultLegs(tx, eventId, effect.key, () => storedResult(VOID_RESULT, 'cancel'), covers);
           await settleTickets(tx, tickets, `market ${effect.key} cancelled`);
         }
       }

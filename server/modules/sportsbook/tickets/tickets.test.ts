@@ -291,4 +291,36 @@ describe.each(testDatabaseKinds())('sports tickets on %s', (kind) => {
     });
     await expectSoundLedger();
   });
+
+  it('a provisional result settles nothing (it may still be corrected); the confirmed one settles; a cancel voids only the bets placed in its window', async () => {
+    const who = await bettor('50.00');
+    const pick = offer(`${MATCH}-${kind}-k`, '1', '2.00');
+    const placed = await place(who, [pick]);
+    await inTransaction(t.db, (tx) =>
+      book.onMarketEffects(tx, pick.eventId, [
+        { kind: 'settle', key: '1x2', certainty: 'provisional', results: { '1': LOST, X: WON, '2': LOST }, correction: false },
+      ]),
+    );
+    expect((await book.list(who.siteId, who.uid, { status: 'open', offset: 0, count: 5 })).map((item) => item.id)).toEqual([
+      placed.ticket.id,
+    ]);
+    await settle(pick.eventId, '1x2', { '1': WON, X: LOST, '2': LOST });
+    const [won] = await t.db.select().from(sportTickets).where(eq(sportTickets.id, placed.ticket.id));
+    expect(won?.status).toBe('won');
+
+    // Two bets on another market; the cancel's window covers only the time after the first was placed.
+    const other = offer(`${OTHER}-${kind}-k`, '2', '3.00');
+    const before = await place(who, [other]);
+    const windowStart = before.ticket.placedAt.getTime() + 1;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const inside = await place(who, [other]);
+    await inTransaction(t.db, (tx) =>
+      book.onMarketEffects(tx, other.eventId, [{ kind: 'cancel', key: '1x2', startTime: windowStart }]),
+    );
+    const statuses = Object.fromEntries(
+      (await book.list(who.siteId, who.uid, { status: 'all', offset: 0, count: 10 })).map((item) => [item.id, item.status]),
+    );
+    expect([statuses[before.ticket.id], statuses[inside.ticket.id]]).toEqual(['open', 'void']);
+    await expectSoundLedger();
+  });
 });
