@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { runMigrations, SCHEMA_LOCK_KEY } from './db/migrate';
 import { invalidateCachesOnChange } from './db/cache-notifications';
 import { seedContent } from './modules/content';
+import { startSportsbookFeed, type FeedSource, type RunningFeed } from './modules/sportsbook';
 import { createServices, type ServiceOptions, type Services } from './services';
 
 export interface BootOptions {
@@ -46,4 +47,26 @@ export function listenForCacheChanges(database: DatabaseHandle, services: Servic
     sites: () => services.sites.invalidate(),
     content_entries: () => services.content.invalidate(),
   });
+}
+
+/**
+ * Connects the sportsbook's store to its odds feed (FEED_URL's provider or the built-in simulator
+ * as a child process). A feed that does not start is logged, and the casino serves without it.
+ */
+export async function startOddsFeed(
+  services: Services,
+  source: FeedSource | undefined,
+  logger: Logger,
+): Promise<RunningFeed | undefined> {
+  if (!source) return undefined;
+  try {
+    return await startSportsbookFeed({
+      store: services.sportsbook.feed,
+      source,
+      onError: (error, what) => logger.warn({ err: error, what }, 'odds feed'),
+    });
+  } catch (error) {
+    logger.error({ err: error }, 'odds feed not started');
+    return undefined;
+  }
 }

@@ -5,7 +5,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import type { ServerBuild } from 'react-router';
 import { liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust, sportsbookFeedSource } from './config';
-import { boot } from './boot';
+import { boot, startOddsFeed } from './boot';
 import { createHttpApp } from './http';
 import { createMetrics, startPrivateMetricsListener } from './web/metrics';
 import { projectRoot } from './project-root';
@@ -15,7 +15,6 @@ import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
 import { startLiveScheduler } from './modules/live-games';
 import { checkDemoTrustAtStart } from './demo-trust-check';
-import { startSportsbookFeed } from './modules/sportsbook';
 import { parseOperatorTokens } from './web/backoffice';
 import { providerConfigs } from './modules/provider-wallet';
 
@@ -77,17 +76,7 @@ const feedSource = sportsbookFeedSource(config, {
   entry: join(root, 'server', 'feed-simulator', 'main.ts'),
   execArgv: ['--import', 'tsx'],
 });
-const feed = feedSource
-  ? await startSportsbookFeed({
-      store: services.sportsbook.feed,
-      source: feedSource,
-      onError: (error, what) => logger.warn({ err: error, what }, 'odds feed'),
-    }).catch((error: unknown) => {
-      // The casino serves without the sportsbook's feed rather than not at all.
-      logger.error({ err: error }, 'odds feed not started');
-      return undefined;
-    })
-  : undefined;
+const feed = await startOddsFeed(services, feedSource, logger);
 // tsx restarts this process on every server edit: let the current job round finish and the database close first.
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.once(signal, () => {

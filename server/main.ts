@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust, sportsbookFeedSource } from './config';
-import { boot } from './boot';
+import { boot, startOddsFeed } from './boot';
 import { createHttpApp } from './http';
 import { createMetrics, startPrivateMetricsListener } from './web/metrics';
 import { projectRoot } from './project-root';
@@ -17,7 +17,6 @@ import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
 import { startLiveScheduler } from './modules/live-games';
 import { checkDemoTrustAtStart } from './demo-trust-check';
-import { startSportsbookFeed } from './modules/sportsbook';
 
 const config = loadConfig();
 const root = projectRoot();
@@ -71,17 +70,7 @@ const stopMetricsListener = startPrivateMetricsListener(
 const stopSchedules = startSchedules(services, logger);
 // The odds feed: FEED_URL's provider, or the built-in simulator as a child process beside the site.
 const feedSource = sportsbookFeedSource(config, { entry: join(root, 'build', 'feed-simulator', 'main.js') });
-const feed = feedSource
-  ? await startSportsbookFeed({
-      store: services.sportsbook.feed,
-      source: feedSource,
-      onError: (error, what) => logger.warn({ err: error, what }, 'odds feed'),
-    }).catch((error: unknown) => {
-      // The casino serves without the sportsbook's feed rather than not at all.
-      logger.error({ err: error }, 'odds feed not started');
-      return undefined;
-    })
-  : undefined;
+const feed = await startOddsFeed(services, feedSource, logger);
 if (feed) logger.info({ feed: feed.url, simulatorPid: feed.simulatorPid }, 'odds feed connected');
 const liveScheduler = startLiveScheduler(services.liveGames, logger);
 const stopJobs = services.jobs.startWorker(
