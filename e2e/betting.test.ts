@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { SportEventPage, SportSummary } from '#common/contract/sportsbook';
+import type { SportEventDetail, SportEventPage, SportSummary } from '#common/contract/sportsbook';
 import { amountToMinor } from '#common/money';
 import { closeContext, screenshot, useBrowser, waitForHydration, browserLocale } from './browser';
 import { apiCall, signedUpPlayer } from './page-api';
@@ -69,6 +69,11 @@ describe('the betting area and bet slip in the browser', () => {
         expect(await firstOpenPrice(page).count()).toBe(1);
         expect(await noSideScroll(page)).toBeLessThanOrEqual(0);
         await screenshot(page, `betting-${screen}-${locale}`);
+        await page
+          .locator('[data-event-list="upcoming"] [data-event-id]')
+          .first()
+          .evaluate((node) => node.scrollIntoView({ block: 'center' }));
+        await screenshot(page, `betting-${screen}-${locale}-events`);
         await closeContext(context);
       });
     }
@@ -97,6 +102,55 @@ describe('the betting area and bet slip in the browser', () => {
 
       await page.locator('[data-action="place-bet"]').click();
       await expect.poll(() => page.locator('[data-dialog="auth"]').count(), POLL).toBe(1);
+      await closeContext(context);
+    });
+
+    it(`issue 14 event view: every market group of sportsbook.getEvent is shown, a suspended market greyed not hidden (${locale})`, async () => {
+      const { context, page } = await browser.newPage({ locale: browserLocale(locale), serviceWorkers: 'block' });
+      await openBetting(page, base, locale);
+      const row = page.locator('[data-event-list="upcoming"] [data-event-id]').first();
+      const eventId = (await row.getAttribute('data-event-id')) ?? '';
+      await row.locator('.sport-event__teams').click();
+      await page.waitForURL((url) => url.searchParams.get('event') === eventId);
+      const detail = await apiCall<SportEventDetail>(page, 'GET', 'sportsbook.getEvent', { event_id: eventId });
+      const markets = (detail.data?.groups ?? []).flatMap((group) => group.markets);
+      expect(markets.length).toBeGreaterThan(1);
+      await expect.poll(() => page.locator('.sport-market[data-market]').count(), POLL).toBe(markets.length);
+      const shownStatuses = await page
+        .locator('.sport-market[data-market]')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-market-status')));
+      expect(shownStatuses.sort()).toEqual(markets.map((market) => market.status).sort());
+      await screenshot(page, `betting-event-desktop-${locale}`);
+      await closeContext(context);
+    });
+
+    it(`issue 14 bet slip: a price that moved is refused with old and new price, and the player accepts the new one (${locale})`, async () => {
+      const { context, page } = await signedUpPlayer(browser, locale, { addressPrefix: ADDRESS_PREFIX });
+      await depositWithSandboxCard(page, base, '20', locale === 'en' ? '' : `/${locale}`);
+      await openBetting(page, base, locale);
+      const price = firstOpenPrice(page);
+      const real = (await price.getAttribute('data-odds')) ?? '';
+      await price.click();
+      // The slip as a page left open for a while would hold it: a price the feed no longer offers.
+      await page.evaluate(() => {
+        const slip = JSON.parse(localStorage.getItem('sportsbook.slip') ?? '[]') as { odds: string }[];
+        slip[0]!.odds = (Number(slip[0]!.odds) + 0.5).toFixed(2);
+        localStorage.setItem('sportsbook.slip', JSON.stringify(slip));
+      });
+      await page.reload();
+      await waitForHydration(page);
+      await page.locator('.bet-slip select[name="odds_change"]').selectOption('none');
+      await page.locator('.bet-slip input[name="stake"]').fill('1');
+      await page.locator('[data-action="place-bet"]').click();
+      const moved = page.locator('[data-odds-changed]');
+      await expect.poll(() => moved.count(), POLL).toBe(1);
+      const stale = (Number(real) + 0.5).toFixed(2);
+      const text = (await moved.locator('p').textContent()) ?? '';
+      const inLocaleDecimal = (odds: string) => (locale === 'it' ? odds.replace('.', ',') : odds);
+      expect(text).toContain(inLocaleDecimal(stale));
+      await moved.locator('button').click();
+      await page.locator('[data-action="place-bet"]').click();
+      await expect.poll(() => page.locator('[data-placed-ticket]').count(), POLL).toBe(1);
       await closeContext(context);
     });
 

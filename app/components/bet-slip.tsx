@@ -168,7 +168,12 @@ export function BetSlip({ slip }: { slip: BetSlipState }) {
             </ul>
             <label className="field">
               <span className="field__label">{t('sportsbook.slip.betType')}</span>
-              <select name="bet_type" value={betTypes.indexOf(betType)} onChange={(e) => setBetTypeIndex(Number(e.target.value))}>
+              <select
+                className="field__input"
+                name="bet_type"
+                value={betTypes.indexOf(betType)}
+                onChange={(e) => setBetTypeIndex(Number(e.target.value))}
+              >
                 {betTypes.map((type, index) => (
                   <option key={betTypeText(type)} value={index}>
                     {betTypeLabel(t, type, count)}
@@ -179,6 +184,7 @@ export function BetSlip({ slip }: { slip: BetSlipState }) {
             <label className="field">
               <span className="field__label">{t('sportsbook.slip.stake')}</span>
               <input
+                className="field__input"
                 name="stake"
                 inputMode="decimal"
                 autoComplete="off"
@@ -224,6 +230,7 @@ function SlipSettings({ slip }: { slip: BetSlipState }) {
       <label className="field">
         <span className="field__label">{t('sportsbook.slip.oddsFormat')}</span>
         <select
+          className="field__input"
           name="odds_format"
           value={slip.oddsFormat}
           onChange={(e) => slip.setOddsFormat(e.target.value as typeof slip.oddsFormat)}
@@ -238,6 +245,7 @@ function SlipSettings({ slip }: { slip: BetSlipState }) {
       <label className="field">
         <span className="field__label">{t('sportsbook.slip.oddsChange')}</span>
         <select
+          className="field__input"
           name="odds_change"
           value={slip.oddsChange}
           onChange={(e) => slip.setOddsChange(e.target.value as typeof slip.oddsChange)}

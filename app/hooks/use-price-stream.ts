@@ -3,7 +3,7 @@
  * /platform/sportsbook/prices?event_id=… and answers the event as it stands, with the outcomes
  * whose price just moved (up or down) for a short highlight.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SportEventDetail } from '#common/contract/sportsbook';
 import type { Locale } from '#common/locale';
 import { selectionKey } from '~/sportsbook/slip';
@@ -27,10 +27,15 @@ function pricesOf(detail: SportEventDetail): Map<string, number> {
 export function usePriceStream(initial: SportEventDetail, locale: Locale) {
   const [detail, setDetail] = useState(initial);
   const [moves, setMoves] = useState<ReadonlyMap<string, PriceMove>>(new Map());
+  // What the page shows now, for telling which prices the next message moves.
+  const shown = useRef(initial);
   const eventId = initial.event.id;
 
   // A new event (or new loader data for it) replaces what the stream had.
-  useEffect(() => setDetail(initial), [initial]);
+  useEffect(() => {
+    shown.current = initial;
+    setDetail(initial);
+  }, [initial]);
 
   useEffect(() => {
     const source = new EventSource(
@@ -39,20 +44,19 @@ export function usePriceStream(initial: SportEventDetail, locale: Locale) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     source.addEventListener('prices', (message: MessageEvent<string>) => {
       const next = JSON.parse(message.data) as SportEventDetail;
-      setDetail((previous) => {
-        const before = pricesOf(previous);
-        const changed = new Map<string, PriceMove>();
-        for (const [key, price] of pricesOf(next)) {
-          const old = before.get(key);
-          if (old !== undefined && old !== price) changed.set(key, price > old ? 'up' : 'down');
-        }
-        if (changed.size > 0) {
-          setMoves(changed);
-          clearTimeout(timer);
-          timer = setTimeout(() => setMoves(new Map()), HIGHLIGHT_MS);
-        }
-        return next;
-      });
+      const before = pricesOf(shown.current);
+      const changed = new Map<string, PriceMove>();
+      for (const [key, price] of pricesOf(next)) {
+        const old = before.get(key);
+        if (old !== undefined && old !== price) changed.set(key, price > old ? 'up' : 'down');
+      }
+      shown.current = next;
+      setDetail(next);
+      if (changed.size > 0) {
+        setMoves(changed);
+        clearTimeout(timer);
+        timer = setTimeout(() => setMoves(new Map()), HIGHLIGHT_MS);
+      }
     });
     return () => {
       clearTimeout(timer);

@@ -112,7 +112,7 @@ function SportNav({ sports, current }: { sports: SportSummary[] | null; current:
           <span className="sport-nav__name">{t(`sportsbook.sport.${item.sport}`)}</span>
           <span className="sport-nav__counts">
             {item.live > 0 && <span className="sport-nav__live">{t('sportsbook.liveCount', { count: item.live })}</span>}
-            <span>{item.upcoming}</span>
+            <span title={t('sportsbook.upcoming')}>{item.upcoming}</span>
           </span>
         </Link>
       ))}
