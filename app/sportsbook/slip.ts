@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { NAMED_SYSTEMS, expandLines, type BetType, type NamedSystem } from '#common/sportsbook/bet-types';
 import { SLIP_MAX_SELECTIONS, type SlipSelectionInput } from '#common/contract/sportsbook-bets';
-import { formatOdds, parseOdds, ODDS_SCALE } from '#common/sportsbook/odds';
+import { formatOdds, oddsRatio, parseOdds, ODDS_SCALE } from '#common/sportsbook/odds';
+import { floorTimes, product } from '#common/sportsbook/ratio';
 import type { Locale } from '#common/locale';
 import { ODDS_CHANGE_ACCEPTANCES, ODDS_FORMATS, type OddsChangeAcceptance, type OddsFormat } from '#common/sportsbook/types';
 import { amountToMinor } from '#common/money';
@@ -139,10 +140,11 @@ export function quote(
   } catch {
     stakeMinor = 0n;
   }
-  const odds = selections.map((selection) => oddsUnits(selection.odds));
-  const returnMinor = lines.reduce((sum, line) => {
-    const product = line.reduce((value, index) => (value * (odds[index] ?? ODDS_SCALE)) / ODDS_SCALE, stakeMinor);
-    return sum + product;
-  }, 0n);
+  const odds = selections.map((selection) => oddsRatio(oddsUnits(selection.odds)));
+  // Exact product of the line's prices, rounded down per line, as the server's quoteSlip does.
+  const returnMinor = lines.reduce(
+    (sum, line) => sum + floorTimes(stakeMinor, product(line.map((index) => odds[index] ?? oddsRatio(ODDS_SCALE)))),
+    0n,
+  );
   return { lines: lines.length, totalMinor: stakeMinor * BigInt(lines.length), returnMinor };
 }
