@@ -43,6 +43,7 @@ export const COUNTED_KEYS = [
   'gamePlay.autoplay.stopped.winLimit',
   'gamePlay.autoplay.stopped.error',
   'rg.limit.rule',
+  'sportsbook.slip.lineCount',
 ] as const;
 
 export type TranslateCount = (key: string, count: number, params?: Record<string, string | number>) => string;

@@ -26,7 +26,7 @@ function entry(name: string, path: string, file: string, options: Partial<RouteE
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   entry('index', '', 'routes/home.tsx', { isPublicPage: true }),
-  entry('betting', 'betting', shell, { isPublicPage: true }),
+  entry('betting', 'betting', 'routes/betting.tsx', { isPublicPage: true }),
   entry('cashier', 'cashier', 'routes/fixed-redirect.tsx'),
   entry('cashier-index-billing', 'cashier/billing', 'routes/fixed-redirect.tsx'),
   entry('cashier-index-deposit', 'cashier/deposit', 'routes/cashier-deposit.tsx'),
