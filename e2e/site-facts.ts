@@ -218,6 +218,7 @@ export function expectedTitle(entry: RouteEntry, locale: Locale): { exact?: stri
     'routes/page-shell.tsx': () => tr(locale, `page.${entry.name}.title`),
     'routes/promotions.tsx': () => tr(locale, `page.${entry.name}.title`),
     'routes/gamehall.tsx': () => tr(locale, `page.${entry.name}.title`),
+    'routes/betting.tsx': () => tr(locale, 'page.betting.title'),
     'routes/providers.tsx': () => tr(locale, 'page.providers.title'),
     'routes/auth-form.tsx': () => tr(locale, `auth.${entry.name === 'forms-sign_up' ? 'sign_up' : 'sign_in'}.title`),
     'routes/game.tsx': () => tr(locale, 'page.game-sysname.title', { game: GAME_SYSNAME }),

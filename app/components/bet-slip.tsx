@@ -7,8 +7,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '#common/errors';
-import { SLIP_MAX_SELECTIONS, betTypeText, type TicketView } from '#common/contract/sportsbook-bets';
-import type { BetType } from '#common/sportsbook/bet-types';
+import type { TicketView } from '#common/contract/sportsbook-bets';
+import { SLIP_MAX_SELECTIONS, betTypeText, type BetType } from '#common/sportsbook/bet-types';
 import { formatOdds } from '#common/sportsbook/odds';
 import { ODDS_CHANGE_ACCEPTANCES, ODDS_FORMATS } from '#common/sportsbook/types';
 import { formatMoney, money, minorToAmount } from '#common/money';

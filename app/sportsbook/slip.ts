@@ -4,8 +4,8 @@
  * only after hydration, so the server's page and the first client render agree.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { NAMED_SYSTEMS, expandLines, type BetType, type NamedSystem } from '#common/sportsbook/bet-types';
-import { SLIP_MAX_SELECTIONS, type SlipSelectionInput } from '#common/contract/sportsbook-bets';
+import { NAMED_SYSTEMS, SLIP_MAX_SELECTIONS, expandLines, type BetType, type NamedSystem } from '#common/sportsbook/bet-types';
+import type { SlipSelectionInput } from '#common/contract/sportsbook-bets';
 import { formatOdds, oddsRatio, parseOdds, ODDS_SCALE } from '#common/sportsbook/odds';
 import { floorTimes, product } from '#common/sportsbook/ratio';
 import type { Locale } from '#common/locale';

@@ -4,26 +4,12 @@
  * one idempotent call keyed by `request_id`; `sportsbook.getBets` lists the player's tickets.
  */
 import { z } from 'zod';
-import { NAMED_SYSTEMS, type BetType, type NamedSystem } from '../sportsbook/bet-types';
+import { SLIP_MAX_SELECTIONS } from '../sportsbook/bet-types';
 import { ODDS_CHANGE_ACCEPTANCES } from '../sportsbook/types';
 import type { Money } from '../money';
 import { method } from './method';
 
 export const SPORT_BETS_PAGE_MAX = 50;
-export const SLIP_MAX_SELECTIONS = 20;
-
-/** A bet type on the wire: single, multiple, a k/n system as `system:2`, or a named system (`trixie`, `lucky15` …). */
-export function parseBetType(text: string): BetType | undefined {
-  if (text === 'single' || text === 'multiple') return { kind: text };
-  const system = /^system:(\d{1,2})$/.exec(text);
-  if (system) return { kind: 'system', size: Number(system[1]) };
-  return Object.hasOwn(NAMED_SYSTEMS, text) ? { kind: 'named', name: text as NamedSystem } : undefined;
-}
-
-export function betTypeText(betType: BetType): string {
-  if (betType.kind === 'system') return `system:${betType.size}`;
-  return betType.kind === 'named' ? betType.name : betType.kind;
-}
 
 const selection = z.object({
   event_id: z.string().min(1).max(100),

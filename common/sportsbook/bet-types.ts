@@ -79,3 +79,19 @@ export function selectionRange(betType: BetType): { min: number; max: number } {
       return { min: NAMED_SYSTEMS[betType.name].selections, max: NAMED_SYSTEMS[betType.name].selections };
   }
 }
+
+/** The most selections a slip takes (the server's validateSlip and the app's slip agree). */
+export const SLIP_MAX_SELECTIONS = 20;
+
+/** A bet type on the wire: single, multiple, a k/n system as `system:2`, or a named system (`trixie`, `lucky15` …). */
+export function parseBetType(text: string): BetType | undefined {
+  if (text === 'single' || text === 'multiple') return { kind: text };
+  const system = /^system:(\d{1,2})$/.exec(text);
+  if (system) return { kind: 'system', size: Number(system[1]) };
+  return Object.hasOwn(NAMED_SYSTEMS, text) ? { kind: 'named', name: text as NamedSystem } : undefined;
+}
+
+export function betTypeText(betType: BetType): string {
+  if (betType.kind === 'system') return `system:${betType.size}`;
+  return betType.kind === 'named' ? betType.name : betType.kind;
+}

@@ -2,7 +2,7 @@
  * sportsbook.placeBet, cashOut and getBets (issue 14): the slip's wire form read into the ticket
  * book's terms (bet type, prices as ten-thousandths, amounts in minor units); the book decides.
  */
-import { parseBetType } from '#common/contract/sportsbook-bets';
+import { parseBetType } from '#common/sportsbook/bet-types';
 import { amountToMinor } from '#common/money';
 import { invalidParameter as invalid } from '#common/parameter-errors';
 import { OddsError, parseOdds } from '#common/sportsbook/odds';

@@ -1,8 +1,7 @@
 /** A ticket as the player sees it (common/contract/sportsbook-bets.ts TicketView). */
 import { money } from '#common/money';
 import type { LegResultView, TicketView } from '#common/contract/sportsbook-bets';
-import { betTypeText } from '#common/contract/sportsbook-bets';
-import { expandLines } from '#common/sportsbook/bet-types';
+import { betTypeText, expandLines } from '#common/sportsbook/bet-types';
 import { oddsToDecimalString } from '#common/sportsbook/odds';
 import type { StoredResult, TicketLegRow, TicketRow } from './tables';
 
