@@ -100,7 +100,6 @@ describe('the feed simulator process', () => {
     expect(messages.some((m) => m.type === 'odds_change' && m.event_status?.status === 'live' && m.markets.length > 0)).toBe(
       true,
     );
-    expect(messages.some((message) => message.type === 'bet_stop')).toBe(true);
     const keys = messages.flatMap((m) => (m.type === 'alive' ? [] : [`${m.event_id}#${m.sequence}`]));
     expect(new Set(keys).size).toBeLessThan(keys.length);
     const received = new Map<string, number[]>();
@@ -120,5 +119,16 @@ describe('the feed simulator process', () => {
       .filter((m) => m.type !== 'alive' && m.event_id === settled.event_id);
     expect(recovered.map((m) => (m.type === 'alive' ? 0 : m.sequence))).toEqual(recovered.map((_, i) => i + 1));
     expect(recovered.some((m) => m.type === 'bet_settlement' && m.certainty === 'confirmed')).toBe(true);
+
+    // Betting stops before dangerous moments: the whole history of the events the stream showed has
+    // bet stops (read through recovery, so it does not depend on when the stream connected).
+    const eventIds = [...received.keys()];
+    const history = await fetch(`${simulator.url}/feed/v1/recovery`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ after: Object.fromEntries(eventIds.map((id) => [id, 0])) }),
+    });
+    const all = ((await history.json()) as { messages: unknown[] }).messages.map(parseFeedMessage);
+    expect(all.some((message) => message.type === 'bet_stop')).toBe(true);
   }, 120_000);
 });

@@ -95,6 +95,9 @@ export function createHttpFeedAdapter(options: HttpFeedAdapterOptions): FeedAdap
         report(error, 'feed message');
       }
     });
+    // A stop aborts the stream while recovery may still run: its rejection gets a handler now and
+    // is awaited below, never left unhandled in between.
+    streamed.catch(() => undefined);
     await recover();
     await streamed;
   }
