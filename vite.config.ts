@@ -23,6 +23,9 @@ function siteModules(getModuleInfo: Rollup.GetModuleInfo): Set<string> {
   return found;
 }
 
+/** SVG sprites stay files: a <use href> cannot point into a data: address (the slot symbols, issue 15). */
+const keepSvgFiles = (file: string): boolean | undefined => (file.endsWith('.svg') ? false : undefined);
+
 export default defineConfig(({ isSsrBuild }) => {
   let site: Set<string> | undefined;
   return {
@@ -35,8 +38,9 @@ export default defineConfig(({ isSsrBuild }) => {
     },
     server: { host: '127.0.0.1' },
     build: isSsrBuild
-      ? {}
+      ? { assetsInlineLimit: keepSvgFiles }
       : {
+          assetsInlineLimit: keepSvgFiles,
           rollupOptions: {
             output: {
               // Rollup gave the code shared by the root and the site layout a chunk per combination of

@@ -13,21 +13,24 @@
  * a game page (the first /game/ link of the home page) and `/it`. Prints a table and writes
  * bench/results/lighthouse.json. Lighthouse's scores wander a few points between runs on a shared
  * machine; `--runs` takes the median by performance score.
+ *
+ * bench/site-quality.ts (issue 15) runs the same audits with axe-core beside them and imports the
+ * pieces exported here; this file's own run starts only when it is the script started.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { freePort } from '../test/free-port';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAIN = join(ROOT, 'build', 'server', 'main.js');
-const RESULTS_DIR = join(ROOT, 'bench', 'results');
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const MAIN = join(ROOT, 'build', 'server', 'main.js');
+export const RESULTS_DIR = join(ROOT, 'bench', 'results');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -39,14 +42,14 @@ const CHROMIUM_FLAGS = [
 ];
 /** Issue 12's targets, printed beside the figures. */
 const TARGETS = { performance: 95, lcpMs: 2000, initialJsBytes: 150 * 1024, otherCategories: 100 };
-const GAME_PAGE = 'game';
+export const GAME_PAGE = 'game';
 
-interface Started {
+export interface Started {
   child: ChildProcess;
   cleanup: () => void;
 }
 
-interface PageResult {
+export interface PageResult {
   page: string;
   url: string;
   scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
@@ -64,15 +67,6 @@ interface PageResult {
   lcpElement?: string;
 }
 
-const { values: args } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '1' },
-    pages: { type: 'string', default: `/,/gamehall,${GAME_PAGE},/it` },
-    /** Also write each page's whole Lighthouse report (bench/results/lighthouse-<page>.json). */
-    reports: { type: 'boolean', default: false },
-  },
-});
-
 async function waitUntil<T>(
   what: string,
   probe: () => Promise<T | undefined>,
@@ -89,7 +83,7 @@ async function waitUntil<T>(
   throw new Error(`${what}: not ready within ${timeoutMs / 1000} s`);
 }
 
-async function startServer(): Promise<Started & { baseUrl: string }> {
+export async function startServer(): Promise<Started & { baseUrl: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-db-'));
   const env = {
@@ -142,7 +136,7 @@ async function startChromium(): Promise<Started & { port: number }> {
   }
 }
 
-async function stop(started: Started | undefined): Promise<void> {
+export async function stop(started: Started | undefined): Promise<void> {
   if (!started) return;
   const { child } = started;
   if (child.exitCode === null && child.signalCode === null) {
@@ -156,14 +150,14 @@ async function stop(started: Started | undefined): Promise<void> {
 }
 
 /** The game page: the first /game/ link the home page shows, so the bench follows the content. */
-async function gamePagePath(baseUrl: string): Promise<string> {
+export async function gamePagePath(baseUrl: string): Promise<string> {
   const html = await (await fetch(`${baseUrl}/`)).text();
   const match = /href="(\/game\/[^"#?]+)"/.exec(html);
   if (!match?.[1]) throw new Error('the home page links no /game/ page');
   return match[1];
 }
 
-type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+export type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 interface NetworkRequestItem {
   url: string;
@@ -190,7 +184,7 @@ function numeric(lhr: Lhr, audit: string): number {
   return lhr.audits[audit]?.numericValue ?? Number.NaN;
 }
 
-function summarise(page: string, url: string, lhr: Lhr): PageResult {
+export function summarise(page: string, url: string, lhr: Lhr): PageResult {
   const requests = networkRequests(lhr);
   // Initial JavaScript: every script the page loaded before Lighthouse stopped watching (load and
   // network quiet), as it came over the wire (compressed when the server compressed it).
@@ -221,7 +215,7 @@ function summarise(page: string, url: string, lhr: Lhr): PageResult {
 }
 
 /** The audits that cost points, so a run says what to fix next. */
-function opportunities(lhr: Lhr): string[] {
+export function opportunities(lhr: Lhr): string[] {
   return Object.values(lhr.audits)
     .filter(
       (audit) =>
@@ -235,7 +229,7 @@ function opportunities(lhr: Lhr): string[] {
 }
 
 /** One Lighthouse run in a Chromium of its own: a reused browser sometimes records no navigation (NO_NAVSTART). */
-async function audit(url: string): Promise<Lhr> {
+export async function audit(url: string): Promise<Lhr> {
   const chromium = await startChromium();
   try {
     return await auditWith(chromium.port, url);
@@ -257,7 +251,7 @@ async function auditWith(port: number, url: string): Promise<Lhr> {
   return result.lhr;
 }
 
-function median(results: { row: PageResult; lhr: Lhr }[]) {
+export function median(results: { row: PageResult; lhr: Lhr }[]) {
   const sorted = [...results].sort((a, b) => a.row.scores.performance - b.row.scores.performance);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
@@ -268,7 +262,7 @@ function writeReport(path: string, lhr: Lhr) {
   writeFileSync(join(RESULTS_DIR, `lighthouse-${name}.json`), JSON.stringify(lhr));
 }
 
-function kb(bytes: number): string {
+export function kb(bytes: number): string {
   return (bytes / 1024).toFixed(1);
 }
 
@@ -307,6 +301,14 @@ function meetsTargets(row: PageResult): string[] {
 }
 
 async function main() {
+  const { values: args } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '1' },
+      pages: { type: 'string', default: `/,/gamehall,${GAME_PAGE},/it` },
+      /** Also write each page's whole Lighthouse report (bench/results/lighthouse-<page>.json). */
+      reports: { type: 'boolean', default: false },
+    },
+  });
   if (!existsSync(MAIN)) {
     console.error(`bench:lighthouse: ${MAIN} is missing. Run \`npm run build\` first.`);
     process.exit(1);
@@ -368,4 +370,5 @@ async function main() {
   }
 }
 
-await main();
+// Run only when started as the script (npm run bench:lighthouse), not when imported.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -48,6 +48,8 @@ export interface DepositSettings {
   deposit_count: number;
   /** The tightest deposit limit, as account.getDepositLimit answers it. */
   deposit_limit: DepositLimitView;
+  /** The site requires a deposit limit (a strict jurisdiction) and the player has none: no deposit until one is set. */
+  is_deposit_limit_required: boolean;
 }
 
 /** account.getDepositLimit (spec §3 depositLimit). */

@@ -79,7 +79,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   entry('winners', 'winners', shell, { isPublicPage: true }),
   entry('_icons', '_icons', 'routes/icons.tsx'),
   entry('responsible-game', 'responsible-game', 'routes/placeholder.tsx'),
-  entry('bets-all', 'bets/*', 'routes/placeholder.tsx'),
+  entry('bets-all', 'bets/*', 'routes/bets.tsx'),
   // Last: a single segment that no route above claims is a content page.
   entry('slug', ':slug', 'routes/content-page.tsx'),
 ];
@@ -87,7 +87,6 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
 /** Where a placeholder route (spec §2: no page of its own) sends a signed-in player. */
 export const PLACEHOLDER_TARGETS: Record<string, string> = {
   'responsible-game': '/profile/responsible-game',
-  'bets-all': '/profile/bets',
 };
 
 /**

@@ -125,7 +125,9 @@ describe('the game hall in the browser', () => {
       expect(await tiles(page)).toEqual(sysnamesWhere(() => true));
       const first = GAMES[0]!.sysname;
       expect(await page.locator(`[data-game-tile="${first}"] .game-tile__name`).textContent()).toBe(gameName(locale, first));
-      expect(await page.locator(`[data-game-tile="${first}"] img`).getAttribute('src')).toBe(`/platform/art/${first}.svg`);
+      expect(await page.locator(`[data-game-tile="${first}"] img`).getAttribute('src')).toMatch(
+        new RegExp(`^/platform/art/${first}\\.svg\\?v=`),
+      );
       // Anonymous visitors have no favourite hearts.
       expect(await page.locator('[data-like]').count()).toBe(0);
       const more = page.locator('[data-action="load-more"]');
@@ -205,10 +207,11 @@ describe('the game hall in the browser', () => {
     },
   );
 
-  it.each(LOCALES)('(%s) the home sections show the catalogue names of their games, in priority order', async (locale) => {
+  // Rails of a catalogue category (live now, new) are checked by game-look.test.ts.
+  it.each(LOCALES)('(%s) the picked home sections show the catalogue names of their games, in priority order', async (locale) => {
     const { context, page } = await open('/', locale);
-    for (const section of homeSections(locale)) {
-      const wanted = new Set(section.games.map((game) => game.sysname));
+    for (const section of homeSections(locale).filter((candidate) => candidate.games)) {
+      const wanted = new Set(section.games!.map((game) => game.sysname));
       const expected = GAMES.filter((game) => wanted.has(game.sysname)).map((game) => gameName(locale, game.sysname));
       expect(await page.locator(`#${section.id} .game-tile__name`).allTextContents()).toEqual(expected);
     }

@@ -26,7 +26,7 @@ declare module 'vitest' {
  */
 const LIVE_PHASES = { LIVE_GAMES_BETTING_MS: '6000', LIVE_GAMES_SPIN_MS: '2000', LIVE_GAMES_RESULT_MS: '3000' };
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

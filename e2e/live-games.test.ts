@@ -75,9 +75,9 @@ describe('live tables', () => {
       await pageEn.goto(`${base}${inLocale(`/platform/game/${ROULETTE}/play`, 'en')}`);
       await pageIt.goto(`${base}${inLocale(`/platform/game/${ROULETTE}/play`, 'it')}`);
       await Promise.all([waitForHydration(pageEn), waitForHydration(pageIt)]);
-      // Both join the table's current round; its status line is in each page's language.
-      await expect.poll(() => phaseOf(pageEn), ROUND).toBe('betting');
-      const round = (await roundOf(pageEn))!;
+      // Both join the table's current round; its status line is in each page's language. A betting
+      // window with time left, so both pages are read before it closes on a loaded machine.
+      const round = await bettingWindow(pageEn, 5);
       await expect.poll(() => roundOf(pageIt), ROUND).toBe(round);
       expect(await pageEn.locator('[data-live-status]').textContent()).toMatch(
         new RegExp(tr('en', 'gamePlay.live.bettingCloses', { seconds: '\\d+' })),

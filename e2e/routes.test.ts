@@ -9,7 +9,7 @@ import { isProtectedPath } from '#common/address';
 import { useBrowser } from './browser';
 import {
   CONTENT_SLUG,
-  GAME_NAME,
+  gameName,
   GAME_SYSNAME,
   LOCALES,
   NAVIGATION,
@@ -81,7 +81,6 @@ const SIGNED_IN_REDIRECTS: Record<string, string> = {
   'cashier-index-billing': '/cashier/deposit',
   profile: '/profile/settings',
   'responsible-game': '/profile/responsible-game',
-  'bets-all': '/profile/bets',
 };
 
 describe('protected routes for a signed-in player', () => {
@@ -200,7 +199,7 @@ describe('representative pages in a real browser, in both languages', () => {
     expect(await page.locator('[data-game]').getAttribute('data-game')).toBe(GAME_SYSNAME);
     expect(await page.locator('.site-footer').count()).toBe(0);
     expect(await page.locator('.game-page__title').textContent()).toBe(
-      tr(locale, 'page.game-sysname.title', { game: GAME_NAME }),
+      tr(locale, 'page.game-sysname.title', { game: gameName(locale) }),
     );
     await page.close();
   });

@@ -34,7 +34,12 @@ export const MAINTENANCE_SITE: SiteSeed | undefined = SITES.find((site) => site.
 export const MAINTENANCE_HOST: string | undefined = MAINTENANCE_SITE?.hosts.find((host) => host.endsWith('.localhost'));
 
 /** Shared content of a collection merged with the site's own, as the seed does (later layers win). */
-function contentEntry<T extends object>(locale: Locale, collection: string, slug: string, siteId = SITE.id): T | undefined {
+export function contentEntry<T extends object>(
+  locale: Locale,
+  collection: string,
+  slug: string,
+  siteId = SITE.id,
+): T | undefined {
   const layers = [
     ['shared', '_all'],
     ['shared', locale],
@@ -121,7 +126,9 @@ export function campaignPopup(locale: Locale, sysname = POPUP_SYSNAME): Campaign
 export interface HomeSection {
   id: string;
   titleKey: string;
-  games: { sysname: string; name: string }[];
+  /** Hand-picked games; a rail of a catalogue category (issue 15) names `category` instead. */
+  games?: { sysname: string; name: string }[];
+  category?: string;
 }
 
 export function homeSections(locale: Locale): HomeSection[] {
@@ -143,9 +150,14 @@ export function homeBannerTitles(locale: Locale): string[] {
 }
 
 /** A game from the home page content: its sysname, and the name content gives it. */
-const SAMPLE_GAME = homeSections(DEFAULT_LOCALE)[0]?.games[0] ?? { sysname: 'sample-game', name: 'Sample Game' };
+const SAMPLE_GAME = homeSections(DEFAULT_LOCALE)[0]?.games?.[0] ?? { sysname: 'sample-game', name: 'Sample Game' };
 export const GAME_SYSNAME: string = SAMPLE_GAME.sysname;
 export const GAME_NAME: string = SAMPLE_GAME.name;
+
+/** A game's name in a locale, as the game's content gives it (issue 15: game pages name games in the page's language). */
+export function gameName(locale: Locale, sysname = GAME_SYSNAME): string {
+  return contentEntry<{ name?: string }>(locale, 'games', sysname)?.name ?? (sysname === GAME_SYSNAME ? GAME_NAME : sysname);
+}
 
 interface SeoRecord {
   url: string;
@@ -219,9 +231,10 @@ export function expectedTitle(entry: RouteEntry, locale: Locale): { exact?: stri
     'routes/promotions.tsx': () => tr(locale, `page.${entry.name}.title`),
     'routes/gamehall.tsx': () => tr(locale, `page.${entry.name}.title`),
     'routes/betting.tsx': () => tr(locale, 'page.betting.title'),
+    'routes/bets.tsx': () => tr(locale, 'page.bets-all.title'),
     'routes/providers.tsx': () => tr(locale, 'page.providers.title'),
     'routes/auth-form.tsx': () => tr(locale, `auth.${entry.name === 'forms-sign_up' ? 'sign_up' : 'sign_in'}.title`),
-    'routes/game.tsx': () => tr(locale, 'page.game-sysname.title', { game: GAME_SYSNAME }),
+    'routes/game.tsx': () => tr(locale, 'page.game-sysname.title', { game: gameName(locale) }),
     'routes/system.tsx': () => tr(locale, 'system.unsubscribe.header'),
     'routes/icons.tsx': () => tr(locale, 'page._icons.title'),
     'routes/content-page.tsx': () => contentPage(locale).title,

@@ -62,6 +62,8 @@ describe('slot autoplay and freespins', () => {
     const { context, page } = await newPlayer('en');
     const frame = await openSlot(page, 'en');
     await frame.click('[data-autoplay] > summary');
+    // The form loads when autoplay is first opened (slot-panels.tsx): its choices are read once it is there.
+    await frame.locator('select[name="autoplay-rounds"]').waitFor();
     const options = await frame
       .locator('select[name="autoplay-rounds"] option')
       .evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('value'))));

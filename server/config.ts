@@ -154,6 +154,22 @@ const envSchema = z
     FEED_LIVENESS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
     /** How long an in-play sports bet waits before its prices are checked again (issue 14). */
     SPORTSBOOK_IN_PLAY_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(3_000),
+    /**
+     * The game aggregator that serves the external studios' titles (docs/game-aggregator.md): its
+     * base URL. Unset: the site starts the built-in demo aggregator beside itself (GAME_AGGREGATOR).
+     */
+    AGGREGATOR_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL')
+      .transform((url) => url.replace(/\/$/, ''))
+      .optional(),
+    /** The provider name (of PROVIDER_SECRETS, or the demo provider) the aggregator calls the wallet as; its secret signs launches. */
+    AGGREGATOR_PROVIDER: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*$/)
+      .default('demo-aggregator'),
+    /** `0`: no built-in demo aggregator when AGGREGATOR_URL is unset (the external titles are then hidden). */
+    GAME_AGGREGATOR: z.enum(['0', '1']).default('1'),
     /** Live-event streams one client address may hold open (issue 11); unset keeps the module's default (16). */
     LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).optional(),
     /** Live-event streams the process holds open in all (default 2000). */
@@ -322,6 +338,56 @@ const feedSimulatorSchema = z.object({
 });
 
 export type FeedSimulatorConfig = z.infer<typeof feedSimulatorSchema>;
+
+const gameAggregatorSchema = z.object({
+  AGGREGATOR_HOST: z.string().min(1).default('127.0.0.1'),
+  /** 0 picks a free port (the site that starts the aggregator is told which). */
+  AGGREGATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3200),
+  /** Where players reach it, when not http://{host}:{port}. */
+  AGGREGATOR_PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL')
+    .transform((url) => url.replace(/\/$/, ''))
+    .optional(),
+  /** Operators, `name:secret` pairs (the provider name their wallet knows us by); unset: the demo operator with its published key. */
+  AGGREGATOR_OPERATORS: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*:[^,\s]{24,}(,[a-z0-9][a-z0-9-]*:[^,\s]{24,})*$/, 'must be name:secret pairs separated by commas')
+    .optional(),
+  /** Origins whose wallet a launch may name, separated by commas; unset: loopback addresses only (the demo). */
+  AGGREGATOR_WALLET_ORIGINS: z.string().optional(),
+  /** How long a wallet request may take before it is sent again (same transaction id). */
+  AGGREGATOR_WALLET_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
+  AGGREGATOR_WALLET_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
+  AGGREGATOR_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(100),
+  /** Share of bets and wins sent twice on purpose, to keep the operator's idempotency honest. */
+  AGGREGATOR_DUPLICATE_RATE: z.coerce.number().min(0).max(1).default(0.02),
+  /** A round without an action for this long has its bets rolled back. */
+  AGGREGATOR_ROUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
+  /** How often pending wallet requests are sent again and open rounds checked. */
+  AGGREGATOR_SWEEP_MS: z.coerce.number().int().min(20).max(600_000).default(5_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type GameAggregatorConfig = z.infer<typeof gameAggregatorSchema>;
+
+/** The demo game aggregator process's settings (npm run game-aggregator). */
+export function loadGameAggregatorConfig(env: NodeJS.ProcessEnv = process.env): GameAggregatorConfig {
+  return parseEnvironment(gameAggregatorSchema, env);
+}
+
+/** Where the site's external titles are launched (docs/game-aggregator.md): a configured aggregator, the built-in one, or none. */
+export function gameAggregatorSource(
+  config: AppConfig,
+  builtIn: { entry: string; execArgv?: string[] },
+):
+  | { kind: 'remote'; url: string; provider: string }
+  | { kind: 'built-in'; entry: string; provider: string; execArgv?: string[] }
+  | undefined {
+  if (config.AGGREGATOR_URL) return { kind: 'remote', url: config.AGGREGATOR_URL, provider: config.AGGREGATOR_PROVIDER };
+  if (config.GAME_AGGREGATOR === '1') return { kind: 'built-in', provider: config.AGGREGATOR_PROVIDER, ...builtIn };
+  return undefined;
+}
 
 /** The feed simulator process's settings (npm run feed-simulator). */
 export function loadFeedSimulatorConfig(env: NodeJS.ProcessEnv = process.env): FeedSimulatorConfig {

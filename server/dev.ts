@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import type { ServerBuild } from 'react-router';
-import { liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust, sportsbookFeedSource } from './config';
-import { boot, startOddsFeed } from './boot';
+import { gameAggregatorSource, liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust, sportsbookFeedSource } from './config';
+import { boot, startGameAggregator, startOddsFeed } from './boot';
 import { createHttpApp } from './http';
 import { createMetrics, startPrivateMetricsListener } from './web/metrics';
 import { projectRoot } from './project-root';
@@ -77,12 +77,18 @@ const feedSource = sportsbookFeedSource(config, {
   execArgv: ['--import', 'tsx'],
 });
 const feed = await startOddsFeed(services, feedSource, logger);
+// External titles: AGGREGATOR_URL's aggregator, or the demo aggregator's source run by tsx as a child process.
+const aggregator = await startGameAggregator(
+  services,
+  gameAggregatorSource(config, { entry: join(root, 'server', 'game-aggregator', 'main.ts'), execArgv: ['--import', 'tsx'] }),
+  logger,
+);
 // tsx restarts this process on every server edit: let the current job round finish and the database close first.
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.once(signal, () => {
     stopSchedules();
     stopMetricsListener();
-    void Promise.all([stopJobs(), liveScheduler.stop(), feed?.stop()])
+    void Promise.all([stopJobs(), liveScheduler.stop(), feed?.stop(), aggregator?.stop()])
       .then(() => database.close())
       .finally(() => process.exit(0));
   });

@@ -97,7 +97,13 @@ export function createHttpApp(options: HttpAppOptions) {
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
-  app.use('*', contentSecurityPolicyHeaders(options.mode));
+  app.use(
+    '*',
+    contentSecurityPolicyHeaders(options.mode, () => {
+      const origin = services.gameLaunch.origin();
+      return origin ? [origin] : [];
+    }),
+  );
 
   app.use('*', refuseHostileAddress);
 

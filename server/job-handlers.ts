@@ -27,6 +27,9 @@ export function createJobHandlers(services: Services, fetchInternal: Fetch): Job
     'bonuses.expire': async () => {
       await services.bonuses.expireDue();
     },
+    'sportsbook.pruneFeedMessages': async () => {
+      await services.sportsbook.pruneFeedMessages();
+    },
     'cashbacks.computeDue': async () => {
       await services.cashbacks.computeDue();
     },

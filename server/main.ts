@@ -3,8 +3,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
-import { liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust, sportsbookFeedSource } from './config';
-import { boot, startOddsFeed } from './boot';
+import { gameAggregatorSource, liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust, sportsbookFeedSource } from './config';
+import { boot, startGameAggregator, startOddsFeed } from './boot';
 import { createHttpApp } from './http';
 import { createMetrics, startPrivateMetricsListener } from './web/metrics';
 import { projectRoot } from './project-root';
@@ -12,7 +12,7 @@ import { withForwardedOrigin } from './web/forwarded';
 import { serveBuiltAssets } from './web/static-assets';
 import { isFromTrustedProxy, peerAddress } from './web/client-address';
 import { parseOperatorTokens } from './web/backoffice';
-import { providerConfigs } from './modules/provider-wallet';
+import { DEMO_PROVIDER, providerConfigs } from './modules/provider-wallet';
 import { createJobHandlers } from './job-handlers';
 import { startSchedules } from './schedules';
 import { startLiveScheduler } from './modules/live-games';
@@ -20,6 +20,8 @@ import { checkDemoTrustAtStart } from './demo-trust-check';
 
 const config = loadConfig();
 const root = projectRoot();
+// External titles: AGGREGATOR_URL's aggregator, or the built-in demo aggregator beside the site.
+const aggregatorSource = gameAggregatorSource(config, { entry: join(root, 'build', 'game-aggregator', 'main.js') });
 const { database, services, logger } = await boot({
   databaseUrl: config.DATABASE_URL,
   dataDir: resolve(root, config.DATA_DIR),
@@ -30,7 +32,12 @@ const { database, services, logger } = await boot({
     providers: providerConfigs({
       secrets: config.PROVIDER_SECRETS,
       currencies: config.PROVIDER_CURRENCIES,
-      isDemoEnabled: config.DEMO_GAME_PROVIDER === '1',
+      // The built-in demo aggregator calls the wallet as the demo provider (demo sites only).
+      isDemoEnabled:
+        config.DEMO_GAME_PROVIDER === '1' ||
+        (config.DEMO_GAME_PROVIDER !== '0' &&
+          aggregatorSource?.kind === 'built-in' &&
+          aggregatorSource.provider === DEMO_PROVIDER.name),
     }),
     openRoundTimeoutMs: config.OPEN_ROUND_TIMEOUT_MS,
     liveGames: { config: liveGamesPhases(config) },
@@ -72,6 +79,8 @@ const stopSchedules = startSchedules(services, logger);
 const feedSource = sportsbookFeedSource(config, { entry: join(root, 'build', 'feed-simulator', 'main.js') });
 const feed = await startOddsFeed(services, feedSource, logger);
 if (feed) logger.info({ feed: feed.url, simulatorPid: feed.simulatorPid }, 'odds feed connected');
+const aggregator = await startGameAggregator(services, aggregatorSource, logger);
+if (aggregator) logger.info({ aggregator: aggregator.url, aggregatorPid: aggregator.pid }, 'game aggregator connected');
 const liveScheduler = startLiveScheduler(services.liveGames, logger);
 const stopJobs = services.jobs.startWorker(
   createJobHandlers(services, (request) => app.fetch(request)),
@@ -96,6 +105,7 @@ async function shutdown(signal: string) {
   stopSchedules();
   await liveScheduler.stop();
   await feed?.stop();
+  await aggregator?.stop();
   await stopJobs();
   await database.close();
   process.exit(0);

@@ -124,6 +124,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
     expect(info.data.uid).toBeGreaterThan(0);
   });
 
+  it('a session kept in process A’s memory is refused there soon after it signs out through process B (issue 12: caches invalidated across processes)', async () => {
+    const login = `multi-out-${randomBytes(4).toString('hex')}@example.com`;
+    const registered = await api(a, 'auth.register', {
+      method: 'POST',
+      headers: { origin: a?.baseUrl ?? '', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ login, password: 'Secret123', terms: '1' }),
+    });
+    expect(registered.status).toBe(200);
+    const session = cookiePair(registered, 'sid') ?? '';
+    const uidOn = async (server: ServerProcess | undefined) =>
+      ((await (await api(server, 'account.getInfo', { headers: { cookie: session } })).json()) as { data: { uid: number } }).data
+        .uid;
+    // Read twice on A, so A answers the session from memory.
+    expect(await uidOn(a)).toBeGreaterThan(0);
+    expect(await uidOn(a)).toBeGreaterThan(0);
+    const out = await api(b, 'auth.logout', {
+      method: 'POST',
+      headers: { cookie: session, origin: b?.baseUrl ?? '', 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(out.status).toBe(200);
+    // Far below the cache's 30 s safety-net age: only the change notification can end it this soon on A.
+    const deadline = Date.now() + 3_000;
+    let uid = await uidOn(a);
+    while (uid !== 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      uid = await uidOn(a);
+    }
+    expect(uid).toBe(0);
+  });
+
   it('answers, in the production build, a path below an API call with the 404 error envelope, not a rendered page', async () => {
     const response = await fetch(`${a?.baseUrl}/api/storage.get/extra`);
     expect(response.status).toBe(404);

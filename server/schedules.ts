@@ -16,6 +16,9 @@ export const CASHBACKS_EVERY_MS = 15 * 60_000;
 /** How often bonuses past their claim or wagering window are expired (bonuses/service.ts). */
 export const BONUS_EXPIRE_EVERY_MS = 60_000;
 
+/** How often the feed's message log is pruned of what its retention window lets go (sportsbook/store/prune.ts). */
+export const FEED_PRUNE_EVERY_MS = 60 * 60_000;
+
 /** The periodic jobs: kind, period, and what the warning says when one cannot be queued. */
 const SCHEDULES = [
   { kind: 'cashier.reconcile', everyMs: RECONCILE_EVERY_MS, what: 'reconciliation' },
@@ -23,6 +26,7 @@ const SCHEDULES = [
   { kind: 'loyalty.accrue', everyMs: LOYALTY_ACCRUE_EVERY_MS, what: 'the loyalty accrual' },
   { kind: 'bonuses.expire', everyMs: BONUS_EXPIRE_EVERY_MS, what: 'the expiry of bonuses' },
   { kind: 'cashbacks.computeDue', everyMs: CASHBACKS_EVERY_MS, what: 'the cashback periods' },
+  { kind: 'sportsbook.pruneFeedMessages', everyMs: FEED_PRUNE_EVERY_MS, what: 'the pruning of the odds feed log' },
 ] as const;
 
 export function startSchedules(services: Services, logger: { warn(object: object, message: string): void }): () => void {

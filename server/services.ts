@@ -1,22 +1,24 @@
 /** Every module's service, built once per process around one database. */
 import { randomBytes } from 'node:crypto';
 import type { Database } from './db/client';
+import { createPlayerRowsCache } from './db/player-rows-cache';
 import { createSiteService, createSiteSecrets, isPspSandboxSite } from './modules/sites';
 import { createContentService } from './modules/content';
 import { createStorageService } from './modules/storage';
 import { createAnalyticsService } from './modules/analytics';
 import { createRateLimitService } from './modules/rate-limit';
-import { createAccountService, createOneTimeSecrets } from './modules/account';
+import { createAccountService, createOneTimeSecrets, type UserRow } from './modules/account';
 import { createAuthService } from './modules/auth';
 import { createMessagingService, type MessagingOptions } from './modules/messaging';
 import { createVerificationService } from './modules/verification';
 import { createResponsibleGamingService } from './modules/responsible-gaming';
 import { createSocialService } from './modules/social';
-import { checkLedger, createWalletService } from './modules/wallet';
+import { checkLedger, createDebts, createWalletService, debtPolicyOf } from './modules/wallet';
 import { createCashierService } from './modules/cashier';
 import { createJobService, type JobServiceOptions } from './modules/jobs';
 import { createPaymentProviders } from './modules/payments';
 import { createGamesService } from './modules/games';
+import { createGameLaunchService, type AggregatorTarget } from './modules/game-launch';
 import { createGameRoundsService, gamesJurisdiction, createStatefulRoundsService } from './modules/game-rounds';
 import { createFreespinsService } from './modules/freespins';
 import { createGameHistoryService } from './modules/game-history';
@@ -37,6 +39,10 @@ import {
 } from './modules/sportsbook';
 import { DEFAULT_LOCALE } from '#common/locale';
 
+/** Only the safety net: a change reaches the player-rows cache by notification at once (issue 12). */
+const PLAYER_ROWS_MAX_AGE_MS = 30_000;
+const PLAYER_ROWS_MAX_ENTRIES = 50_000;
+
 export interface ServiceOptions {
   messaging?: MessagingOptions;
   /** Live tables: phase lengths (LIVE_GAMES_* through server/config.ts), and a clock and seeds for tests. */
@@ -49,15 +55,44 @@ export interface ServiceOptions {
   siteSecrets?: Readonly<Record<string, string>>;
   /** The odds feed's producer liveness timeout (FEED_LIVENESS_TIMEOUT_MS through server/config.ts). */
   sportsbook?: { livenessTimeoutMs?: number; inPlayDelayMs?: number };
+  /**
+   * This process is the database's only user (PGlite, embedded): the players' balances, written
+   * only through this process's wallet, are kept in memory between its writes (issue 12).
+   */
+  isOnlyProcess?: boolean;
   /** The job queue's database listener (boot passes DatabaseHandle.listen): enqueues wake workers. */
   jobs?: JobServiceOptions;
+  /** The game aggregator of the external titles, when known at start (else gameLaunch.connect later; none: they are hidden). */
+  aggregator?: AggregatorTarget;
+  /** How long the aggregator's health answer is kept (ms). */
+  aggregatorHealthTtlMs?: number;
 }
 
 export function createServices(db: Database, options: ServiceOptions = {}) {
   const rateLimits = createRateLimitService(db);
-  const wallet = createWalletService(db);
-  const accounts = createAccountService(db, { balancesOf: (user) => wallet.balances(user.siteId, user.id, user.currency) });
+  // Balances kept in memory only where every write to them passes through this process's wallet.
+  const playerBalances = options.isOnlyProcess
+    ? createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: PLAYER_ROWS_MAX_ENTRIES })
+    : undefined;
+  const wallet = createWalletService(db, {
+    onPlayerBalancesWritten: (userIds) => userIds.forEach((userId) => playerBalances?.forgetPlayer(userId)),
+  });
+  // Players' debts: a rollback takes back a payout the player spent; the next deposit repays it first.
+  const debts = createDebts(wallet, db);
+  // What every signed-in request reads about its player, kept until the database says it changed.
+  const playerRows = createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: PLAYER_ROWS_MAX_ENTRIES });
+  const balancesOf = (user: UserRow) => wallet.balances(user.siteId, user.id, user.currency);
+  const accounts = createAccountService(db, {
+    balancesOf: (user) =>
+      playerBalances
+        ? playerBalances.get(`balances:${user.siteId}:${user.id}:${user.currency}`, () => balancesOf(user), {
+            ownerOf: () => user.id,
+          })
+        : balancesOf(user),
+    playerRows,
+  });
   const responsibleGaming = createResponsibleGamingService(db, {
+    playerRows,
     revokeAllSessions: (userId) => auth.revokeAllSessions(userId),
     depositedSince: (userId, since, executor) => cashier.depositedSince(userId, since, executor),
   });
@@ -69,6 +104,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     findActiveExclusion: (userId) => responsibleGaming.activeExclusion(userId),
     // Random per installation and kept in the database, as the unsubscribe key: never in the repository.
     deviceKey: () => storage.getOrCreate('system', 'trusted_device_key', () => randomBytes(32).toString('hex')),
+    playerRows,
   });
   const content = createContentService(db);
   const sites = createSiteService(db);
@@ -88,12 +124,13 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   /** Payment providers by name; the cashier looks one up per payment method. */
   const paymentProviders = payments.providers;
-  const games = createGamesService({ db, content });
+  // External titles are listed while the aggregator serves them (its health answer, cached).
+  const games = createGamesService({ db, content, playerRows, hostedExternalTitles: () => gameLaunch.hostedTitles() });
   // Every bet of every game passes the intake: bonuses, tournaments and jackpots attach to its hooks.
   const roundIntake = createRoundIntake({
     wallet,
-    findUser: (uid) => accounts.findUser(uid),
-    activeExclusion: (uid) => responsibleGaming.activeExclusion(uid),
+    findUser: (uid) => accounts.findUserForPlay(uid),
+    activeExclusion: (uid) => responsibleGaming.activeExclusionForPlay(uid),
   });
   const bonuses = createBonusService({ db, wallet, siteSettings, siteSettingsIn: (tx, siteId) => sites.settingsIn(tx, siteId) });
   // Casino stakes draw on the wagered bonus once real money is spent; its wagering counts in the bet's transaction.
@@ -103,7 +140,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     wallet,
     intake: roundIntake,
     games,
-    findUser: (uid) => accounts.findUser(uid),
+    findUser: (uid) => accounts.findUserForPlay(uid),
     creditWinToBonus: bonuses.creditFreespinWin,
   });
   const gameRounds = createGameRoundsService({
@@ -116,6 +153,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   });
   const loyalty = createLoyaltyService({
     db,
+    playerRows,
     wallet,
     siteSettings,
     allSiteSettings: async () => Object.fromEntries((await sites.listSites()).map((site) => [site.id, site.settings])),
@@ -132,6 +170,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     describeLegs,
     bettingBonuses: bonuses.betting,
     siteLimits: async (siteId, currency) => sportsbookLimits(await siteSettings(siteId), currency),
+    debts,
+    // Read in the feed's transaction: PGlite has one connection.
+    debtPolicy: async (tx, siteId) => debtPolicyOf(await sites.settingsIn(tx, siteId)),
     inPlayDelayMs: options.sportsbook?.inPlayDelayMs ?? 0,
   });
   const cashbacks = createCashbackService({
@@ -150,9 +191,25 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     responsibleGaming: () => responsibleGaming,
     findProvider: (name) => paymentProviders.get(name),
     bonuses,
+    debts,
   });
+  const providerWallet = createProviderWalletService({
+    db,
+    wallet,
+    intake: roundIntake,
+    games,
+    findUser: (uid) => accounts.findUserForPlay(uid),
+    activeExclusion: (uid) => responsibleGaming.activeExclusionForPlay(uid),
+    providers: options.providers ?? [DEMO_PROVIDER],
+  });
+  const gameLaunch = createGameLaunchService({ providerWallet, healthTtlMs: options.aggregatorHealthTtlMs });
+  if (options.aggregator) gameLaunch.connect(options.aggregator);
   return {
     wallet,
+    /** What signed-in requests read about their player; dropped on change (boot, the API dispatcher). */
+    playerRows,
+    /** Players' debts (wallet/debts.ts): listed and written off from the back office. */
+    debts,
     /** The ledger invariants of architecture §5, checked on demand (backoffice, ledger:check). */
     checkLedger: () => checkLedger(db),
     roundIntake,
@@ -180,19 +237,12 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       intake: roundIntake,
       games,
       sites,
-      findUser: (uid) => accounts.findUser(uid),
+      findUser: (uid) => accounts.findUserForPlay(uid),
       ...options.liveGames,
       config: options.liveGames?.config,
     }),
-    providerWallet: createProviderWalletService({
-      db,
-      wallet,
-      intake: roundIntake,
-      games,
-      findUser: (uid) => accounts.findUser(uid),
-      activeExclusion: (uid) => responsibleGaming.activeExclusion(uid),
-      providers: options.providers ?? [DEMO_PROVIDER],
-    }),
+    providerWallet,
+    gameLaunch,
     games,
     freespins,
     loyalty,
@@ -206,6 +256,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       rateLimits,
       games,
       freespinRoundIds: (ids) => freespins.paidRoundIds(ids),
+      fakenames: (ids) => accounts.fakenamesOf(ids),
     }),
     gameRounds,
     // The odds feed's store and the offer; each applied message's settlements reach the tickets in its transaction.
@@ -222,7 +273,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
       games,
       rounds: gameRounds,
       abandonAfterMs: options.openRoundTimeoutMs,
-      activeExclusion: (uid) => responsibleGaming.activeExclusion(uid),
+      activeExclusion: (uid) => responsibleGaming.activeExclusionForPlay(uid),
     }),
   };
 }

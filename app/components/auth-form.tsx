@@ -24,6 +24,9 @@ import { browserApi } from '~/api/client';
 import { configValue, useRootData } from '~/site-data';
 import { PROMO_CODE_KEY } from '~/hooks/use-address-popups';
 import { markSignedIn } from '~/sign-in-events';
+import { signInLanding, signUpLanding } from '#common/sign-in-return';
+import { fullPageLoad } from '#common/back-url';
+import { formatDate, formatTime } from '~/format';
 import { SocialButtons } from '~/components/social-buttons';
 import { CharacterPicker } from '~/components/character-picker';
 
@@ -95,14 +98,26 @@ export interface SecondFactorTicket {
   onSignedIn: () => void;
 }
 
+/** Leaves for the landing page by a full page load, also when only its hash differs (#real). */
+function leaveFor(target: string): void {
+  const load = fullPageLoad(target, window.location.href);
+  if (load.action === 'reload') {
+    window.history.replaceState(window.history.state, '', load.href);
+    window.location.reload();
+  } else window.location.assign(load.href);
+}
+
 export function AuthForm({
   mode,
   onForgotPassword,
   secondFactor,
+  returnTo,
 }: {
   mode: AuthMode;
   onForgotPassword?: () => void;
   secondFactor?: SecondFactorTicket;
+  /** The same-site path to land on after signing in or up (redirectUrl, a game's #real); home without it. */
+  returnTo?: string;
 }) {
   const { t, locale, localePath } = useI18n();
   const root = useRootData();
@@ -153,8 +168,23 @@ export function AuthForm({
       setErrors((current) => ({ ...current, [field]: validationMessage(check(field, value), dictionary) || undefined }));
   }
 
+  /**
+   * A time-out or self-exclusion refuses the sign-in with its kind and end (issue 15: the form
+   * said only "Access denied."): the player reads which one and until when.
+   */
+  function exclusionMessage(errorData: Record<string, unknown> | undefined): string | undefined {
+    const kind = errorData?.exclusion;
+    if (kind !== 'self_exclusion' && kind !== 'timeout') return undefined;
+    const until = typeof errorData?.until === 'string' ? errorData.until : null;
+    if (!until) return t('auth.error.selfExcludedPermanent');
+    const date = `${formatDate(until)} ${formatTime(until)}`;
+    return t(kind === 'timeout' ? 'auth.error.timeout' : 'auth.error.selfExcluded', { date });
+  }
+
   function serverError(error: unknown) {
     if (!isApiError(error)) return setFormError(t('error.UnknownErrorException'));
+    const exclusion = error.type === 'AccessDeniedException' ? exclusionMessage(error.errorData) : undefined;
+    if (exclusion) return setFormError(exclusion);
     const field = typeof error.errorData?.field === 'string' ? error.errorData.field : undefined;
     const errorType = typeof error.errorData?.errorType === 'string' ? error.errorData.errorType : undefined;
     const text = (errorType && dictionary[errorType]) || t(`error.${error.type}`);
@@ -188,7 +218,7 @@ export function AuthForm({
           code: isCodeStep ? values.code : undefined,
         });
         markSignedIn();
-        window.location.assign(localePath('/'));
+        leaveFor(signInLanding(returnTo, localePath('/')));
       } else {
         await api.call('auth.register', {
           login: normalizeLogin(values.login ?? ''),
@@ -201,7 +231,7 @@ export function AuthForm({
         });
         await activateStoredPromoCode(api, values.promo_code);
         markSignedIn();
-        window.location.assign(`${localePath('/')}?register=success`);
+        leaveFor(signUpLanding(returnTo, localePath('/')));
       }
     } catch (error) {
       const isSecondFactor =
@@ -364,7 +394,7 @@ export function AuthForm({
         </label>
       )}
       {formError && (
-        <p className="field__error" role="alert">
+        <p className="field__error" role="alert" data-form-error>
           {formError}
         </p>
       )}

@@ -1,19 +1,32 @@
-import { Link } from 'react-router';
-import { useI18n } from '~/i18n';
-import { GameArt } from './game-art';
+import type { ReactNode } from 'react';
 import { Icon } from './icon';
+import { HallTile, type HallGame } from './hall-tile';
 
-export interface GameTile {
-  sysname: string;
-  name: string;
-  provider?: string;
-}
-
-/** A responsive grid of game tiles linking to their game pages. */
-export function GameGrid({ games, title, id, icon }: { games: GameTile[]; title?: string; id?: string; icon?: string }) {
-  const { localePath } = useI18n();
+/**
+ * A titled grid of game tiles (the home rails): each tile is the game's drawn art as an image
+ * file and its name in the page's language (hall-tile.tsx), so the art adds nothing to the page's
+ * JavaScript. `empty` is shown when the rail has no game.
+ */
+export function GameGrid({
+  games,
+  title,
+  id,
+  icon,
+  providerNames,
+  aboveFold = 0,
+  empty,
+}: {
+  games: HallGame[];
+  title?: string;
+  id?: string;
+  icon?: string;
+  providerNames?: Record<string, string>;
+  /** How many first tiles load at once (the page's largest paint on a phone); the rest load lazily. */
+  aboveFold?: number;
+  empty?: ReactNode;
+}) {
   return (
-    <section className="game-section" id={id}>
+    <section className="game-section" id={id} data-rail={id} data-rail-count={games.length}>
       {title && (
         <h2 className="section-title">
           {icon && (
@@ -24,17 +37,20 @@ export function GameGrid({ games, title, id, icon }: { games: GameTile[]; title?
           {title}
         </h2>
       )}
-      <ul className="game-grid">
-        {games.map((game) => (
-          <li key={game.sysname} className="game-tile">
-            <Link to={localePath(`/game/${game.sysname}`)} className="game-tile__link">
-              <GameArt name={game.sysname} title={game.name} />
-              <span className="game-tile__name">{game.name}</span>
-              {game.provider && <span className="game-tile__provider">{game.provider}</span>}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {games.length === 0 && empty ? (
+        <p className="rail-empty card">{empty}</p>
+      ) : (
+        <ul className="game-grid">
+          {games.map((game, index) => (
+            <HallTile
+              key={game.sysname}
+              game={game}
+              isAboveFold={index < aboveFold}
+              providerName={game.provider ? (providerNames?.[game.provider] ?? game.provider) : undefined}
+            />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -8,6 +8,9 @@ export type HallGame = Partial<GameRecord> & Pick<GameRecord, 'sysname'>;
 /**
  * A game hall tile: the game-like record's picture and name (spec §3: description.img_288_192
  * and description.name win), its provider, and for a signed-in player the favourite heart.
+ * The picture is the game's drawn scene, an SVG file with its size given (no layout shift); the
+ * name is text in the page's language under it. Every tile of a row has the same height: the
+ * name takes two lines and the provider one, whatever their length (issue 15).
  */
 export function HallTile({
   game,
@@ -31,17 +34,20 @@ export function HallTile({
           <img
             className="game-art"
             src={image}
-            alt={name}
+            alt=""
+            decoding="async"
             width={288}
             height={192}
             loading={isAboveFold ? 'eager' : 'lazy'}
             fetchPriority={isAboveFold ? 'high' : 'auto'}
           />
         ) : (
-          <span className="game-art" />
+          <span className="game-art game-art--none" />
         )}
-        <span className="game-tile__name">{name}</span>
-        {providerName && <span className="game-tile__provider">{providerName}</span>}
+        <span className="game-tile__name" data-tile-name>
+          {name}
+        </span>
+        <span className="game-tile__provider">{providerName ?? '\u00a0'}</span>
       </Link>
       {like && (
         <button

@@ -8,10 +8,10 @@ import { formatMoney, totalBalance } from '#common/money';
 import { useBalances } from '~/balance';
 import { signOut } from '~/account-actions';
 import { Icon } from './icon';
-import { iconForPath } from './route-icon';
 import { activeNavPath, type NavItem } from './nav-active';
 import { stripLocalePrefix } from '#common/locale';
 import { LoyaltyBadge } from './loyalty-badge';
+import { SiteNav } from './site-nav';
 import { logoSize } from '#common/brand-logo';
 
 /**
@@ -49,26 +49,18 @@ export function Header({ isCompact = false }: { isCompact?: boolean }) {
             <img src={logo} alt={siteName} {...logoSize(logo, siteName, 40)} />
           </picture>
         </Link>
-        <nav className="site-nav" aria-label={t('header.navigation')}>
-          {navigation.map((item) => (
-            <Link
-              key={item.path}
-              to={localePath(item.path)}
-              className={`site-nav__link${item.path === activePath ? ' active' : ''}`}
-              aria-current={item.path === activePath ? 'page' : undefined}
-            >
-              <Icon name={iconForPath(item.path)} size={18} />
-              {t(item.key)}
-            </Link>
-          ))}
-        </nav>
+        <SiteNav items={navigation} activePath={activePath} />
         <div className="site-header__actions">
           <LanguageSwitch />
           {isAuthenticated(account) && account ? (
             <>
               <LoyaltyBadge loyalty={root?.loyalty ?? null} />
-              <Link to={localePath('/cashier/deposit')} className="balance" data-balance>
-                {formatMoney(totalBalance(balances ?? account.balances))}
+              {/* Labelled, so the total is not mistaken for the game's real money (issue 15). */}
+              <Link to={localePath('/cashier/deposit')} className="balance" data-balance-link>
+                <span className="balance__label">{t('header.balance.total')}</span>
+                <span className="balance__amount" data-balance>
+                  {formatMoney(totalBalance(balances ?? account.balances))}
+                </span>
               </Link>
               <Link
                 to={localePath('/profile/settings')}

@@ -33,6 +33,7 @@ export const ICONS: Record<string, string> = {
   heart: 'M12 20.5S3 15 3 8.8A4.8 4.8 0 0 1 12 6a4.8 4.8 0 0 1 9 2.8C21 15 12 20.5 12 20.5z',
   expand: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
   shrink: 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5',
+  'chevron-down': 'M6 9l6 6 6-6',
   // The sports of the betting area (issue 14), one outline each.
   'sport-football':
     'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20zm0 5.5l-3.8 2.8 1.5 4.5h4.6l1.5-4.5zM12 7.5V2.6M8.2 10.3L3.4 8.9M15.8 10.3l4.8-1.4M9.7 14.8l-2.9 4.1M14.3 14.8l2.9 4.1',

@@ -29,3 +29,21 @@ export function activeNavPath(items: readonly NavItem[], barePathname: string, s
   }
   return best?.path;
 }
+
+/**
+ * How many navigation items the header's strip shows (issue 15): all when they fit, else as many
+ * as leave room for the More button, which takes the rest.
+ */
+export function fittingCount(itemWidths: readonly number[], gap: number, available: number, moreWidth: number): number {
+  const total = itemWidths.reduce((sum, width, index) => sum + width + (index > 0 ? gap : 0), 0);
+  if (total <= available) return itemWidths.length;
+  let used = moreWidth;
+  let count = 0;
+  for (const width of itemWidths) {
+    const next = used + gap + width;
+    if (next > available) break;
+    used = next;
+    count++;
+  }
+  return count;
+}

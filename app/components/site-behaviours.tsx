@@ -1,6 +1,8 @@
 /**
  * Site-wide behaviours with no markup of their own: address-driven popups, hash scrolling, the
- * device class on <html>, the service worker and the visit hit.
+ * device class on <html>, the service worker and the visit hit. The game client in the game
+ * page's frame runs none of them but the device class (issue 15: the frame ran a second copy of
+ * the site, with its own idle timer and sign-out) and the reload guard; it reports activity to the page instead.
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
@@ -12,7 +14,9 @@ import { useI18n } from '~/i18n';
 import { useRootData } from '~/site-data';
 import { siteTracker } from '~/analytics';
 import { useReloadGuard } from '~/reload-guard';
-import { useIdleLogout } from '~/hooks/use-idle-logout';
+import { useFrameActivityReport, useIdleLogout } from '~/hooks/use-idle-logout';
+import { isFramedGameClient } from '~/games/frame-messages';
+import { takeSignOutReason } from '~/account-actions';
 import { useRealityCheck } from '~/hooks/use-reality-check';
 import { useSocialSignInListener } from '~/hooks/use-social-sign-in';
 import { useMessengerEntry } from '~/hooks/use-messenger-entry';
@@ -56,7 +60,41 @@ function useConnectionToasts() {
   }, [show, t]);
 }
 
+/** The device class on <html>, kept as the window resizes (also the browser tests' sign of hydration). */
+function useDeviceClass() {
+  useEffect(() => {
+    const update = () => (document.documentElement.dataset.device = deviceClass(window.innerWidth));
+    update();
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+}
+
+/** After a sign-out the player did not ask for (idle logout), the page they land on says why. */
+function useSignOutReasonToast() {
+  const { show } = useToasts();
+  const { t } = useI18n();
+  useEffect(() => {
+    if (takeSignOutReason() === 'idle') show(t('idle.signedOut'), { tone: 'info' });
+  }, [show, t]);
+}
+
 export function SiteBehaviours() {
+  // Whether this document is framed is only known in the browser; both branches render nothing,
+  // so the choice made during hydration cannot differ from the server's markup.
+  const isFrame = typeof window !== 'undefined' && isFramedGameClient(window);
+  return isFrame ? <GameFrameBehaviours /> : <PageBehaviours />;
+}
+
+function GameFrameBehaviours() {
+  useDeviceClass();
+  // A chunk lost to a deployment reloads the frame alone.
+  useReloadGuard();
+  useFrameActivityReport();
+  return null;
+}
+
+function PageBehaviours() {
   useAddressPopups();
   useHashScroll();
   useConnectionToasts();
@@ -67,16 +105,11 @@ export function SiteBehaviours() {
   useRegistrationCompletion();
   useRealityCheck();
   usePromotionPopups();
+  useSignOutReasonToast();
+  useDeviceClass();
 
   const { pathname } = useLocation();
   useEffect(() => siteTracker?.track('page_view', { path: pathname }), [pathname]);
-
-  useEffect(() => {
-    const update = () => (document.documentElement.dataset.device = deviceClass(window.innerWidth));
-    update();
-    window.addEventListener('resize', update);
-    return () => window.removeEventListener('resize', update);
-  }, []);
 
   const isFraudCheckEnabled = useRootData()?.generalInfo.is_seon_enabled ?? false;
   useEffect(() => {

@@ -116,8 +116,18 @@ function Ticket({ ticket, onChange }: { ticket: TicketView; onChange: (next: Tic
   );
 }
 
-/** The sports bets card: its list, its empty state and "Load more". */
-export function SportTickets({ initial }: { initial: readonly TicketView[] }) {
+export type TicketFilter = 'open' | 'settled' | 'all';
+
+/** The sports bets card: its list, its empty state and "Load more" (of the bets the filter keeps). */
+export function SportTickets({
+  initial,
+  status = 'all',
+  title,
+}: {
+  initial: readonly TicketView[];
+  status?: TicketFilter;
+  title?: string;
+}) {
   const { t, locale } = useI18n();
   const { show } = useToasts();
   const [tickets, setTickets] = useState<TicketView[]>([...initial]);
@@ -128,6 +138,7 @@ export function SportTickets({ initial }: { initial: readonly TicketView[] }) {
     setBusy(true);
     try {
       const page = await browserApi(locale).call('sportsbook.getBets', {
+        status,
         offset: String(tickets.length),
         count: String(SPORT_TICKETS_PAGE_SIZE),
       });
@@ -143,11 +154,11 @@ export function SportTickets({ initial }: { initial: readonly TicketView[] }) {
 
   const replace = (next: TicketView) => setTickets((shown) => shown.map((item) => (item.id === next.id ? next : item)));
   return (
-    <div className="card sport-tickets" data-sport-tickets>
-      <h2 className="card__title">{t('sportsbook.tickets.title')}</h2>
+    <div className="card sport-tickets" data-sport-tickets={status}>
+      <h2 className="card__title">{title ?? t('sportsbook.tickets.title')}</h2>
       {tickets.length === 0 ? (
         <p className="card__text" data-sport-tickets-empty>
-          {t('sportsbook.tickets.empty')}
+          {t(status === 'all' ? 'sportsbook.tickets.empty' : `sportsbook.tickets.empty.${status}`)}
         </p>
       ) : (
         <ul className="ticket-list">

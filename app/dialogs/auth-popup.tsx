@@ -11,7 +11,8 @@ import { useI18n } from '~/i18n';
 export function AuthPopup({
   mode: initialMode = 'sign_in',
   secondFactor,
-}: DialogComponentProps & { mode?: AuthMode; secondFactor?: SecondFactorTicket }) {
+  returnTo,
+}: DialogComponentProps & { mode?: AuthMode; secondFactor?: SecondFactorTicket; returnTo?: string }) {
   const { t } = useI18n();
   const [mode, setMode] = useState<AuthMode | 'restore'>(initialMode);
   if (secondFactor)
@@ -37,7 +38,7 @@ export function AuthPopup({
           </button>
         ))}
       </div>
-      <AuthForm mode={mode} onForgotPassword={() => setMode('restore')} />
+      <AuthForm mode={mode} onForgotPassword={() => setMode('restore')} returnTo={returnTo} />
     </div>
   );
 }

@@ -88,6 +88,24 @@ function RegistrationHint({ depositCount }: { depositCount: number }) {
   );
 }
 
+/**
+ * A strict jurisdiction (the Sprint site) asks for a deposit limit before the first deposit: the
+ * page says so in place of the form, with the way to set one (issue 15: it said so only after
+ * Deposit was pressed).
+ */
+function DepositLimitRequired() {
+  const { t, localePath } = useI18n();
+  return (
+    <div className="card deposit-limit-required" role="status" data-deposit-limit-required>
+      <h2 className="card__title">{t('cashier.limitRequired.title')}</h2>
+      <p className="card__text">{t('cashier.error.depositLimitRequired')}</p>
+      <Link to={`${localePath('/profile/responsible-game')}#limits`} className="button button--primary" data-action="set-limit">
+        {t('cashier.limitRequired.action')}
+      </Link>
+    </div>
+  );
+}
+
 function DepositLimitNotice({ limit }: { limit: DepositLimitView }) {
   const { t, localePath } = useI18n();
   if (limit.period === 'none' || limit.limit_amount === null) return null;
@@ -322,7 +340,9 @@ export default function CashierDeposit({ loaderData }: Route.ComponentProps) {
           {t('cashier.deposit.methodMissing')}
         </p>
       )}
-      {methods.length === 0 ? (
+      {settings.is_deposit_limit_required ? (
+        <DepositLimitRequired />
+      ) : methods.length === 0 ? (
         <p className="notice" data-no-methods>
           {t('cashier.deposit.noMethods')}
         </p>

@@ -60,35 +60,46 @@ function useHasFreespins(sysname: string, isReal: boolean): boolean {
   return hasPacks;
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'page.game-sysname.title', { game: args.params.sysname ?? '' });
+/** The page title names the game as the current language does ("Gioca a Roulette Europea", issue 15). */
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'page.game-sysname.title', { game: args.loaderData?.name ?? gameDisplayName(args.params.sysname ?? '') });
 
 /** A game the site does not have is not found (issue 15: /game/nonexistent-game answered 200). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname) ?? DEFAULT_LOCALE;
-  const [game] = await cmsList(context, 'games', locale, { sysname: params.sysname });
+  const [game] = await cmsList<{ name?: string }>(context, 'games', locale, { sysname: params.sysname });
   if (!game) pageNotFound(request);
-  return null;
+  return { name: game.attributes.name ?? gameDisplayName(params.sysname) };
 }
 
-export default function GamePage({ params }: Route.ComponentProps) {
+/**
+ * Which client the frame loads: undecided until the browser knows the hash (#real is never sent
+ * to the server), so a real-money page does not load the demo client first and abort it (issue 15).
+ */
+type FrameMode = 'pending' | 'real' | 'demo';
+
+export default function GamePage({ params, loaderData }: Route.ComponentProps) {
   const { t, localePath } = useI18n();
   const root = useRootData();
-  const { hash } = useLocation();
+  const { hash, pathname } = useLocation();
   const navigate = useNavigate();
   const { open } = useDialogs();
   const isAnonymous = !isAuthenticated(root?.account);
   // Full screen takes the whole page block, so its bar (and the exit button) stays reachable.
   const stage = useRef<HTMLDivElement>(null);
   const { balances, refresh } = useBalances();
-  // The hash is only known in the browser: the server renders the demo frame.
-  const [isReal, setReal] = useState(false);
-  useEffect(() => setReal(hash === '#real' && !isAnonymous), [hash, isAnonymous]);
+  // The hash is only known in the browser: the server renders a placeholder, not the demo frame.
+  const [frameMode, setFrameMode] = useState<FrameMode>('pending');
+  useEffect(() => setFrameMode(hash === '#real' && !isAnonymous ? 'real' : 'demo'), [hash, isAnonymous]);
+  const isReal = frameMode === 'real';
 
-  // The game client says when a round moved a balance; the header's balance follows.
+  // The game client says when a round moved a balance; the header's balance follows. An external
+  // title's client (issue 15) runs at the game aggregator's origin: its frame is trusted by window.
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
-      if (event.origin === window.location.origin && (event.data as { type?: string } | null)?.type === 'game-balance-changed')
-        void refresh();
+      const frame = document.querySelector<HTMLIFrameElement>('[data-game-frame]')?.contentWindow;
+      const isOurFrame = event.origin === window.location.origin || (frame !== undefined && event.source === frame);
+      if (isOurFrame && (event.data as { type?: string } | null)?.type === 'game-balance-changed') void refresh();
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -96,11 +107,12 @@ export default function GamePage({ params }: Route.ComponentProps) {
 
   useEffect(() => {
     if (hash !== '#real' || !isAnonymous) return;
-    const { closed } = open('auth', { componentProps: { mode: 'sign_up' } });
+    // A sign-up from here returns to this game in real mode (issue 15), not to home.
+    const { closed } = open('auth', { componentProps: { mode: 'sign_up', returnTo: `${pathname}#real` } });
     void closed.then(() => navigate(localePath('/')));
-  }, [hash, isAnonymous, open, navigate, localePath]);
+  }, [hash, pathname, isAnonymous, open, navigate, localePath]);
 
-  const name = gameDisplayName(params.sysname);
+  const name = loaderData.name;
   const canAccessWithZeroBalance = configValue(root?.config, 'games-config.gamesItem.canAccessSlotWithZeroBalance', false);
   const hasFreespins = useHasFreespins(params.sysname, isReal);
   const isDepositFirst = isReal && mustDepositBeforeRealPlay(canAccessWithZeroBalance, balances, hasFreespins);
@@ -142,6 +154,11 @@ export default function GamePage({ params }: Route.ComponentProps) {
                 {t('game.playDemo')}
               </Link>
             </div>
+          </div>
+        ) : frameMode === 'pending' ? (
+          <div className="game-page__frame game-page__frame--loading" data-game-loading aria-busy="true">
+            <span className="loader" aria-hidden="true" />
+            <span className="visually-hidden">{t('game.loading')}</span>
           </div>
         ) : (
           <iframe

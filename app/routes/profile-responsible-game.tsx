@@ -165,7 +165,7 @@ export default function ProfileResponsibleGame({ loaderData }: Route.ComponentPr
           {t('rg.limit.required')}
         </p>
       )}
-      <div className="card form-grid" data-form="limits">
+      <div className="card form-grid" id="limits" data-form="limits">
         <h2 className="card__title">{t('rg.limits.title')}</h2>
         <div className="limits">
           {rg.limits.map((limit) => (

@@ -21,8 +21,16 @@ export const RECALL_MAX = 100;
 
 export type GameMode = 'real' | 'demo';
 
-/** Where a history entry comes from: an in-house round of one player, or a bet at a shared live table (issue 15). */
-export type GameHistoryKind = 'round' | 'live';
+/** games.launch: where the game frame goes. */
+export interface GameLaunch {
+  url: string;
+}
+
+/**
+ * Where a history entry comes from: an in-house round of one player, a bet at a shared live table,
+ * or a round at an external provider through the game aggregator (issue 15).
+ */
+export type GameHistoryKind = 'round' | 'live' | 'provider';
 
 /** One row of games.getHistory: a real-money round or live-table bet. */
 export interface GameHistoryItem {
@@ -43,6 +51,28 @@ export interface GameHistoryItem {
   created_at: string;
   settled_at: string | null;
 }
+
+/** One row of games.getWinners (issue 15): a recent big win of a real-money round, with no player named. */
+export interface GameWinnerView {
+  /** The round's id, for a list key. */
+  id: string;
+  sysname: string;
+  game_name: string;
+  /** The first two letters of the player's fake name and stars, or null when the player chose none. */
+  player: string | null;
+  payout: Money;
+  /** Payout ÷ stake, rounded down to a tenth. */
+  multiplier: number;
+  settled_at: string;
+}
+
+export interface GameWinnersPage {
+  items: GameWinnerView[];
+}
+
+/** Wins games.getWinners lists by default and at most. */
+export const WINNERS_DEFAULT = 12;
+export const WINNERS_MAX = 50;
 
 export interface GameHistoryPage {
   items: GameHistoryItem[];
@@ -256,6 +286,10 @@ const catalogue = {
   'games.getCategories': method<GameCategoryView[]>()({ params: z.object({}) }),
   'games.getProviders': method<GameProviderView[]>()({ params: z.object({ fields: list, types: list }) }),
   'games.getLikes': method<GameLikes>()({ params: z.object({}), ...signedIn }),
+  /** The site's recent big wins from settled real-money rounds, newest first (issue 15: the home rail). */
+  'games.getWinners': method<GameWinnersPage>()({
+    params: z.object({ count: z.coerce.number().int().min(1).max(WINNERS_MAX).default(WINNERS_DEFAULT) }),
+  }),
   'games.addLike': method<Done>()({ params: z.object({ sysname }), ...signedIn }),
   'games.removeLike': method<Done>()({ params: z.object({ sysname }), ...signedIn }),
 };
@@ -320,6 +354,14 @@ const rounds = {
     }),
   }),
   'games.getOpenRound': method<OpenRound>()({ params: z.object({ sysname }) }),
+  /**
+   * An external studio's title (issue 15): the URL of its game client at the game aggregator, for
+   * the game frame. Real money needs a signed-in player; a title no aggregator serves now is an
+   * InvalidParameterException naming sysname.
+   */
+  'games.launch': method<GameLaunch>()({
+    params: z.object({ sysname, mode: z.enum(['real', 'demo']).default('demo') }),
+  }),
 };
 
 const live = {

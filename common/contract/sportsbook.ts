@@ -48,14 +48,27 @@ const eventsParams = z.object({
     .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'a real calendar day')
     .optional(),
   tournament: z.string().min(1).max(64).optional(),
+  /** Words of a team or league name ("milan"): events whose competitors or league contain them. */
+  search: z.string().trim().min(2).max(64).optional(),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
   count: z.coerce.number().int().min(1).max(SPORTSBOOK_EVENTS_PAGE_MAX).default(20),
 });
+
+/** A league of a sport with what it has on offer (the betting page's league filter and top leagues). */
+export interface SportTournamentView {
+  id: string;
+  name: string;
+  category: { id: string; name: string };
+  live: number;
+  upcoming: number;
+}
 
 export type SportsbookEventsQuery = z.output<typeof eventsParams>;
 
 export const sportsbookContract = {
   'sportsbook.getSports': method<SportSummary[]>()({ params: z.object({}) }),
   'sportsbook.getEvents': method<SportEventPage>()({ params: eventsParams }),
+  /** The sport's leagues with events on offer, the busiest first. */
+  'sportsbook.getTournaments': method<SportTournamentView[]>()({ params: z.object({ sport: z.enum(SPORTS) }) }),
   'sportsbook.getEvent': method<SportEventDetail>()({ params: z.object({ event_id: z.string().min(1).max(64) }) }),
 };

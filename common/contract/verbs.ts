@@ -75,6 +75,7 @@ export const METHOD_VERBS = {
   'games.getCategories': GET,
   'games.getProviders': GET,
   'games.getLikes': GET,
+  'games.getWinners': GET,
   'games.addLike': POST,
   'games.removeLike': POST,
   'games.getHistory': GET,
@@ -90,6 +91,7 @@ export const METHOD_VERBS = {
   'games.start': POST,
   'games.act': POST,
   'games.getOpenRound': GET,
+  'games.launch': POST,
   'games.getLiveState': GET,
   'games.placeLiveBet': POST,
   'games.cashOut': POST,
@@ -125,4 +127,5 @@ export const METHOD_VERBS = {
   'sportsbook.getSports': GET,
   'sportsbook.getEvents': GET,
   'sportsbook.getEvent': GET,
+  'sportsbook.getTournaments': GET,
 } as const satisfies Record<string, readonly HttpVerb[]>;

@@ -25,7 +25,7 @@
  */
 import { requireStake } from './payout';
 import {
-  TEN_PAYLINES,
+  FRUIT_PAYLINES,
   countScatters,
   evaluateLines,
   expectedLinePay,
@@ -38,20 +38,6 @@ import {
   type SlotSpinResult,
 } from './slot-lines';
 import type { Rng } from './fair';
-
-const PAYLINES = [
-  ...TEN_PAYLINES,
-  [1, 2, 1, 0, 1],
-  [0, 1, 0, 1, 0],
-  [2, 1, 2, 1, 2],
-  [1, 1, 0, 1, 1],
-  [1, 1, 2, 1, 1],
-  [0, 1, 1, 1, 0],
-  [2, 1, 1, 1, 2],
-  [0, 2, 0, 2, 0],
-  [2, 0, 2, 0, 2],
-  [0, 2, 2, 2, 0],
-];
 
 const LINE_PAYS = {
   WILD: [0, 0, 0, 50, 200, 750],
@@ -81,7 +67,7 @@ export const FRUITS_RULES: LineSlotRules = {
       'PLUM CHERRY BASKET ORANGE LEMON MELON CHERRY GRAPES PLUM ORANGE LEMON CHERRY LEMON ORANGE PLUM CHERRY GRAPES LEMON WILD ORANGE MELON CHERRY PLUM LEMON CHERRY ORANGE GRAPES LEMON',
     ),
   ],
-  paylines: PAYLINES,
+  paylines: FRUIT_PAYLINES,
   linePays: LINE_PAYS,
   wild: 'WILD',
   scatter: 'BASKET',
@@ -114,7 +100,7 @@ export const FRUITS_SCATTER_PAYS = [0, 0, 0, 1, 5, 25] as const;
 export const FRUITS_FREE_SPINS = [0, 0, 0, 8, 12, 20] as const;
 export const FRUITS_RETRIGGER_SPINS = 8;
 export const FRUITS_MAX_FREE_SPINS = 500;
-const LINES = PAYLINES.length;
+const LINES = FRUIT_PAYLINES.length;
 
 /** In free spins a win with a wild in it pays double. */
 const freeSpinLineMultiplier = (win: Pick<LineWin, 'hasWild'>) => (win.hasWild ? 2 : 1);

@@ -21,19 +21,7 @@ export type SlotWindow = string[][];
 /** A reel strip written as its symbols separated by spaces. */
 export const reelStrip = (symbols: string): string[] => symbols.split(' ');
 
-/** The ten classic paylines (rows 0-2 top to bottom) that both line slots start from. */
-export const TEN_PAYLINES: readonly (readonly number[])[] = [
-  [1, 1, 1, 1, 1],
-  [0, 0, 0, 0, 0],
-  [2, 2, 2, 2, 2],
-  [0, 1, 2, 1, 0],
-  [2, 1, 0, 1, 2],
-  [0, 0, 1, 2, 2],
-  [2, 2, 1, 0, 0],
-  [1, 0, 0, 0, 1],
-  [1, 2, 2, 2, 1],
-  [1, 0, 1, 2, 1],
-];
+export { FRUIT_PAYLINES, TEN_PAYLINES } from './paylines';
 
 export interface LineSlotRules {
   /** One strip of symbols per reel. */

@@ -69,6 +69,19 @@ export async function invokeMethod(caller: CallerContext, call: MethodCall, logg
   }
 }
 
+/**
+ * Calls that never write a player's session, account, contacts, loyalty account or likes: the bets,
+ * the hottest calls there are, keep the player's rows in memory (issue 12). Any other call that
+ * changes state drops them.
+ */
+const LEAVES_PLAYER_ROWS: ReadonlySet<string> = new Set([
+  'games.play',
+  'games.placeLiveBet',
+  'games.cashOut',
+  'sportsbook.placeBet',
+  'sportsbook.cashOut',
+]);
+
 async function runMethod(
   caller: CallerContext,
   call: MethodCall,
@@ -89,6 +102,7 @@ async function runMethod(
   if (!(method.verbs as readonly string[]).includes(verb)) {
     throw new ApiError('InvalidRequestException', `Use ${method.verbs.join(' or ')} for this method`);
   }
+  // State-changing: any POST, and the GETs the spec lets change state (auth.logout).
   const isChecked = isStateChanging(call.verb) || method.isCrossSiteRefusedOnGet;
   if (call.isCrossSiteChecked && isChecked && !isSameOriginRequest(call.request)) {
     throw new ApiError('AccessDeniedException', 'Cross-site request refused');
@@ -130,7 +144,15 @@ async function runMethod(
   const raw = await call.readParams();
   rejectHostileText(raw);
   const params = method.params.parse(raw);
-  const result = await method.handler(ctx, params);
-  if (sessionChange) sessionWrites.push(sessionChange.token);
-  return result;
+  try {
+    const result = await method.handler(ctx, params);
+    if (sessionChange) sessionWrites.push(sessionChange.token);
+    return result;
+  } finally {
+    // The player's next request must see what this one changed, without waiting for the
+    // database's notification to reach this process (player-rows-cache.ts).
+    if (identity.uid > 0 && isChecked && !LEAVES_PLAYER_ROWS.has(method.name)) {
+      services.playerRows.forgetPlayer(identity.uid);
+    }
+  }
 }

@@ -11,6 +11,7 @@ import { socialMethods } from '../modules/social';
 import { cashierMethods } from '../modules/cashier';
 import { campaignMethods } from '../modules/campaigns';
 import { gamesMethods } from '../modules/games';
+import { gameLaunchMethods } from '../modules/game-launch';
 import { gameRoundsMethods, jurisdictionMethods, statefulRoundsMethods } from '../modules/game-rounds';
 import { gameHistoryMethods } from '../modules/game-history';
 import { bonusesMethods } from '../modules/bonuses';
@@ -37,6 +38,7 @@ const ALL_METHODS: ApiMethod[] = [
   ...cashierMethods,
   ...campaignMethods,
   ...gamesMethods,
+  ...gameLaunchMethods,
   ...gameRoundsMethods,
   ...gameHistoryMethods,
   ...freespinsMethods,

@@ -10,6 +10,11 @@
  *   npm run backoffice -- bonus-grant <player-id> <template-id> --key <grant-key> [--activate] [--deposit 50.00] [--reason "…"]
  *   npm run backoffice -- bonus-cancel <bonus-id> [--reason "…"]
  *   npm run backoffice -- cashback-grant <player-id> --net-loss 50.00 [--reason "…"]
+ *   npm run backoffice -- debts [--player <player-id>] [--all]
+ *   npm run backoffice -- debt-write-off <debt-id> [--reason "…"]
+ *   npm run backoffice -- sport-limits [--scope player|market|league]
+ *   npm run backoffice -- sport-limit <player|market|league> <target> [--currency EUR] [--min-stake 0.50]
+ *                         [--max-stake 200.00] [--max-payout 20000.00] [--max-exposure 100000.00]
  *
  * BACKOFFICE_URL (default http://127.0.0.1:3000) and BACKOFFICE_TOKEN (one operator's token
  * from the server's BACKOFFICE_TOKENS) say where and who.
@@ -20,9 +25,10 @@ import { loadBackofficeClientConfig } from '../config';
 const USAGE =
   'usage: backoffice withdrawals [--status S] | approve <id> | decline <id> [--reason R] | ledger-check' +
   ' | bonuses <player> | bonus-grant <player> <template> --key K [--activate] [--deposit A] [--reason R] | bonus-cancel <id> [--reason R]' +
-  ' | cashback-grant <player> --net-loss A [--reason R]';
+  ' | cashback-grant <player> --net-loss A [--reason R] | debts [--player P] [--all] | debt-write-off <id> [--reason R]' +
+  ' | sport-limits [--scope S] | sport-limit <scope> <target> [--currency C] [--min-stake A] [--max-stake A] [--max-payout A] [--max-exposure A]';
 
-async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+async function call(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<unknown> {
   const { BACKOFFICE_URL: base, BACKOFFICE_TOKEN: token } = loadBackofficeClientConfig();
   const response = await fetch(`${base}/backoffice${path}`, {
     method,
@@ -50,6 +56,39 @@ function bonusLine(row: BonusLine): string {
   return `${row.id}  ${row.type}  ${row.status}  ${money}  wagered ${row.wagering.percent}%  ${row.description.title}`;
 }
 
+interface DebtLine {
+  id: number;
+  user_id: number;
+  currency: string;
+  amount: string;
+  owed: string;
+  status: string;
+  reference: string;
+  created_at: string;
+}
+
+function debtLine(row: DebtLine): string {
+  return `${row.id}  player ${row.user_id}  ${row.status}  owes ${row.owed} of ${row.amount} ${row.currency}  ${row.reference}  ${row.created_at}`;
+}
+
+interface LimitLine {
+  scope: string;
+  target: string;
+  currency: string;
+  min_stake: string | null;
+  max_stake: string | null;
+  max_payout: string | null;
+  max_exposure: string | null;
+}
+
+function limitLine(row: LimitLine): string {
+  const shown = (value: string | null) => value ?? '-';
+  return (
+    `${row.scope} ${row.target} ${row.currency}: min stake ${shown(row.min_stake)}, max stake ${shown(row.max_stake)},` +
+    ` max payout ${shown(row.max_payout)}, max exposure ${shown(row.max_exposure)}`
+  );
+}
+
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -61,6 +100,14 @@ async function main(argv: string[]): Promise<number> {
       activate: { type: 'boolean', default: false },
       deposit: { type: 'string' },
       'net-loss': { type: 'string' },
+      player: { type: 'string' },
+      all: { type: 'boolean', default: false },
+      scope: { type: 'string' },
+      currency: { type: 'string' },
+      'min-stake': { type: 'string' },
+      'max-stake': { type: 'string' },
+      'max-payout': { type: 'string' },
+      'max-exposure': { type: 'string' },
     },
   });
   const [command, id, templateId] = positionals;
@@ -130,6 +177,47 @@ async function main(argv: string[]): Promise<number> {
       };
       const note = result.is_new ? '' : ' (the player already had the cashback of this period)';
       console.log(`cashback ${result.id}: ${result.amount} ${result.currency} for the period ending ${result.end_date}${note}`);
+      return 0;
+    }
+    case 'debts': {
+      const query = new URLSearchParams({
+        status: values.all ? 'all' : 'open',
+        ...(values.player ? { user_id: values.player } : {}),
+      });
+      const rows = (await call('GET', `/sportsbook/debts?${query.toString()}`)) as DebtLine[];
+      if (rows.length === 0) console.log(values.all ? 'No debts.' : 'No open debts.');
+      for (const row of rows) console.log(debtLine(row));
+      return 0;
+    }
+    case 'debt-write-off': {
+      if (!id) break;
+      const row = (await call('POST', `/sportsbook/debts/${encodeURIComponent(id)}/write-off`, {
+        ...(values.reason ? { reason: values.reason } : {}),
+      })) as DebtLine;
+      console.log(debtLine(row));
+      return 0;
+    }
+    case 'sport-limits': {
+      const rows = (await call(
+        'GET',
+        `/sportsbook/limits${values.scope ? `?scope=${encodeURIComponent(values.scope)}` : ''}`,
+      )) as LimitLine[];
+      if (rows.length === 0) console.log('No player, market or league limits: the site limits apply.');
+      for (const row of rows) console.log(limitLine(row));
+      return 0;
+    }
+    case 'sport-limit': {
+      if (!id || !templateId) break;
+      const body = {
+        scope: id,
+        target: templateId,
+        ...(values.currency ? { currency: values.currency } : {}),
+        min_stake: values['min-stake'] ?? null,
+        max_stake: values['max-stake'] ?? null,
+        max_payout: values['max-payout'] ?? null,
+        max_exposure: values['max-exposure'] ?? null,
+      };
+      console.log(limitLine((await call('PUT', '/sportsbook/limits', body)) as LimitLine));
       return 0;
     }
     case 'ledger-check': {

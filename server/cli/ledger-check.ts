@@ -107,6 +107,12 @@ const PROBLEM_CLASSES: { key: ProblemClass; title: string; format: (item: never)
   { key: 'repeatedKeys', title: 'idempotency keys applied more than once', format: (key: string) => `key ${key}` },
   { key: 'transfersWithoutAudit', title: 'transfers missing from the audit log', format: (id: number) => `transfer ${id}` },
   {
+    key: 'debtMismatches',
+    title: "players' open debts that differ from the house's player_debt accounts",
+    format: (item: LedgerCheckReport['debtMismatches'][number]) =>
+      `${item.siteId} ${item.currency}: debts owe ${item.owedMinor}, ledger ${item.ledgerMinor}`,
+  },
+  {
     key: 'auditProblems',
     title: 'audit chain breaks',
     format: (item: LedgerCheckReport['auditProblems'][number]) => `${item.stream} #${item.seq}: ${item.problem}`,

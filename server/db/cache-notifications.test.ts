@@ -7,19 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/api-harness';
+import { eventually } from '../../test/eventually';
 import { testDatabaseKinds } from '../../test/databases';
 import { contentEntries, sites } from './schema';
-
-/** Polls until check passes; the bound is far below the cache age, so only a notification can pass. */
-async function eventually<T>(read: () => Promise<T>, isDone: (value: T) => boolean, boundMs = 5_000): Promise<T> {
-  const deadline = Date.now() + boundMs;
-  let value = await read();
-  while (!isDone(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    value = await read();
-  }
-  return value;
-}
 
 describe.each(testDatabaseKinds())('cache invalidation by change notification on %s (issue 12)', (kind) => {
   let t: TestApp;

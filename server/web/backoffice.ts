@@ -1,6 +1,7 @@
 /**
  * The operators' back-office API: the withdrawal review queue with approve and decline, the
- * ledger's invariant check, and free spins, bonuses and cashbacks granted by hand. Each operator
+ * ledger's invariant check, free spins, bonuses and cashbacks granted by hand, and the
+ * sportsbook's players' debts and bet limits. Each operator
  * has a bearer token (BACKOFFICE_TOKENS); every decision is recorded in the audit log under the
  * operator's name.
  */
@@ -12,6 +13,7 @@ import type { AppEnv } from './app-env';
 import { createBackofficeFreespinRoutes } from './backoffice-freespins';
 import { createBackofficeBonusRoutes } from './backoffice-bonuses';
 import { createBackofficeCashbackRoutes } from './backoffice-cashbacks';
+import { createBackofficeSportsbookRoutes } from './backoffice-sportsbook';
 
 /** Parses `name:token,name:token`. */
 export function parseOperatorTokens(value: string | undefined): Map<string, string> {
@@ -73,6 +75,7 @@ export function createBackofficeRoutes(tokens: Map<string, string>) {
   routes.route('/freespins', createBackofficeFreespinRoutes());
   routes.route('/bonuses', createBackofficeBonusRoutes());
   routes.route('/cashbacks', createBackofficeCashbackRoutes());
+  routes.route('/sportsbook', createBackofficeSportsbookRoutes());
 
   return routes;
 }

@@ -30,6 +30,12 @@ describe('the policy (issue 11: a strict Content-Security-Policy)', () => {
     expect(policy).toContain("style-src 'self' 'nonce-abc'");
   });
 
+  it('frames show the site and, when one is connected, the game aggregator only (issue 15)', () => {
+    expect(contentSecurityPolicy('abc', 'production')).toContain("frame-src 'self';");
+    const policy = contentSecurityPolicy('abc', 'production', ['http://127.0.0.1:4100']);
+    expect(policy).toContain("frame-src 'self' http://127.0.0.1:4100;");
+  });
+
   it('makes a different nonce each time', () => {
     expect(new Set(Array.from({ length: 50 }, newCspNonce)).size).toBe(50);
   });

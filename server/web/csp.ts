@@ -1,7 +1,8 @@
 /**
  * The Content-Security-Policy of every answer (issue 11): scripts run only with this answer's
  * nonce (and what those scripts load, 'strict-dynamic'), nothing is embedded as an object, the base
- * address cannot be moved, and only the site itself may frame its pages. A fresh nonce per answer,
+ * address cannot be moved, only the site itself may frame its pages, and frames show the site or
+ * the game aggregator. A fresh nonce per answer,
  * so a nonce read from one page is useless on the next.
  *
  * Styles: style elements need the nonce or come from the site; style attributes stay allowed
@@ -15,7 +16,11 @@ export function newCspNonce(): string {
   return randomBytes(18).toString('base64');
 }
 
-export function contentSecurityPolicy(nonce: string, mode: 'development' | 'production' | 'test'): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  mode: 'development' | 'production' | 'test',
+  frameOrigins: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
@@ -27,6 +32,8 @@ export function contentSecurityPolicy(nonce: string, mode: 'development' | 'prod
     mode === 'development' ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
     // The service worker: under 'strict-dynamic' script-src no longer names the site itself.
     "worker-src 'self'",
+    // The game frame: our own game clients, and the game aggregator's (issue 15) when one is connected.
+    ['frame-src', "'self'", ...frameOrigins].join(' '),
     "frame-ancestors 'self'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -38,12 +45,15 @@ export function contentSecurityPolicy(nonce: string, mode: 'development' | 'prod
  * and puts the policy on the answer unless the answer set its own. Development only reports
  * violations: Vite's dev client injects scripts of its own that carry no nonce.
  */
-export function contentSecurityPolicyHeaders(mode: 'development' | 'production' | 'test'): MiddlewareHandler<AppEnv> {
+export function contentSecurityPolicyHeaders(
+  mode: 'development' | 'production' | 'test',
+  frameOrigins: () => readonly string[] = () => [],
+): MiddlewareHandler<AppEnv> {
   const header = mode === 'development' ? 'Content-Security-Policy-Report-Only' : 'Content-Security-Policy';
   return async (c, next) => {
     const nonce = newCspNonce();
     c.set('cspNonce', nonce);
     await next();
-    if (!c.res.headers.has(header)) c.res.headers.set(header, contentSecurityPolicy(nonce, mode));
+    if (!c.res.headers.has(header)) c.res.headers.set(header, contentSecurityPolicy(nonce, mode, frameOrigins()));
   };
 }

@@ -5,9 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GamesPage } from '#common/games-contract';
 import { createTestApp, type TestApp } from '../../test/api-harness';
+import { startAggregatorRig, type AggregatorRig } from '../../test/aggregator';
 import { testDatabaseKinds } from '../../test/databases';
 import type { LoyaltyCharacterList } from '#common/loyalty-contract';
-import { avatarArtSvg, gameArtSvg } from './game-art';
+import { avatarArtSvg, gameArtSvg, tileArt } from './game-art';
+import type { GameProviderView } from '#common/games-contract';
+import { readdirSync } from 'node:fs';
 
 describe('game art', () => {
   it('is deterministic: the same sysname gives the same picture, another sysname another one', () => {
@@ -31,10 +34,16 @@ describe('game art', () => {
 
 describe.each(testDatabaseKinds())('/platform/art on %s', (kind) => {
   let t: TestApp;
+  let rig: AggregatorRig | undefined;
   beforeAll(async () => {
     t = await createTestApp(kind);
+    // The external studios' titles are in the catalogue while the game aggregator serves them (issue 15).
+    rig = await startAggregatorRig(t);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await rig?.close();
+    await t?.close();
+  });
 
   it('answers image/svg+xml, the same bytes every time, cacheable', async () => {
     const first = await t.request('/platform/art/dice-roll.svg');
@@ -73,6 +82,42 @@ describe.each(testDatabaseKinds())('/platform/art on %s', (kind) => {
       expect(response.status, character.image).toBe(200);
       expect(await response.text()).toBe(avatarArtSvg(character.sysname));
     }
+  });
+
+  it('every game and provider of the catalogue has its own drawn picture: no initials, no text, small, nothing outside (issue 15)', async () => {
+    const games = (await t.api('games.get', { params: { count: '300', fields: 'image_url,description' } })).body
+      .data as GamesPage;
+    const providers = (await t.api('games.getProviders')).body.data as GameProviderView[];
+    const addresses = [
+      ...games.items.flatMap((item) => [item.image_url, item.description?.img_288_192]),
+      ...providers.map((provider) => provider.image_url),
+    ].filter((address): address is string => !!address);
+    const bodies = new Set<string>();
+    for (const address of addresses) {
+      const name = /^\/platform\/art\/([a-z0-9-]+)\.svg\?v=([0-9a-f]{10})$/.exec(address);
+      expect(name, address).not.toBeNull();
+      const drawn = tileArt(name![1]!);
+      expect(drawn.version, address).toBe(name![2]);
+      // Not the generated stand-in: a scene of its own, without letters, a few KB at most.
+      expect(drawn.svg).not.toBe(gameArtSvg(name![1]!));
+      expect(drawn.svg).not.toMatch(/<text|<script|<image|href|https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+      expect(drawn.svg).toMatch(/^<svg [^>]*viewBox="0 0 288 192"/);
+      expect(Buffer.byteLength(drawn.svg)).toBeLessThan(4096);
+      bodies.add(drawn.svg);
+    }
+    // A distinct picture per name.
+    expect(bodies.size).toBe(new Set(addresses).size);
+    expect(bodies.size).toBe(readdirSync(new URL('../modules/games/art', import.meta.url)).length);
+  });
+
+  it('the versioned address is cached for a year; the bare one for a day (a redrawn picture reaches browsers)', async () => {
+    const [game] = ((await t.api('games.get', { params: { count: '1', fields: 'image_url' } })).body.data as GamesPage).items;
+    const versioned = await t.request(game!.image_url!);
+    expect(versioned.status).toBe(200);
+    expect(versioned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const bare = await t.request(game!.image_url!.replace(/\?v=.*$/, ''));
+    expect(bare.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(await bare.text()).toBe(await versioned.text());
   });
 
   it('a name outside [a-z0-9-] or without .svg is 404', async () => {

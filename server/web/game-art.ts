@@ -1,11 +1,14 @@
 /**
- * /platform/art/{name}.svg: tile art of a game or provider generated from its sysname, so the
- * catalogue's image_url never points outside the site. The same name always gives the same
- * picture; colours and shape follow the site's game tiles (app/components/game-art.tsx).
+ * /platform/art/{name}.svg: tile art of a game or provider, so the catalogue's image_url never
+ * points outside the site. A drawn picture (server/modules/games/art, issue 15) is served when
+ * there is one; any other name (a loyalty picture, a game an operator added) gets one generated
+ * from the name: the same name always gives the same picture.
  * /platform/avatar/{name}.svg: a round portrait the same way, for loyalty characters.
  */
 import { Hono } from 'hono';
+import { drawnArt } from '../modules/games';
 import type { AppEnv } from './app-env';
+import { IMMUTABLE_CACHE } from './static-assets';
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const WIDTH = 288;
@@ -83,20 +86,27 @@ export function avatarArtSvg(sysname: string): string {
 }
 
 /** Serves `{name}.svg` drawn by `draw`; the name is checked against NAME, so it needs no escaping. */
-function generatedSvgRoutes(draw: (name: string) => string) {
+function svgRoutes(draw: (name: string) => { svg: string; version?: string }) {
   const routes = new Hono<AppEnv>();
   routes.get('/:file', (c) => {
     const file = c.req.param('file');
     const name = file.endsWith('.svg') ? file.slice(0, -'.svg'.length) : '';
     if (!NAME.test(name)) return c.text('Not found', 404);
+    const { svg, version } = draw(name);
     c.header('Content-Type', 'image/svg+xml; charset=utf-8');
-    // A name's picture never changes, so browsers and caches may keep it for a day.
-    c.header('Cache-Control', 'public, max-age=86400');
+    // An address with the picture's version never changes content (a year, like the built
+    // assets); a bare name's picture may be redrawn, so it is kept for a day.
+    c.header('Cache-Control', version && c.req.query('v') === version ? IMMUTABLE_CACHE : 'public, max-age=86400');
     c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-    return c.body(draw(name));
+    return c.body(svg);
   });
   return routes;
 }
 
-export const createGameArtRoutes = () => generatedSvgRoutes(gameArtSvg);
-export const createAvatarArtRoutes = () => generatedSvgRoutes(avatarArtSvg);
+/** The drawn picture of a game or provider, or the generated one of any other name. */
+export function tileArt(name: string): { svg: string; version?: string } {
+  return drawnArt(name) ?? { svg: gameArtSvg(name) };
+}
+
+export const createGameArtRoutes = () => svgRoutes(tileArt);
+export const createAvatarArtRoutes = () => svgRoutes((name) => ({ svg: avatarArtSvg(name) }));

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { handTotal } from '#common/games/blackjack';
 import { useI18n } from '~/i18n';
-import type { RoundView } from './shared';
+import { symbolName, type RoundView } from './shared';
 
 const SUIT_SYMBOLS: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
 
@@ -24,6 +24,7 @@ function totalLabel(cards: readonly string[]): string {
 
 /** Columns of symbols (reels) drawn as rows for the eye. */
 function SymbolGrid({ columns }: { columns: readonly (readonly string[])[] }) {
+  const { t } = useI18n();
   const rows = columns[0]?.length ?? 0;
   return (
     <table className="recall__grid" data-recall-grid>
@@ -31,7 +32,7 @@ function SymbolGrid({ columns }: { columns: readonly (readonly string[])[] }) {
         {Array.from({ length: rows }, (_, row) => (
           <tr key={row}>
             {columns.map((column, index) => (
-              <td key={index}>{column[row]}</td>
+              <td key={index}>{symbolName(t, column[row] ?? '')}</td>
             ))}
           </tr>
         ))}

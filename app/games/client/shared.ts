@@ -74,3 +74,10 @@ export function notifyParent(): void {
   if (typeof window !== 'undefined' && window.parent !== window)
     window.parent.postMessage({ type: 'game-balance-changed' }, window.location.origin);
 }
+
+/** A reel symbol's name in the page's language ("3 × Campana", issue 15); an unknown one as the engine wrote it. */
+export function symbolName(t: Translate, symbol: string): string {
+  const key = `gamePlay.symbol.${symbol}`;
+  const text = t(key);
+  return text === key ? symbol : text;
+}

@@ -2,53 +2,23 @@
  * The three slots (5×3 paylines with free spins, and the cascade): stake, spin, the window and
  * its wins; the player's freespin packs for the slot and autoplay (slot-extras.tsx). Real spins
  * follow the site's minimum spin duration (games.getSettings): the spin button waits it out.
+ * The reels are drawn by slot-reel-view.tsx (issue 15): symbols before the first spin, reels that
+ * stop one by one, winning lines and a counted-up win; the result below shows once they stand.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatMoney } from '#common/money';
 import { useI18n } from '~/i18n';
-import type { GameComponentProps, PlayResult } from './shared';
+import { symbolName, type GameComponentProps, type PlayResult } from './shared';
 import { useAutoplay } from './autoplay';
 import type { FreespinPackView } from '#common/contract';
 import { AutoplayPanel, FreespinPanel, useFreespinPacks } from './slot-extras';
 import { useGameSettings } from './use-game-settings';
+import { SlotReelView, useReelSpin } from './slot-reel-view';
+import { isSlotEngine, type SlotEngine } from './slot-reels';
+import type { CascadeStepView, LineSpin } from './slot-wins';
+import './slot.css';
 
 const SLOT_STAKES = ['0.10', '0.20', '0.50', '1.00', '2.00', '5.00', '10.00'];
-
-const SYMBOL_LABELS: Record<string, string> = {
-  WILD: 'W',
-  STAR: '★',
-  SEVEN: '7',
-  BAR: 'BAR',
-  BELL: 'B',
-  DIAMOND: '◆',
-  EMERALD: '▲',
-  RUBY: '●',
-  SAPPHIRE: '■',
-  AMETHYST: '✦',
-  TOPAZ: '⬟',
-  ONYX: '○',
-};
-
-function Tile({ symbol, isWin }: { symbol: string; isWin?: boolean }) {
-  return (
-    <span className={`slot-tile slot-tile--${symbol.toLowerCase()}${isWin ? ' is-win' : ''}`} data-symbol={symbol} title={symbol}>
-      {SYMBOL_LABELS[symbol] ?? symbol.slice(0, 3)}
-    </span>
-  );
-}
-
-interface LineSpin {
-  window: string[][];
-  lineWins: { line: number; symbol: string; count: number; pays: number }[];
-  scatterCount: number;
-  winLineBets: number;
-  freeSpinsAwarded: number;
-}
-interface CascadeStepView {
-  grid: string[][];
-  multiplier: number;
-  clusters: { symbol: string; cells: number[]; pays: number }[];
-}
 
 /** Keeps the spin button off until the site's minimum spin duration has passed since the last real spin started. */
 function useSpinPacing(minSpinDurationMs: number) {
@@ -64,7 +34,12 @@ function useSpinPacing(minSpinDurationMs: number) {
   return { isWaiting, spinStarted };
 }
 
-export function SlotGame({ engine, sysname, mode, api, play, minBet, maxBet }: GameComponentProps) {
+export function SlotGame(props: GameComponentProps) {
+  // The registry gives this component only slot engines; anything else would have no reels to draw.
+  return isSlotEngine(props.engine) ? <SlotMachine {...props} engine={props.engine} /> : null;
+}
+
+function SlotMachine({ engine, sysname, mode, api, play, minBet, maxBet }: GameComponentProps & { engine: SlotEngine }) {
   const { t, tc } = useI18n();
   const stakes = SLOT_STAKES.filter((stake) => Number(stake) >= Number(minBet) && Number(stake) <= Number(maxBet));
   const [stake, setStake] = useState(stakes.includes('1.00') ? '1.00' : (stakes[0] ?? minBet));
@@ -76,12 +51,19 @@ export function SlotGame({ engine, sysname, mode, api, play, minBet, maxBet }: G
   const minSpinDurationMs = mode === 'real' ? (settings?.min_spin_duration_ms ?? 0) : 0;
   const pacing = useSpinPacing(minSpinDurationMs);
   const { packs, reload: reloadPacks } = useFreespinPacks(api, sysname, mode === 'real');
+  const reel = useReelSpin(engine);
+  const { spin } = reel;
 
   const spinOnce = useCallback(
     async (pack?: FreespinPackView) => {
       setBusy(true);
       pacing.spinStarted();
-      const answer = pack ? await play({ stake: pack.stake.amount }, { freespinPackId: pack.id }) : await play({ stake });
+      // The reels turn while the round is asked for and stop on its outcome; the result shows once they stand.
+      const answer = await spin(
+        () => (pack ? play({ stake: pack.stake.amount }, { freespinPackId: pack.id }) : play({ stake })),
+        // What the reels light is worked out by slot-wins.tsx, loaded with the first spin (issue 12: a small first script).
+        async (round) => (await import('./slot-wins')).outcomeView(engine, round),
+      );
       if (answer) {
         setResult(answer);
         setFreespinResult(Boolean(pack));
@@ -90,7 +72,7 @@ export function SlotGame({ engine, sysname, mode, api, play, minBet, maxBet }: G
       setBusy(false);
       return answer;
     },
-    [play, stake, pacing, reloadPacks],
+    [play, stake, pacing, reloadPacks, spin, engine],
   );
   const autoplay = useAutoplay(spinOnce, minSpinDurationMs);
   const isSpinLocked = isBusy || pacing.isWaiting || autoplay.state.isRunning;
@@ -99,32 +81,13 @@ export function SlotGame({ engine, sysname, mode, api, play, minBet, maxBet }: G
   const spins = !isCascade ? ((result?.round.outcome as { spins?: LineSpin[] } | undefined)?.spins ?? []) : [];
   const steps = isCascade ? ((result?.round.outcome as { steps?: CascadeStepView[] } | undefined)?.steps ?? []) : [];
   const paid = spins[0];
-  const firstStep = steps[0];
   const freeSpins = spins.slice(1);
-  const winningCells = new Set(firstStep?.clusters.flatMap((cluster) => cluster.cells) ?? []);
   const isWin = result ? Number(result.round.payout.amount) > 0 : false;
 
   return (
     <section className="game-client__panel slot" data-slot={engine}>
-      <div className="slot__window" data-reels>
-        {paid &&
-          paid.window.map((reel, index) => (
-            <div className="slot__reel" key={index}>
-              {reel.map((symbol, row) => (
-                <Tile key={row} symbol={symbol} />
-              ))}
-            </div>
-          ))}
-        {firstStep &&
-          firstStep.grid.map((column, index) => (
-            <div className="slot__reel" key={index}>
-              {column.map((symbol, row) => (
-                <Tile key={row} symbol={symbol} isWin={winningCells.has(index * column.length + row)} />
-              ))}
-            </div>
-          ))}
-        {!result && <p className="slot__idle">{t('gamePlay.slot.idle')}</p>}
-      </div>
+      <SlotReelView engine={engine} reel={reel} />
+      {!result && <p className="slot__idle">{t('gamePlay.slot.idle')}</p>}
       <div className="slot__controls">
         <label className="field">
           <span className="field__label">{t('gamePlay.stake')}</span>
@@ -170,7 +133,12 @@ export function SlotGame({ engine, sysname, mode, api, play, minBet, maxBet }: G
             <ul className="slot__wins">
               {paid.lineWins.map((win) => (
                 <li key={win.line}>
-                  {t('gamePlay.slot.lineWin', { line: win.line + 1, symbol: win.symbol, count: win.count, pays: win.pays })}
+                  {t('gamePlay.slot.lineWin', {
+                    line: win.line + 1,
+                    symbol: symbolName(t, win.symbol),
+                    count: win.count,
+                    pays: win.pays,
+                  })}
                 </li>
               ))}
             </ul>

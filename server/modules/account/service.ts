@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AccountInfo } from '#common/api-contract';
 import { money } from '#common/money';
 import { phoneE164 } from '#common/validators';
 import type { Locale } from '#common/locale';
 import type { Database } from '../../db/client';
+import type { PlayerRowsCache } from '../../db/player-rows-cache';
 import { contacts, users } from './tables';
 
 export type UserRow = typeof users.$inferSelect;
@@ -80,7 +81,11 @@ function withE164(row: ContactRow): ContactRow {
 export interface AccountServiceDeps {
   /** A player's balances in minor units, by balance type: the wallet ledger answers. */
   balancesOf?: (user: UserRow) => Promise<{ main: bigint; bonus: bigint; betting_bonus: bigint; fun: bigint }>;
+  /** Where what every signed-in page reads about its player is kept between changes (issue 12). */
+  playerRows?: PlayerRowsCache;
 }
+
+const frozen = <T extends object>(row: T | undefined) => (row ? Object.freeze(row) : row);
 
 export function createAccountService(db: Database, deps: AccountServiceDeps = {}) {
   /** A contact of the player by its value as contactValue gives it (a phone in either stored form). */
@@ -93,29 +98,42 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
     return row && withE164(row);
   }
 
+  /**
+   * A write of this service has changed a player's rows: requests in this process read them afresh
+   * at once (other processes learn it from the database's notification, player-rows-cache.ts).
+   */
+  const changed = () => deps.playerRows?.invalidate();
+
   async function findUser(uid: number): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, uid)).limit(1);
     return row;
   }
 
   /** Account info of spec §3 for a player, with balances from the wallet ledger in the account currency. */
-  async function accountInfo(user: UserRow): Promise<AccountInfo> {
-    // Independent reads, not in a transaction: on PostgreSQL they run side by side.
-    const [[loginContact], balances] = await Promise.all([
-      db
+  /** Whether the contact the player signs in with takes mail; kept between changes (issue 12). */
+  async function isLoginSubscribed(user: UserRow): Promise<boolean> {
+    const read = async () => {
+      const [row] = await db
         .select({ isSubscribed: contacts.isSubscribed })
         .from(contacts)
         .where(and(eq(contacts.userId, user.id), inArray(contacts.value, storedForms(contactValue(user.login)))))
-        .limit(1),
-      deps.balancesOf?.(user),
-    ]);
+        .limit(1);
+      return row?.isSubscribed ?? false;
+    };
+    if (!deps.playerRows) return read();
+    return deps.playerRows.get(`login-subscribed:${user.id}:${user.login}`, read, { ownerOf: () => user.id });
+  }
+
+  async function accountInfo(user: UserRow): Promise<AccountInfo> {
+    // Independent reads, not in a transaction: on PostgreSQL they run side by side.
+    const [isSubscribed, balances] = await Promise.all([isLoginSubscribed(user), deps.balancesOf?.(user)]);
     const minor = balances ?? { main: 0n, bonus: 0n, betting_bonus: 0n, fun: 0n };
     return {
       uid: user.id,
       reg_time: user.registeredAt.toISOString(),
       login: user.login,
       fakename: user.fakename,
-      is_subscribed: loginContact?.isSubscribed ?? false,
+      is_subscribed: isSubscribed,
       balances: {
         balance_main: money(minor.main, user.currency),
         balance_bonus: money(minor.bonus, user.currency),
@@ -136,6 +154,15 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
     findUser,
 
     /**
+     * The player as every bet path checks them (currency, status): kept in memory until the row
+     * changes (issue 12). Anything that decides on a change of the account reads findUser.
+     */
+    async findUserForPlay(uid: number): Promise<UserRow | undefined> {
+      if (!deps.playerRows) return findUser(uid);
+      return deps.playerRows.get(`user:${uid}`, async () => frozen(await findUser(uid)), { ownerOf: (row) => row?.id });
+    },
+
+    /**
      * Account info of whoever asks: the signed-in player, or an anonymous visitor (uid 0). A caller
      * that read the player's row in this request already (the session lookup) may hand it over.
      */
@@ -145,12 +172,16 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
     },
 
     /**
-     * The user whose id another module's subquery selects, in one statement: the session lookup
-     * runs on every request, and a second round trip there costs every page and API call.
+     * The user whose id another module's subquery selects, with one value of that module's (e.g. the
+     * session's expiry), in one statement: the session lookup runs on every signed-in request.
      */
-    async findUserIn(siteId: string, userIds: SQLWrapper): Promise<UserRow | undefined> {
+    async findUserIn<Extra>(
+      siteId: string,
+      userIds: SQLWrapper,
+      extra: SQL<Extra>,
+    ): Promise<{ user: UserRow; extra: Extra } | undefined> {
       const [row] = await db
-        .select()
+        .select({ user: users, extra })
         .from(users)
         .where(and(eq(users.siteId, siteId), inArray(users.id, userIds)))
         .limit(1);
@@ -251,12 +282,14 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
         .set({ isRegistrationCompleted: true, currency, updatedAt: new Date() })
         .where(and(eq(users.id, userId), eq(users.isRegistrationCompleted, false)))
         .returning();
+      changed();
       return user;
     },
 
     /** Switches the account's currency (spec §7 setCurrency); balances are kept per currency. */
     async setCurrency(userId: number, currency: string): Promise<void> {
       await db.update(users).set({ currency, updatedAt: new Date() }).where(eq(users.id, userId));
+      changed();
     },
 
     /** Whether the player has confirmed at least one contact (withdrawals may require it). */
@@ -289,15 +322,18 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
         .values({ userId, ...contact })
         .onConflictDoNothing()
         .returning({ id: contacts.id });
+      changed();
       return row !== undefined;
     },
 
     async confirmContact(contactId: number): Promise<void> {
       await db.update(contacts).set({ isConfirmed: true }).where(eq(contacts.id, contactId));
+      changed();
     },
 
     async setSubscription(contactId: number, isSubscribed: boolean): Promise<void> {
       await db.update(contacts).set({ isSubscribed }).where(eq(contacts.id, contactId));
+      changed();
     },
 
     /** Stops news to one contact of a player (signed unsubscribe links); nothing when it is unknown. */
@@ -306,24 +342,39 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
         .update(contacts)
         .set({ isSubscribed: false })
         .where(and(eq(contacts.userId, userId), inArray(contacts.value, storedForms(value))));
+      changed();
     },
 
     /** Replaces the profile fields of spec §3 (the caller merges what changed). */
     async saveProfile(userId: number, profile: Record<string, unknown>): Promise<void> {
       await db.update(users).set({ profile, updatedAt: new Date() }).where(eq(users.id, userId));
+      changed();
+    },
+
+    /** The fake names players chose, by uid (an empty name when none): what public lists may show of them (issue 15). */
+    async fakenamesOf(userIds: readonly number[]): Promise<Map<number, string>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: users.id, fakename: users.fakename })
+        .from(users)
+        .where(inArray(users.id, [...new Set(userIds)]));
+      return new Map(rows.map((row) => [row.id, row.fakename]));
     },
 
     async setFakename(userId: number, fakename: string): Promise<void> {
       await db.update(users).set({ fakename }).where(eq(users.id, userId));
+      changed();
     },
 
     async setLocale(userId: number, locale: Locale): Promise<void> {
       await db.update(users).set({ locale }).where(eq(users.id, userId));
+      changed();
     },
 
     /** Sets a new password hash whatever the old one was (a reset by e-mailed link). */
     async setPasswordHash(userId: number, passwordHash: string, tx: Database = db): Promise<void> {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+      changed();
     },
 
     /**
@@ -331,17 +382,19 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
      * against: of two changes racing from the same old password, one wins and the other gets false.
      */
     async replacePasswordHash(userId: number, checkedHash: string, passwordHash: string, tx: Database = db): Promise<boolean> {
-      const changed = await tx
+      const replaced = await tx
         .update(users)
         .set({ passwordHash })
         .where(and(eq(users.id, userId), eq(users.passwordHash, checkedHash)))
         .returning({ id: users.id });
-      return changed.length > 0;
+      changed();
+      return replaced.length > 0;
     },
 
     /** Keeps a new two-factor secret until the player confirms it with a first code. */
     async startTwoFactorSetup(userId: number, secret: string): Promise<void> {
       await db.update(users).set({ twoFactorSecret: secret, twoFactorLastStep: null }).where(eq(users.id, userId));
+      changed();
     },
 
     /**
@@ -354,6 +407,7 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
         .set({ twoFactorEnabledAt: new Date(), twoFactorLastStep: step })
         .where(and(isLaterTwoFactorStep(userId, secret, step), isNull(users.twoFactorEnabledAt)))
         .returning({ id: users.id });
+      changed();
       return enabled.length > 0;
     },
 
@@ -364,6 +418,7 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
         .set({ twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: step })
         .where(and(isLaterTwoFactorStep(userId, secret, step), isNotNull(users.twoFactorEnabledAt)))
         .returning({ id: users.id });
+      changed();
       return disabled.length > 0;
     },
 
@@ -378,6 +433,7 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
         .set({ twoFactorLastStep: step })
         .where(and(isLaterTwoFactorStep(userId, secret, step), isNotNull(users.twoFactorEnabledAt)))
         .returning({ id: users.id });
+      changed();
       return claimed.length > 0;
     },
 
@@ -387,6 +443,7 @@ export function createAccountService(db: Database, deps: AccountServiceDeps = {}
         .update(users)
         .set({ ...flags, updatedAt: new Date() })
         .where(eq(users.id, userId));
+      changed();
     },
   };
 }

@@ -4,10 +4,11 @@
  * issued on every sign-in and revoked on sign-out, so an old or stolen token is useless after.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '#common/errors';
 import type { Locale } from '#common/locale';
 import type { Database } from '../../db/client';
+import type { PlayerRowsCache } from '../../db/player-rows-cache';
 import type { AccountService, UserRow } from '../account';
 import { tooManyAttempts, type RateLimitService } from '../rate-limit';
 import { sessions } from './tables';
@@ -45,9 +46,16 @@ interface Deps {
   findActiveExclusion: (userId: number) => Promise<{ kind: string; endsAt: Date | null } | undefined>;
   /** The installation's key that signs trusted-device cookies (made once, kept in the database). */
   deviceKey: () => Promise<string>;
+  /** Where the session lookup of every signed-in request is kept between changes (issue 12). */
+  playerRows?: PlayerRowsCache;
 }
 
-export function createAuthService({ db, accounts, rateLimits, findActiveExclusion, deviceKey }: Deps) {
+interface OpenSession {
+  user: UserRow;
+  expiresAt: Date;
+}
+
+export function createAuthService({ db, accounts, rateLimits, findActiveExclusion, deviceKey, playerRows }: Deps) {
   let deviceKeyOnce: Promise<string> | undefined;
   const signingKey = () => (deviceKeyOnce ??= deviceKey());
 
@@ -79,6 +87,20 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    // Requests in this process see it at once; others learn it from the database's notification.
+    playerRows?.forgetPlayer(userId);
+  }
+
+  /** The open session's player and expiry, in one statement (it runs on every signed-in request). */
+  async function readOpenSession(tokenHash: string, siteId: string): Promise<OpenSession | undefined> {
+    const isOpen = and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()));
+    const found = await accounts.findUserIn(
+      siteId,
+      db.select({ userId: sessions.userId }).from(sessions).where(isOpen),
+      sql`(select ${sessions.expiresAt} from ${sessions} where ${isOpen})`.mapWith(sessions.expiresAt),
+    );
+    // Kept in memory and shared by requests: nobody may change it in place.
+    return found && { user: Object.freeze(found.user), expiresAt: found.extra };
   }
 
   /** A current code of the player's authenticator, counted against the code rate limit; its time step, or null. */
@@ -220,6 +242,7 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+      playerRows?.invalidate();
     },
 
     /** Ends every open session of a player at once (ban, self-exclusion, password change). */
@@ -299,12 +322,15 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
     /** The player a session token belongs to, if the session is open and the site matches. */
     async resolveSession(token: string, siteId: string): Promise<SessionUser | undefined> {
       const tokenHash = hashToken(token);
-      const openSession = db
-        .select({ userId: sessions.userId })
-        .from(sessions)
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
-      const user = await accounts.findUserIn(siteId, openSession);
-      return user ? { user, tokenHash } : undefined;
+      const read = () => readOpenSession(tokenHash, siteId);
+      const open = playerRows
+        ? await playerRows.get(`session:${siteId}:${tokenHash}`, read, {
+            ownerOf: (found) => found?.user.id,
+            // An expired session is never answered from memory.
+            validUntil: (found) => found?.expiresAt.getTime() ?? 0,
+          })
+        : await read();
+      return open && open.expiresAt.getTime() > Date.now() ? { user: open.user, tokenHash } : undefined;
     },
   };
 }

@@ -9,7 +9,7 @@ import type { BonusService } from '../bonuses';
 import type { ContentService } from '../content';
 import type { ResponsibleGamingService } from '../responsible-gaming';
 import type { Site } from '../sites';
-import type { WalletService } from '../wallet';
+import type { Debts, WalletService } from '../wallet';
 import type { PaymentProvider } from '../payments';
 import { listPaymentMethods, type PaymentMethod } from './payment-methods';
 
@@ -22,6 +22,8 @@ export interface CashierDeps {
   findProvider: (name: string) => PaymentProvider | undefined;
   /** Deposit offers grant their bonus with the deposit; a withdrawal the player confirmed forfeits active bonuses. */
   bonuses: Pick<BonusService, 'grantAndActivate' | 'programmeOf' | 'forfeitActive' | 'activeBonusIds'>;
+  /** A credited deposit repays the player's debts first (issue 14: a rollback's shortfall). */
+  debts: Pick<Debts, 'clearDebts'>;
 }
 
 export interface PlayerRequest {

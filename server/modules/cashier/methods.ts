@@ -9,6 +9,7 @@ import { siteOrigin } from '../../web/site-origin';
 import { methodView } from './payment-methods';
 import type { PlayerRequest } from './service';
 import { BANKS } from './banks';
+import { jurisdictionOf } from '../responsible-gaming';
 
 /** `requisites[name]=value` form fields, or a `requisites` object in a JSON body. */
 function requisitesFrom(params: Record<string, unknown>): Record<string, string> {
@@ -46,6 +47,8 @@ export const cashierMethods = [
         available_currencies: ctx.site.currencies,
         deposit_count: await ctx.services.cashier.depositCount(request.user.id),
         deposit_limit: depositLimit,
+        // The rule enforceDepositLimits applies, told before the form (issue 15) rather than after Deposit.
+        is_deposit_limit_required: jurisdictionOf(ctx.site.settings).isDepositLimitRequired && depositLimit.period === 'none',
       };
     },
   }),

@@ -100,6 +100,15 @@ export async function applyDepositEvent(
       },
       tx,
     );
+    // What the player owes (a payout a rollback took back after they spent it) is repaid first.
+    await deps.debts.clearDebts(tx, {
+      siteId: row.siteId,
+      userId: row.userId,
+      currency: row.currency,
+      upToMinor: row.amountMinor,
+      idempotencyKey: `deposit:${row.id}:debts`,
+      actor: `psp:${row.provider}`,
+    });
     await setStatus(tx, row.id, 'success', { settledAt: new Date() });
     await payDepositOffer(deps, tx, row, offers);
     return 'applied';

@@ -44,4 +44,10 @@ export const gameHistoryMethods = [
     name: 'games.gethistoryexportrequest',
     handler: async (ctx, params) => ctx.services.gameHistory.getExport(player(ctx), params.id ? Number(params.id) : undefined),
   }),
+  defineMethod({
+    name: 'games.getWinners',
+    handler: async (ctx, params) => ({
+      items: await ctx.services.gameHistory.recentBigWins(ctx.site.id, ctx.locale, params.count),
+    }),
+  }),
 ];

@@ -2,10 +2,11 @@
  * Game history and its CSV export (issue 5; spec §7 games.getHistory, createhistoryexportrequest,
  * gethistoryexportrequest).
  *
- * The history is the signed-in player's real-money rounds and live-table bets (issue 15), newest
+ * The history is the signed-in player's real-money rounds, live-table bets and rounds at external
+ * providers (issue 15), newest
  * first (demo rounds are play money and stay in the game's own recall). Each source module answers
  * the query over its own tables in one row shape: a page is their union, ordered and paged by the
- * database; an export merges the two walked by id. An export is a request row that the job queue turns
+ * database; an export merges the sources walked by id. An export is a request row that the job queue turns
  * into a CSV kept in the database, so any process can serve the download; only its owner can
  * download it (server/web/history-export.ts). A site turns exports off with
  * is_game_history_export_enabled; requests are rate-limited and a player has at most one export
@@ -21,9 +22,12 @@ import { inTransaction } from '../../db/retry';
 import type { GamesService } from '../games';
 import { playerRoundsHistory, type PlayerHistoryRow, type PlayerRoundsFilter } from '../game-rounds';
 import { playerLiveBetsHistory } from '../live-games';
+import { playerProviderRoundsHistory } from '../provider-wallet';
 import type { JobHandler, JobService } from '../jobs';
 import type { RateLimitService } from '../rate-limit';
 import { csvLine } from './csv';
+import { createBigWins } from './big-wins';
+import { gameDisplayName } from '#common/games-contract';
 import { gameHistoryExports, type GameHistoryExportRow } from './tables';
 import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX } from '#common/contract/games';
 import type { GameHistoryItem as HistoryItem, HistoryExportView as ExportView } from '#common/contract';
@@ -57,6 +61,8 @@ export interface GameHistoryDeps {
   games: Pick<GamesService, 'listGames'>;
   /** Which rounds a free spin paid for (freespins service). */
   freespinRoundIds: (roundIds: number[]) => Promise<Set<number>>;
+  /** Players' fake names by uid (account service), for the anonymised big wins. */
+  fakenames: (userIds: readonly number[]) => Promise<Map<number, string>>;
 }
 
 export const exportDownloadPath = (id: number | string) => `/platform/history-export/${id}.csv`;
@@ -99,8 +105,8 @@ export const CSV_HEADER = [
   'bet_id',
 ] as const;
 
-/** The list's id: a round's id, or the live bet's (the two are numbered apart). */
-const itemId = (row: PlayerHistoryRow) => (row.kind === 'live' ? `live-${row.id}` : String(row.id));
+/** The list's id: a round's id, the live bet's or the provider round's (each numbered apart). */
+const itemId = (row: PlayerHistoryRow) => (row.kind === 'round' ? String(row.id) : `${row.kind}-${row.id}`);
 
 function csvRow(row: PlayerHistoryRow, gameName: string, isFreespin: boolean): string {
   return csvLine([
@@ -118,11 +124,11 @@ function csvRow(row: PlayerHistoryRow, gameName: string, isFreespin: boolean): s
     row.clientSeed,
     row.nonce,
     row.kind,
-    row.kind === 'live' ? row.id : '',
+    row.kind === 'round' ? '' : row.id,
   ]);
 }
 
-// Newest first; on the same instant in-house rounds before live bets, then the higher id.
+// Newest first; on the same instant in-house rounds, then provider rounds, then live bets, then the higher id.
 const NEWEST_FIRST = [desc(sql.identifier('created_at')), desc(sql.identifier('kind')), desc(sql.identifier('id'))];
 const isNewer = (a: PlayerHistoryRow, b: PlayerHistoryRow) =>
   a.createdAt.getTime() !== b.createdAt.getTime() ? a.createdAt > b.createdAt : a.kind !== b.kind ? a.kind > b.kind : a.id > b.id;
@@ -176,9 +182,9 @@ export function createGameHistoryService(deps: GameHistoryDeps) {
   }
   const isFreespinOf = (row: PlayerHistoryRow, freespins: Set<number>) => row.kind === 'round' && freespins.has(row.id);
 
-  /** Both sources' rows for a filter, as one union to order and page in the database. */
+  /** Every source's rows for a filter, as one union to order and page in the database. */
   const historyUnion = (filter: PlayerRoundsFilter) =>
-    unionAll(playerRoundsHistory(db, filter), playerLiveBetsHistory(db, filter));
+    unionAll(playerRoundsHistory(db, filter), playerLiveBetsHistory(db, filter), playerProviderRoundsHistory(db, filter));
 
   async function findOwn(player: { siteId: string; userId: number }, id: number): Promise<GameHistoryExportRow | undefined> {
     const [row] = await db
@@ -205,13 +211,20 @@ export function createGameHistoryService(deps: GameHistoryDeps) {
       dateTo: request.dateTo ?? undefined,
     });
     const rows = mergeNewestFirst(
-      walkSource((beforeId) =>
-        playerRoundsHistory(db, filter, beforeId)
-          .orderBy(desc(sql.identifier('id')))
-          .limit(EXPORT_BATCH),
+      mergeNewestFirst(
+        walkSource((beforeId) =>
+          playerRoundsHistory(db, filter, beforeId)
+            .orderBy(desc(sql.identifier('id')))
+            .limit(EXPORT_BATCH),
+        ),
+        walkSource((beforeId) =>
+          playerLiveBetsHistory(db, filter, beforeId)
+            .orderBy(desc(sql.identifier('id')))
+            .limit(EXPORT_BATCH),
+        ),
       ),
       walkSource((beforeId) =>
-        playerLiveBetsHistory(db, filter, beforeId)
+        playerProviderRoundsHistory(db, filter, beforeId)
           .orderBy(desc(sql.identifier('id')))
           .limit(EXPORT_BATCH),
       ),
@@ -262,11 +275,21 @@ export function createGameHistoryService(deps: GameHistoryDeps) {
     }
   };
 
+  // Names as the player's tiles show them (the game-like record rule), in the page's language.
+  const recentBigWins = createBigWins({
+    db,
+    fakenames: deps.fakenames,
+    gameNames: async (siteId, locale) =>
+      new Map((await deps.games.listGames(siteId, locale)).map((game) => [game.sysname, gameDisplayName(game)])),
+  });
+
   return {
     exportJob,
     makeExport,
+    /** games.getWinners: the site's recent big wins, anonymised (big-wins.ts). */
+    recentBigWins,
 
-    /** games.getHistory: one page of the player's real-money rounds and live bets, newest first. */
+    /** games.getHistory: one page of the player's real-money rounds, live bets and provider rounds, newest first. */
     async getHistory(
       player: HistoryPlayer,
       filter: HistoryFilter,

@@ -39,3 +39,5 @@ export {
   type PlayerRoundsFilter,
 } from './player-history';
 export type { GameRoundMode } from './tables';
+// The site's latest big wins, for the home page's rail (issue 15).
+export { recentBigRounds, type BigRoundRow } from './big-rounds';

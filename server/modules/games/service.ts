@@ -10,7 +10,6 @@ import type { Locale } from '#common/locale';
 import {
   GAME_CATEGORIES,
   GAME_TYPES,
-  gameArtPath,
   gameDisplayName,
   type GameCategoryView,
   type GameField,
@@ -21,8 +20,10 @@ import {
   type GamesPage,
 } from '#common/games-contract';
 import type { Database } from '../../db/client';
+import type { PlayerRowsCache } from '../../db/player-rows-cache';
 import type { ContentService, ContentEntry } from '../content';
 import { gameLikes } from './tables';
+import { artUrl, versionedArtUrl } from './drawn-art';
 
 /** A catalogue game: its record plus what only the server needs. */
 export interface Game extends GameRecord {
@@ -78,14 +79,14 @@ function toGame(entry: ContentEntry): Game | undefined {
     categories: stringList(data.categories),
     tags: stringList(data.tags),
     priority: typeof data.priority === 'number' ? data.priority : Number.MAX_SAFE_INTEGER,
-    image_url: typeof data.image_url === 'string' ? data.image_url : gameArtPath(sysname),
+    image_url: typeof data.image_url === 'string' ? versionedArtUrl(data.image_url) : artUrl(sysname),
     game_params: isRecord(data.game_params) ? data.game_params : {},
     has_demo: data.has_demo === true,
     is_in_house: data.is_in_house === true,
     created_at: typeof data.created_at === 'string' ? data.created_at : entry.updatedAt.slice(0, 10),
     description: {
       ...(typeof description.name === 'string' ? { name: description.name } : {}),
-      ...(typeof description.img_288_192 === 'string' ? { img_288_192: description.img_288_192 } : {}),
+      ...(typeof description.img_288_192 === 'string' ? { img_288_192: versionedArtUrl(description.img_288_192) } : {}),
     },
     ...(typeof data.engine === 'string' ? { engine: data.engine } : {}),
   };
@@ -114,7 +115,19 @@ function compareGames(sort: GameSort, locale: Locale): (a: Game, b: Game) => num
   return (a, b) => byKey[sort](a, b) || (a.sysname < b.sysname ? -1 : a.sysname > b.sysname ? 1 : 0);
 }
 
-export function createGamesService({ db, content }: { db: Database; content: ContentService }) {
+export interface GamesDeps {
+  db: Database;
+  content: ContentService;
+  /**
+   * The external titles an aggregator serves now (issue 15): the others are left out of the
+   * lobby, search and counts instead of failing at launch. Unset: none is served.
+   */
+  hostedExternalTitles?: () => Promise<ReadonlySet<string>>;
+  /** Where a player's likes are kept between changes (issue 12). */
+  playerRows?: PlayerRowsCache;
+}
+
+export function createGamesService({ db, content, hostedExternalTitles, playerRows }: GamesDeps) {
   async function listCollection(siteId: string, collection: string, locale: Locale): Promise<ContentEntry[]> {
     const entries: ContentEntry[] = [];
     for (let offset = 0; ; offset += CONTENT_PAGE) {
@@ -135,14 +148,26 @@ export function createGamesService({ db, content }: { db: Database; content: Con
     return (await listCollection(siteId, 'games', locale)).map(toGame).filter((game): game is Game => game !== undefined);
   }
 
-  async function likedSysnames(userId: number, siteId: string): Promise<string[]> {
+  /** The games a player can start now: in-house ones, and external ones an aggregator serves. */
+  async function listPlayable(siteId: string, locale: Locale): Promise<Game[]> {
+    const all = await listGames(siteId, locale);
+    if (all.every((game) => game.is_in_house)) return all;
+    const hosted = hostedExternalTitles ? await hostedExternalTitles() : new Set<string>();
+    return all.filter((game) => game.is_in_house || hosted.has(game.sysname));
+  }
+
+  async function likedSysnames(userId: number, siteId: string): Promise<readonly string[]> {
     if (userId <= 0) return [];
-    const rows = await db
-      .select({ sysname: gameLikes.sysname })
-      .from(gameLikes)
-      .where(and(eq(gameLikes.userId, userId), eq(gameLikes.siteId, siteId)))
-      .orderBy(desc(gameLikes.createdAt), desc(gameLikes.sysname));
-    return rows.map((row) => row.sysname);
+    const read = async () => {
+      const rows = await db
+        .select({ sysname: gameLikes.sysname })
+        .from(gameLikes)
+        .where(and(eq(gameLikes.userId, userId), eq(gameLikes.siteId, siteId)))
+        .orderBy(desc(gameLikes.createdAt), desc(gameLikes.sysname));
+      return Object.freeze(rows.map((row) => row.sysname));
+    };
+    if (!playerRows) return read();
+    return playerRows.get(`likes:${siteId}:${userId}`, read, { ownerOf: () => userId });
   }
 
   /** The game, or InvalidParameterException naming `sysname` when the site has none of that name. */
@@ -158,6 +183,7 @@ export function createGamesService({ db, content }: { db: Database; content: Con
 
   return {
     listGames,
+    listPlayable,
     getGame,
 
     /** games.get: filters are joined by AND, the values of one filter by OR. */
@@ -170,7 +196,7 @@ export function createGamesService({ db, content }: { db: Database; content: Con
       const tags = query.tags?.length ? query.tags : undefined;
       const providers = query.providers?.length ? new Set(query.providers) : undefined;
       const needle = query.query?.trim().toLocaleLowerCase(query.locale);
-      const matches = (await listGames(query.siteId, query.locale)).filter(
+      const matches = (await listPlayable(query.siteId, query.locale)).filter(
         (game) =>
           (!sysnames || sysnames.has(game.sysname)) &&
           (!types || types.has(game.type)) &&
@@ -195,7 +221,7 @@ export function createGamesService({ db, content }: { db: Database; content: Con
 
     /** games.getCategories: the categories of spec §9 with how many games each holds. */
     async categories(siteId: string, locale: Locale): Promise<GameCategoryView[]> {
-      const games = await listGames(siteId, locale);
+      const games = await listPlayable(siteId, locale);
       return GAME_CATEGORIES.map((category) => {
         const types = category === 'all' ? [...GAME_TYPES] : [category];
         return {
@@ -212,7 +238,7 @@ export function createGamesService({ db, content }: { db: Database; content: Con
       locale: Locale,
       options: { types?: readonly GameType[]; hasGameParams: boolean },
     ): Promise<GameProviderView[]> {
-      const games = await listGames(siteId, locale);
+      const games = await listPlayable(siteId, locale);
       const counts = new Map<string, number>();
       for (const game of games)
         if (!options.types?.length || options.types.includes(game.type))
@@ -225,7 +251,7 @@ export function createGamesService({ db, content }: { db: Database; content: Con
         views.push({
           sysname,
           name: typeof entry.data.name === 'string' ? entry.data.name : sysname,
-          image_url: gameArtPath(sysname),
+          image_url: artUrl(sysname),
           games_count: count,
           ...(options.hasGameParams
             ? {

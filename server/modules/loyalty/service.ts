@@ -16,6 +16,7 @@ import { ApiError } from '#common/errors';
 import { invalidParameter } from '#common/parameter-errors';
 import { levelOf, levelProgress, type LoyaltyCharacterList, type LoyaltyInfo } from '#common/loyalty-contract';
 import type { Database } from '../../db/client';
+import type { PlayerRowsCache } from '../../db/player-rows-cache';
 import { inTransaction, type Executor } from '../../db/retry';
 import type { WalletService } from '../wallet';
 import { loyaltyProgramme, pointsForWagered, type LoyaltyProgramme } from './programme';
@@ -67,6 +68,8 @@ export interface LoyaltyDeps {
   allSiteSettings: () => Promise<Record<string, Record<string, unknown>>>;
   /** The site's name for its points: the `pointsAlias` of its loyalty configuration section. */
   pointsAlias: (siteId: string) => Promise<string>;
+  /** Where the account a page reads is kept between changes (issue 12). */
+  playerRows?: PlayerRowsCache;
 }
 
 export function createLoyaltyService(deps: LoyaltyDeps) {
@@ -93,6 +96,13 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
     }
     if (!row || row.siteId !== siteId) throw new ApiError('AccessDeniedException', 'Access denied');
     return row;
+  }
+
+  /** The account as a page reads it: kept between changes (issue 12); writers use accountOf. */
+  function cachedAccountOf(siteId: string, userId: number): Promise<AccountRow> {
+    const read = async () => Object.freeze(await accountOf(db, siteId, userId));
+    if (!deps.playerRows) return read();
+    return deps.playerRows.get(`loyalty:${siteId}:${userId}`, read, { ownerOf: () => userId });
   }
 
   function checkCharacter(programme: LoyaltyProgramme, characterId: number, field = 'id') {
@@ -176,7 +186,7 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
     async info(siteId: string, userId: number): Promise<LoyaltyInfo> {
       const programme = await programmeOf(siteId);
       const pointsAlias = await deps.pointsAlias(siteId);
-      const account = await accountOf(db, siteId, userId);
+      const account = await cachedAccountOf(siteId, userId);
       const experience = Number(account.experience);
       return {
         id: account.id,

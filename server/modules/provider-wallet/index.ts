@@ -31,3 +31,5 @@ export {
 } from './providers';
 // A signed client of the protocol, as a provider would call us (simulator, benchmark).
 export { providerClient, type ProviderClient } from './provider-client';
+// Its rounds as game-history rows (game-history pages them with the in-house rounds and live bets).
+export { playerProviderRoundsHistory } from './player-history';

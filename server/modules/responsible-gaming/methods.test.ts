@@ -135,5 +135,31 @@ describe.each(testDatabaseKinds())('responsible gaming on %s', (kind) => {
     expect(
       ((await view.json()) as { data: { is_deposit_limit_missing: boolean; cooling_off_hours: number } }).data,
     ).toMatchObject({ is_deposit_limit_missing: true, cooling_off_hours: 72 });
+    // The deposit page learns it before the form (issue 15), and no longer once a limit is set.
+    const depositSettings = async () => {
+      const answer = await app.request('/api/cashier.getdepositsettings?v=2.34&locale=en', {
+        headers: { cookie: visitor.cookie },
+        host: 'lagoon.localhost',
+      });
+      return ((await answer.json()) as { data: { is_deposit_limit_required: boolean } }).data.is_deposit_limit_required;
+    };
+    expect(await depositSettings()).toBe(true);
+    const set = await app.request('/api/responsibleGaming.setDepositLimit?v=2.34&locale=en', {
+      method: 'POST',
+      headers: { cookie: visitor.cookie },
+      body: new URLSearchParams({ period: 'week', amount: '100' }),
+      host: 'lagoon.localhost',
+    });
+    expect(((await set.json()) as { error?: unknown }).error).toBeUndefined();
+    expect(await depositSettings()).toBe(false);
+  });
+
+  it('a site without the rule never asks for a limit before a deposit (issue 15)', async () => {
+    const { browser } = await registeredPlayer(app);
+    expect(
+      browser.data<{ is_deposit_limit_required: boolean }>(await browser.call('cashier.getdepositsettings', {}, 'GET')),
+    ).toMatchObject({
+      is_deposit_limit_required: false,
+    });
   });
 });

@@ -7,6 +7,7 @@ import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { DepositLimitView } from '#common/cashier-contract';
 import { minorToAmount } from '#common/money';
 import type { Database } from '../../db/client';
+import type { PlayerRowsCache } from '../../db/player-rows-cache';
 import type { Executor } from '../../db/retry';
 import { depositLimits, exclusions, rgPreferences, type LimitPeriod } from './tables';
 import { LIMIT_PERIODS, NO_LIMIT, changeLimit, effectiveLimit, periodEnd, periodStart, type LimitState } from './rules';
@@ -40,6 +41,16 @@ interface Deps {
   revokeAllSessions: (userId: number) => Promise<void>;
   /** Deposits made since a moment, in minor units; the cashier supplies them. */
   depositedSince: (userId: number, since: Date, executor: Executor) => Promise<bigint>;
+  /** Where a player's exclusions are kept for the bet paths between changes (issue 12). */
+  playerRows?: PlayerRowsCache;
+}
+
+type ExclusionRow = typeof exclusions.$inferSelect;
+
+/** The exclusion in force at `now` among rows not yet ended, the longest first (as activeExclusion orders). */
+function inForce(rows: readonly ExclusionRow[], now: Date): ExclusionRow | undefined {
+  const current = rows.filter((row) => row.startsAt <= now && (row.endsAt === null || row.endsAt > now));
+  return current.sort((a, b) => (a.endsAt === null ? -1 : b.endsAt === null ? 1 : b.endsAt.getTime() - a.endsAt.getTime()))[0];
 }
 
 export function createResponsibleGamingService(db: Database, deps: Deps) {
@@ -129,8 +140,27 @@ export function createResponsibleGamingService(db: Database, deps: Deps) {
       return row;
     },
 
+    /**
+     * activeExclusion for every bet: the player's exclusions not yet ended are kept in memory until
+     * the table changes, and which one is in force is decided at `now` (one may start or end later).
+     */
+    async activeExclusionForPlay(userId: number, now = new Date()): Promise<ExclusionRow | undefined> {
+      const read = async () =>
+        Object.freeze(
+          await db
+            .select()
+            .from(exclusions)
+            .where(and(eq(exclusions.userId, userId), or(isNull(exclusions.endsAt), gt(exclusions.endsAt, new Date())))),
+        );
+      const rows = deps.playerRows
+        ? await deps.playerRows.get(`exclusions:${userId}`, read, { ownerOf: () => userId })
+        : await read();
+      return inForce(rows, now);
+    },
+
     async exclude(userId: number, kind: 'timeout' | 'self_exclusion', endsAt: Date | null): Promise<void> {
       await db.insert(exclusions).values({ userId, kind, endsAt });
+      deps.playerRows?.forgetPlayer(userId);
       await deps.revokeAllSessions(userId);
     },
 

@@ -111,6 +111,23 @@ export function createRoundIntake(deps: RoundIntakeDeps) {
     },
 
     /**
+     * Settles many rounds' payouts at once, for rounds no bonus funds (sports tickets from the
+     * main balance: issue 14's settlement of a market's every bet): one batch of transfers per
+     * call (one lock, one write, one audit insert), each with its own key, then the hooks per
+     * round as `settle` runs them. A payout of nothing moves nothing.
+     */
+    async settleAll(tx: Executor, payouts: readonly { round: RoundMoney; movement: RoundMovement }[]): Promise<void> {
+      if (payouts.some(({ round }) => funding && isFundable(round)))
+        throw new Error('settleAll is for rounds no bonus funds; settle them one by one');
+      const transfers = payouts
+        .filter(({ movement }) => movement.amountMinor > 0n)
+        .map(({ round, movement }) => payoutTransfer(round, movement));
+      if (transfers.length > 0) await wallet.transferAll(transfers, tx);
+      for (const { round, movement } of payouts)
+        await runHooks(attached, 'afterSettle', tx, moneyEvent(round, movement.amountMinor));
+    },
+
+    /**
      * A round that takes its stake and settles in the same request (the single-request games):
      * the same hooks and demo top-up as stake then settle, with the stake and the payout written
      * as one batch of two transfers (one lock, one write, one audit insert), with a bonus

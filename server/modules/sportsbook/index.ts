@@ -95,6 +95,7 @@ export type { ApplyOutcome, ApplyResult, ChangeListener, EffectsHandler, FeedSto
 export { parseFixture, type Fixture } from './feed/fixtures';
 // The built-in feed simulator (its process is server/feed-simulator/main.ts) and its demo token.
 export { createFeedProvider, type FeedProvider, type FeedProviderOptions } from './simulator/provider';
+export { matchAnnouncement } from './simulator/match-feed';
 export { DEMO_FEED_TOKEN, createFeedSimulatorApp } from './simulator/http';
 export { startSimulatorProcess, type SimulatorProcess } from './feed/simulator-process';
 // The site's feed: the HTTP adapter to a provider (the simulator or a real feed) and the consumer feeding the store.
@@ -114,7 +115,7 @@ export {
   type SelectionNow,
   type TicketBook,
 } from './tickets/service';
-export type { TicketLegRow, TicketRow, TicketStatus } from './tickets/tables';
+export { LIMIT_SCOPES, type OperatorLimitScope, type TicketLegRow, type TicketRow, type TicketStatus } from './tickets/tables';
 export { describeLegs, storeMarketSource } from './tickets/market-source';
 export { sportsbookLimits } from './tickets/limits';
 export { sportsbookBetMethods } from './tickets/methods';

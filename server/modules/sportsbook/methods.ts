@@ -11,6 +11,10 @@ export const sportsbookMethods = [
     handler: (ctx, params) => ctx.services.sportsbook.getEvents(params, ctx.locale),
   }),
   defineMethod({
+    name: 'sportsbook.getTournaments',
+    handler: (ctx, params) => ctx.services.sportsbook.getTournaments(params.sport),
+  }),
+  defineMethod({
     name: 'sportsbook.getEvent',
     handler: (ctx, params) => ctx.services.sportsbook.getEvent(params.event_id, ctx.locale),
   }),

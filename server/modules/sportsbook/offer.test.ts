@@ -103,6 +103,24 @@ describe.each(testDatabaseKinds())('the sportsbook offer API on %s', (kind) => {
     expect(paged).toMatchObject({ total: 2, items: [{ id: 'offer:later' }] });
   });
 
+  it('issue 14 /betting search and top leagues: events by team or league name, leagues of a sport busiest first', async () => {
+    const byTeam = await data<SportEventPage>('sportsbook.getEvents', { sport: 'football', search: 'epsil' });
+    expect(byTeam).toMatchObject({ total: 1, items: [{ id: 'offer:later' }] });
+    const byLeague = await data<SportEventPage>('sportsbook.getEvents', { sport: 'football', search: 'league offer:t1' });
+    expect(byLeague.items.map((e) => e.id)).toEqual(['offer:soon']);
+    // LIKE's own wildcards are taken literally: "%" matches no name.
+    expect((await data<SportEventPage>('sportsbook.getEvents', { sport: 'football', search: '%%' })).total).toBe(0);
+    const leagues = await data<{ id: string; live: number; upcoming: number }[]>('sportsbook.getTournaments', {
+      sport: 'football',
+    });
+    // t1 has the match in play and one to come; t2 one to come; the match that is over counts nowhere.
+    expect(leagues.map(({ id, live, upcoming }) => ({ id, live, upcoming }))).toEqual([
+      { id: 'offer:t1', live: 1, upcoming: 1 },
+      { id: 'offer:t2', live: 0, upcoming: 1 },
+    ]);
+    expect(await data('sportsbook.getTournaments', { sport: 'tennis' })).toEqual([]);
+  });
+
   it('issue 14 getEvent: every market grouped by type, named in the request locale with the competitors', async () => {
     const en = await data<SportEventDetail>('sportsbook.getEvent', { event_id: 'offer:live' }, 'en');
     const it_ = await data<SportEventDetail>('sportsbook.getEvent', { event_id: 'offer:live' }, 'it');
@@ -180,6 +198,8 @@ describe.each(testDatabaseKinds())('the sportsbook offer API on %s', (kind) => {
       ['sportsbook.getEvents', { sport: 'football', day: '2026-02-31x' }, 'day'],
       ['sportsbook.getEvents', { sport: 'football', count: '0' }, 'count'],
       ['sportsbook.getEvents', { sport: 'football', offset: '-1' }, 'offset'],
+      ['sportsbook.getEvents', { sport: 'football', search: 'a' }, 'search'],
+      ['sportsbook.getTournaments', { sport: 'curling' }, 'sport'],
       ['sportsbook.getEvent', {}, 'event_id'],
       ['sportsbook.getEvent', { event_id: 'no-such-event' }, 'event_id'],
     ];

@@ -4,11 +4,12 @@
  * type. Only events whose fixture arrived are listed; names come from the catalogue in the
  * request's locale, with the event's competitors in them.
  */
-import { and, asc, count, eq, gte, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import type {
   MarketGroupView,
   SportEventDetail,
   SportEventPage,
+  SportTournamentView,
   SportSummary,
   SportsbookEventsQuery,
 } from '#common/contract/sportsbook';
@@ -30,6 +31,20 @@ type OutcomeRow = typeof sportsbookOutcomes.$inferSelect;
 type ListedEvent = { event: EventRow; category: { id: string; name: string }; tournament: { id: string; name: string } };
 
 const DAY_MS = 86_400_000;
+
+/** A LIKE pattern matching the text anywhere, its own % _ and \\ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** Events whose either competitor or league name contains the search text (any case). */
+function searchFilter(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containing(search);
+  return or(
+    ilike(sportsbookEvents.homeName, pattern),
+    ilike(sportsbookEvents.awayName, pattern),
+    ilike(sportsbookTournaments.name, pattern),
+  );
+}
 
 function eventView({ event, category, tournament }: ListedEvent): SportEventView {
   const score = event.homeScore !== null && event.awayScore !== null ? { home: event.homeScore, away: event.awayScore } : null;
@@ -143,12 +158,14 @@ export function createOfferReads(db: Database) {
         query.tournament ? eq(sportsbookEvents.tournamentId, query.tournament) : undefined,
         dayStart === undefined ? undefined : gte(sportsbookEvents.startTime, new Date(dayStart)),
         dayStart === undefined ? undefined : lt(sportsbookEvents.startTime, new Date(dayStart + DAY_MS)),
+        searchFilter(query.search),
       );
       const [events, [total]] = await Promise.all([
         listed(where).orderBy(asc(sportsbookEvents.startTime), asc(sportsbookEvents.id)).offset(query.offset).limit(query.count),
         db
           .select({ n: count() })
           .from(sportsbookEvents)
+          .innerJoin(sportsbookTournaments, eq(sportsbookTournaments.id, sportsbookEvents.tournamentId))
           .where(and(isNotNull(sportsbookEvents.tournamentId), where)),
       ]);
       const main = mainMarketKey(query.sport);
@@ -166,6 +183,37 @@ export function createOfferReads(db: Database) {
         }),
         total: Number(total?.n ?? 0),
       };
+    },
+
+    async getTournaments(sport: Sport): Promise<SportTournamentView[]> {
+      const rows = await db
+        .select({
+          id: sportsbookTournaments.id,
+          name: sportsbookTournaments.name,
+          category: { id: sportsbookCategories.id, name: sportsbookCategories.name },
+          status: sportsbookEvents.status,
+          n: count(),
+        })
+        .from(sportsbookEvents)
+        .innerJoin(sportsbookTournaments, eq(sportsbookTournaments.id, sportsbookEvents.tournamentId))
+        .innerJoin(sportsbookCategories, eq(sportsbookCategories.id, sportsbookTournaments.categoryId))
+        .where(and(eq(sportsbookEvents.sport, sport), inArray(sportsbookEvents.status, [...LIVE_STATUSES, ...UPCOMING_STATUSES])))
+        .groupBy(
+          sportsbookTournaments.id,
+          sportsbookTournaments.name,
+          sportsbookCategories.id,
+          sportsbookCategories.name,
+          sportsbookEvents.status,
+        );
+      const byId = new Map<string, SportTournamentView>();
+      for (const row of rows) {
+        const view = byId.get(row.id) ?? { id: row.id, name: row.name, category: row.category, live: 0, upcoming: 0 };
+        if (LIVE_STATUSES.includes(row.status)) view.live += Number(row.n);
+        else view.upcoming += Number(row.n);
+        byId.set(row.id, view);
+      }
+      // The busiest first (what "top leagues" shows), then by name for a stable order.
+      return [...byId.values()].sort((a, b) => b.live + b.upcoming - (a.live + a.upcoming) || a.name.localeCompare(b.name));
     },
 
     async getEvent(eventId: string, locale: Locale): Promise<SportEventDetail> {

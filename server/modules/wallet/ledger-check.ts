@@ -2,7 +2,8 @@
  * The ledger's invariants (architecture §5), checked against the database as it is: postings of
  * each transfer sum to zero per currency, each cached balance equals its postings, no player
  * balance is negative, every idempotency key is applied once, every transfer is in the audit
- * log and the audit chains verify.
+ * log and the audit chains verify, and what players' open debts still owe equals minus the house's
+ * `player_debt` accounts, per site and currency (debts.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/retry';
@@ -19,6 +20,7 @@ export interface LedgerCheckReport {
   negativePlayerAccounts: number[];
   repeatedKeys: string[];
   transfersWithoutAudit: number[];
+  debtMismatches: { siteId: string; currency: string; owedMinor: string; ledgerMinor: string }[];
   auditProblems: ChainProblem[];
   isSound: boolean;
 }
@@ -63,6 +65,17 @@ export async function checkLedger(db: Executor): Promise<LedgerCheckReport> {
     db,
     sql`SELECT t.id FROM ledger_transfers t LEFT JOIN audit_log l ON l.subject = 'transfer:' || t.id WHERE l.id IS NULL LIMIT 100`,
   );
+  const debts = await rows<{ site_id: string; currency: string; owed: string; ledger: string }>(
+    db,
+    sql`SELECT coalesce(d.site_id, a.site_id) AS site_id, coalesce(d.currency, a.currency) AS currency,
+               coalesce(d.owed, 0)::text AS owed, coalesce(-a.balance, 0)::text AS ledger
+        FROM (SELECT site_id, currency, sum(amount_minor - cleared_minor - written_off_minor) AS owed
+              FROM player_debts WHERE status = 'open' GROUP BY site_id, currency) d
+        FULL JOIN (SELECT site_id, currency, sum(balance_minor) AS balance
+              FROM ledger_accounts WHERE owner_kind = 'house' AND type = 'player_debt' GROUP BY site_id, currency) a
+          ON a.site_id = d.site_id AND a.currency = d.currency
+        WHERE coalesce(d.owed, 0) <> coalesce(-a.balance, 0) LIMIT 100`,
+  );
   const audit = await verifyAuditChains(db);
   const report: Omit<LedgerCheckReport, 'isSound'> = {
     transfers: counts?.transfers ?? 0,
@@ -80,6 +93,12 @@ export async function checkLedger(db: Executor): Promise<LedgerCheckReport> {
     repeatedKeys: repeated.map((row) => row.key),
     transfersWithoutAudit: unaudited.map((row) => Number(row.id)),
     auditProblems: audit.problems,
+    debtMismatches: debts.map((row) => ({
+      siteId: row.site_id,
+      currency: row.currency,
+      owedMinor: row.owed,
+      ledgerMinor: row.ledger,
+    })),
   };
   const isSound = Object.values(report).every((value) => !Array.isArray(value) || value.length === 0);
   return { ...report, isSound };

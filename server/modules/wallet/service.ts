@@ -201,7 +201,16 @@ async function firstTransferIdFrom(executor: Executor, moment: Date): Promise<nu
   return low;
 }
 
-export function createWalletService(db: Database) {
+export interface WalletOptions {
+  /**
+   * Told, inside the writing transaction, which players' balances a batch wrote: a process that
+   * keeps balances in memory drops theirs (issue 12; only where this process is the database's
+   * only writer, i.e. PGlite).
+   */
+  onPlayerBalancesWritten?: (userIds: readonly number[]) => void;
+}
+
+export function createWalletService(db: Database, options: WalletOptions = {}) {
   // Account ids never change and rows are never deleted, so a process may remember them.
   const accountIds = new Map<string, number>();
   const openedIn = new WeakMap<Executor, Set<number>>();
@@ -280,6 +289,8 @@ export function createWalletService(db: Database) {
       const streams = [...new Set(entries.map((entry) => entry.stream))];
       const heads = await writeTransfers(tx, transfers, postings, deltas, streams);
       await appendAuditEntries(tx, entries, new Map(heads.map((head) => [head.stream, head])));
+      const players = accounts.filter((account) => account.ownerKind === 'player' && deltas.get(account.id));
+      if (players.length > 0) options.onPlayerBalancesWritten?.([...new Set(players.map((account) => account.userId))]);
     }
     return {
       results: results.map((result) => {

@@ -26,7 +26,16 @@ export type PlayerAccountType = (typeof PLAYER_ACCOUNT_TYPES)[number];
  * The operator's side of every movement. House accounts may go negative: psp_clearing, for one,
  * is what payment providers owe us (deposits) less what we paid out through them.
  */
-export const HOUSE_ACCOUNT_TYPES = ['psp_clearing', 'game', 'bonus_cost', 'jackpot_pool', 'fun_issuer', 'adjustment'] as const;
+export const HOUSE_ACCOUNT_TYPES = [
+  'psp_clearing',
+  'game',
+  'bonus_cost',
+  'jackpot_pool',
+  'fun_issuer',
+  'adjustment',
+  // What players owe the house (debts.ts): a payout taken back after it was spent. Negative while owed.
+  'player_debt',
+] as const;
 export type HouseAccountType = (typeof HOUSE_ACCOUNT_TYPES)[number];
 
 export const ledgerAccounts = pgTable(
@@ -129,3 +138,46 @@ export const auditLog = pgTable(
   },
   (table) => [uniqueIndex('audit_log_stream_seq').on(table.stream, table.seq)],
 );
+
+export const DEBT_STATUSES = ['open', 'cleared', 'written_off'] as const;
+export type DebtStatus = (typeof DEBT_STATUSES)[number];
+
+/**
+ * A player's debt (issue 14 "Settlement": a rollback reverses a payout the player may have
+ * spent; the balance may not go negative, so the difference is a debt the next deposit clears,
+ * or the operator's policy per site). The ledger carries it on the house's `player_debt`
+ * account; this row says whose it is, why, and what has been repaid or written off.
+ */
+export const playerDebts = pgTable(
+  'player_debts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: text('site_id').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    clearedMinor: bigint('cleared_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    writtenOffMinor: bigint('written_off_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    status: text('status').$type<DebtStatus>().notNull(),
+    /** The reversal that left it (its ledger idempotency key): one debt per reversal. */
+    reference: text('reference').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('player_debts_reference').on(table.reference),
+    index('player_debts_owner').on(table.siteId, table.userId, table.status, table.id),
+    check(
+      'player_debts_amounts',
+      sql`${table.amountMinor} > 0 AND ${table.clearedMinor} >= 0 AND ${table.writtenOffMinor} >= 0 AND ${table.clearedMinor} + ${table.writtenOffMinor} <= ${table.amountMinor}`,
+    ),
+    check('player_debts_status', sql`${table.status} IN ('open', 'cleared', 'written_off')`),
+  ],
+);
+
+export type PlayerDebtRow = typeof playerDebts.$inferSelect;

@@ -128,4 +128,33 @@ describe('issue 14 limits: the most restrictive of player, market, league and si
     ]);
     expect(limitBreaches(quote, mostRestrictive([{ scope: 'site', maxStakeMinor: 1_000n, maxPayoutMinor: 3_000n }]))).toEqual([]);
   });
+
+  it('the highest minimum stake and the lowest exposure limit win; a stake per line below the minimum is refused with it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record(
+            {
+              scope: fc.constantFrom('player', 'market', 'league', 'site') as fc.Arbitrary<BetLimit['scope']>,
+              minStakeMinor: fc.bigInt({ min: 1n, max: 10n ** 5n }),
+              maxExposureMinor: fc.bigInt({ min: 1n, max: 10n ** 9n }),
+            },
+            { requiredKeys: ['scope'] },
+          ),
+          { maxLength: 4 },
+        ),
+        fc.bigInt({ min: 1n, max: 10n ** 5n }),
+        (limits, stake) => {
+          const effective = mostRestrictive(limits);
+          for (const l of limits) {
+            if (l.minStakeMinor !== undefined) expect(effective.minStake!.minor >= l.minStakeMinor).toBe(true);
+            if (l.maxExposureMinor !== undefined) expect(effective.maxExposure!.minor <= l.maxExposureMinor).toBe(true);
+          }
+          const quote = quoteSlip([selection('a', '1', 20_000n)], { kind: 'single' }, stake);
+          const refused = limitBreaches(quote, effective, stake).some((breach) => breach.kind === 'min_stake');
+          expect(refused).toBe(effective.minStake !== undefined && stake < effective.minStake.minor);
+        },
+      ),
+    );
+  });
 });

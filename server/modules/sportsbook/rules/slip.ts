@@ -126,32 +126,56 @@ export type LimitScope = 'player' | 'market' | 'league' | 'site';
 
 export interface BetLimit {
   scope: LimitScope;
+  /** The least stake per line. */
+  minStakeMinor?: bigint;
+  /** The most a ticket stakes in all (every line). */
   maxStakeMinor?: bigint;
+  /** The most a ticket may return. */
   maxPayoutMinor?: bigint;
+  /** The most the open tickets on one market may return together (checked per market when placing). */
+  maxExposureMinor?: bigint;
 }
 
 export interface EffectiveLimits {
+  minStake?: { minor: bigint; scope: LimitScope };
   maxStake?: { minor: bigint; scope: LimitScope };
   maxPayout?: { minor: bigint; scope: LimitScope };
+  maxExposure?: { minor: bigint; scope: LimitScope };
 }
 
-/** Of several limits (player, market, league, site) the lowest of each kind wins, with the scope that set it. */
+type Bound = { minor: bigint; scope: LimitScope } | undefined;
+
+const lower = (current: Bound, minor: bigint | undefined, scope: LimitScope): Bound =>
+  minor !== undefined && (current === undefined || minor < current.minor) ? { minor, scope } : current;
+const higher = (current: Bound, minor: bigint | undefined, scope: LimitScope): Bound =>
+  minor !== undefined && (current === undefined || minor > current.minor) ? { minor, scope } : current;
+
+/**
+ * Of several limits (player, market, league, site) the most restrictive of each kind wins, with
+ * the scope that set it: the lowest maximum, the highest minimum.
+ */
 export function mostRestrictive(limits: readonly BetLimit[]): EffectiveLimits {
-  const result: EffectiveLimits = {};
-  for (const limit of limits) {
-    if (limit.maxStakeMinor !== undefined && (result.maxStake === undefined || limit.maxStakeMinor < result.maxStake.minor))
-      result.maxStake = { minor: limit.maxStakeMinor, scope: limit.scope };
-    if (limit.maxPayoutMinor !== undefined && (result.maxPayout === undefined || limit.maxPayoutMinor < result.maxPayout.minor))
-      result.maxPayout = { minor: limit.maxPayoutMinor, scope: limit.scope };
-  }
-  return result;
+  let result: EffectiveLimits = {};
+  for (const limit of limits)
+    result = {
+      minStake: higher(result.minStake, limit.minStakeMinor, limit.scope),
+      maxStake: lower(result.maxStake, limit.maxStakeMinor, limit.scope),
+      maxPayout: lower(result.maxPayout, limit.maxPayoutMinor, limit.scope),
+      maxExposure: lower(result.maxExposure, limit.maxExposureMinor, limit.scope),
+    };
+  return Object.fromEntries(Object.entries(result).filter(([, value]) => value !== undefined)) as EffectiveLimits;
 }
 
-export type LimitBreach = { kind: 'stake' | 'payout'; scope: LimitScope; limitMinor: bigint };
+export type LimitBreach = { kind: 'min_stake' | 'stake' | 'payout'; scope: LimitScope; limitMinor: bigint };
 
-/** Whether a quoted slip stays within the effective limits: its total stake and its potential return. */
-export function limitBreaches(quote: SlipQuote, limits: EffectiveLimits): LimitBreach[] {
+/**
+ * Whether a quoted slip stays within the effective limits: its stake per line above the minimum,
+ * its total stake and its potential return below the maxima.
+ */
+export function limitBreaches(quote: SlipQuote, limits: EffectiveLimits, stakePerLineMinor?: bigint): LimitBreach[] {
   const breaches: LimitBreach[] = [];
+  if (limits.minStake && stakePerLineMinor !== undefined && stakePerLineMinor < limits.minStake.minor)
+    breaches.push({ kind: 'min_stake', scope: limits.minStake.scope, limitMinor: limits.minStake.minor });
   if (limits.maxStake && quote.totalStakeMinor > limits.maxStake.minor)
     breaches.push({ kind: 'stake', scope: limits.maxStake.scope, limitMinor: limits.maxStake.minor });
   if (limits.maxPayout && quote.potentialReturnMinor > limits.maxPayout.minor)

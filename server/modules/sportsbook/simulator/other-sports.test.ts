@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolveMarket, type TennisResult } from '../rules/resolve';
-import { basketballFinals, priceBasketball } from './basketball';
-import type { PricedMarket } from './pricing';
+import { basketballFinals, basketballMarginals, priceBasketball } from './basketball';
+import { fairProbabilities, type PricedMarket } from './pricing';
 import { priceTennis, setEnds, tennisResults, type TennisState } from './tennis';
 
 const hold = fc.double({ min: 0.55, max: 0.92, noNaN: true });
@@ -100,6 +100,53 @@ describe('issue 14 simulator: basketball by Poisson points with overtime (a simp
     expect(Math.abs(fair(mainSpread, '1') - 0.5)).toBeLessThan(0.1);
     expect(Math.abs(fair(mainTotal, 'over') - 0.5)).toBeLessThan(0.1);
     expect(fair(markets[0]!, '1')).toBeGreaterThan(0.5);
+  });
+
+  it('the difference and sum distributions priced from are those of the final scores, overtime carrying only the tie’s share', () => {
+    for (const [minute, score] of [
+      [0, { home: 0, away: 0 }],
+      [44, { home: 101, away: 99 }],
+      [47, { home: 104, away: 104 }],
+    ] as const) {
+      const finals = basketballFinals(minute, score, points);
+      const { differences, sums } = basketballMarginals(minute, score, points);
+      const byDifference = new Map<number, number>();
+      const bySum = new Map<number, number>();
+      for (const { score: s, probability } of finals) {
+        byDifference.set(s.home - s.away, (byDifference.get(s.home - s.away) ?? 0) + probability);
+        bySum.set(s.home + s.away, (bySum.get(s.home + s.away) ?? 0) + probability);
+      }
+      for (const [value, p] of byDifference) expect(differences.get(value) ?? 0, `difference ${value}`).toBeCloseTo(p, 9);
+      for (const [value, p] of bySum) expect(sums.get(value) ?? 0, `sum ${value}`).toBeCloseTo(p, 9);
+    }
+    // Level with a minute to go, overtime is likely but not certain: the home side's chance stays near even,
+    // and a one-point game is likelier than any difference of 10 or more.
+    const { differences } = basketballMarginals(47, { home: 104, away: 104 }, points);
+    const near = (differences.get(1) ?? 0) + (differences.get(-1) ?? 0);
+    const far = [...differences].filter(([d]) => Math.abs(d) >= 10).reduce((sum, [, p]) => sum + p, 0);
+    expect(near).toBeGreaterThan(far);
+  });
+
+  it('priced from the distributions merged between the lines, every market has the prices of the full distributions', () => {
+    const { differences, sums } = basketballMarginals(30, { home: 60, away: 57 }, points);
+    const asResults = (byValue: Map<number, number>, asScore: (n: number) => { home: number; away: number }) =>
+      [...byValue].map(([value, probability]) => ({
+        result: { sport: 'basketball' as const, final: asScore(value) },
+        probability,
+      }));
+    const full = {
+      differences: asResults(differences, (d) => ({ home: Math.max(d, 0), away: Math.max(-d, 0) })),
+      sums: asResults(sums, (t) => ({ home: t, away: 0 })),
+    };
+    for (const market of priceBasketball(30, { home: 60, away: 57 }, points, 0)) {
+      const fairFull = fairProbabilities(
+        market.type === 'total_incl_overtime' ? full.sums : full.differences,
+        market.type,
+        market.specifiers,
+      );
+      for (const outcome of market.outcomes)
+        expect(outcome.fairProbability, `${market.key} ${outcome.id}`).toBeCloseTo(fairFull[outcome.id]!, 12);
+    }
   });
 
   it('a home basket makes the home side likelier to win', () => {

@@ -1,6 +1,7 @@
 /**
  * The simulator's fixture list (issue 14: "it schedules realistic fixtures for the coming days"):
- * football leagues of four countries, each with its clubs' strengths, playing rounds on each of
+ * football leagues of four countries, an ice hockey and a basketball league and a tennis
+ * tournament, each with its clubs' (players') strengths, playing rounds on each of
  * the coming days at the usual kick-off hours. A seed replays the same schedule. Times are in the
  * simulator's clock (speed factor applied), so kick-offs look like real ones at any speed.
  */
@@ -30,6 +31,13 @@ const club = (name: string, attack: number, defence: number): Club => ({ name, s
 const FOOTBALL_GOALS: ExpectedGoals = { home: 1.5, away: 1.2 };
 /** Regular time of an ice hockey league. */
 const ICE_HOCKEY_GOALS: ExpectedGoals = { home: 3.1, away: 2.8 };
+/** Points of a basketball league's game in regulation. */
+const BASKETBALL_POINTS: ExpectedGoals = { home: 112, away: 108 };
+/**
+ * Tennis: each player's chance to hold serve against an average returner. A player's "attack" is
+ * their serve, their "defence" how much their return lets the other hold (below 1: a good returner).
+ */
+const TENNIS_HOLD: ExpectedGoals = { home: 0.78, away: 0.78 };
 
 /** Invented clubs: the demo must not name real ones. */
 export const LEAGUES: readonly League[] = [
@@ -95,6 +103,34 @@ export const LEAGUES: readonly League[] = [
       club('Lakeholm Bears', 1.05, 0.95),
       club('Granhed Falcons', 0.95, 1.05),
       club('Norrby Storm', 0.85, 1.15),
+    ],
+  },
+  {
+    sport: 'basketball',
+    goals: BASKETBALL_POINTS,
+    category: { id: 'sim:category:europe', name: 'Europe' },
+    tournament: { id: 'sim:tournament:continental-basketball', name: 'Continental Basketball League' },
+    clubs: [
+      club('Portavera Sharks', 1.05, 0.96),
+      club('Kalmberg Titans', 1.02, 0.98),
+      club('Sant Oriol Comets', 0.98, 1.02),
+      club('Dravna Lynx', 0.95, 1.04),
+    ],
+  },
+  {
+    sport: 'tennis',
+    goals: TENNIS_HOLD,
+    category: { id: 'sim:category:world', name: 'World' },
+    tournament: { id: 'sim:tournament:riviera-open', name: 'Riviera Open' },
+    clubs: [
+      club('Tomas Velden', 1.12, 0.92),
+      club('Aleix Moravec', 1.08, 0.95),
+      club('Jonah Ferrand', 1.04, 0.98),
+      club('Luca Brenner', 1.0, 1.0),
+      club('Mateo Lindqvist', 0.98, 1.02),
+      club('Elias Okafor', 0.96, 1.04),
+      club('Pavel Santoro', 0.94, 1.06),
+      club('Hugo Marchetti', 0.92, 1.08),
     ],
   },
 ];

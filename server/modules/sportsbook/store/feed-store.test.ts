@@ -106,6 +106,36 @@ describe.each(testDatabaseKinds())('the sportsbook feed store on %s', (kind) => 
     expect(effects.some((effect) => effect.kind === 'settle' && effect.correction)).toBe(true);
   });
 
+  it.each([
+    ['tennis', { home: 0.8, away: 0.74 }],
+    ['basketball', { home: 112, away: 108 }],
+  ] as const)(
+    'issue 14 other sports: a %s match plays live from its own script, priced from its catalogue markets and settled',
+    async (sport, rates) => {
+      const messages = simulatedMatchFeed(matchRng('store-test', 11), {
+        sport,
+        producer: 'sim',
+        eventId: sport,
+        goals: rates,
+        marginBp: 500,
+        kickOff: Date.UTC(2026, 0, 1, 15),
+        correctionRate: 0,
+        rollbackRate: 0,
+      }).map((timed) => parseFeedMessage(timed.message));
+      // In play: live prices go out more than once, and betting stops at dangerous moments.
+      const live = messages.filter((message) => message.type === 'odds_change' && message.event_status?.status === 'live');
+      expect(live.length).toBeGreaterThan(5);
+      expect(messages.some((message) => message.type === 'bet_stop')).toBe(true);
+      const { effects } = await applyAll(store, messages);
+      const state = await store.eventState(sport);
+      expect(state?.status).toBe('closed');
+      const types = new Set(Object.keys(state!.markets).map((key) => parseMarketKey(key).type));
+      expect([...types].sort()).toEqual([...marketTypesOf(sport)].sort());
+      for (const market of Object.values(state!.markets)) expect(market.settlement?.certainty).toBe('confirmed');
+      expect(effects.filter((effect) => effect.kind === 'settle').length).toBeGreaterThan(0);
+    },
+  );
+
   it('issue 14 idempotent: applying a message a second time changes nothing', async () => {
     const messages = match('twice', 2, { correctionRate: 0, rollbackRate: 0 });
     const firstHalf = messages.slice(0, Math.floor(messages.length / 2));

@@ -16,9 +16,9 @@ const BETTABLE: ReadonlySet<EventStatus> = new Set(['not_started', 'live']);
 
 const refKey = (ref: LegRef) => `${ref.eventId}/${ref.marketKey}/${ref.outcomeId}`;
 
-async function rowsOf(executor: Executor, refs: readonly LegRef[]) {
+async function rowsOf(executor: Executor, refs: readonly LegRef[], lock: boolean) {
   if (refs.length === 0) return [];
-  return executor
+  const query = executor
     .select({
       eventId: sportsbookOutcomes.eventId,
       marketKey: sportsbookOutcomes.marketKey,
@@ -27,6 +27,7 @@ async function rowsOf(executor: Executor, refs: readonly LegRef[]) {
       active: sportsbookOutcomes.active,
       marketStatus: sportsbookMarkets.status,
       eventStatus: sportsbookEvents.status,
+      tournamentId: sportsbookEvents.tournamentId,
     })
     .from(sportsbookOutcomes)
     .innerJoin(
@@ -45,11 +46,14 @@ async function rowsOf(executor: Executor, refs: readonly LegRef[]) {
         ),
       ),
     );
+  // A placement holds its markets while it writes the ticket: a settlement of one of them waits for
+  // it (and then finds its legs), or it waits for the settlement (and then finds the market closed).
+  return lock ? query.for('share', { of: sportsbookMarkets }) : query;
 }
 
 export const storeMarketSource: MarketSource = {
-  async current(executor, selections): Promise<(SelectionNow | undefined)[]> {
-    const found = new Map((await rowsOf(executor, selections)).map((row) => [refKey(row), row]));
+  async current(executor, selections, options): Promise<(SelectionNow | undefined)[]> {
+    const found = new Map((await rowsOf(executor, selections, options?.lock ?? false)).map((row) => [refKey(row), row]));
     return selections.map((selection) => {
       const row = found.get(refKey(selection));
       if (!row || row.odds === null) return undefined;
@@ -57,6 +61,7 @@ export const storeMarketSource: MarketSource = {
         oddsUnits: row.odds,
         isOpen: row.active && row.marketStatus === 'active' && BETTABLE.has(row.eventStatus),
         isLive: row.eventStatus === 'live',
+        tournamentId: row.tournamentId,
       };
     });
   },

@@ -11,10 +11,18 @@
  *
  * Settling: the feed's store hands over each settled or cancelled market in the transaction that
  * applied it (onMarketEffects). Every open leg of that market gets its result; a ticket whose
- * lines can all be decided (settleTicket) pays in its own ledger transfer and records why.
+ * lines can all be decided (settleTicket) pays in its own ledger transfer and records why. The
+ * tickets of a market are settled a chunk at a time: one lock statement, one batch of transfers
+ * (each ticket's own, with its own key), one update and one wager-record insert per chunk.
+ *
+ * Rolling back (a rollback of a settlement or of a cancel, or a confirmed correction): the legs
+ * the market decided are open again; a settled ticket's payout is taken back (the main balance
+ * first, the rest a debt the next deposit clears, or written off by the site's policy:
+ * wallet/debts.ts), the ticket is open again and waits for the corrected result, which pays under
+ * a new key. A cash-out stands: a rollback after it moves no money (decision 0009).
  */
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { canonicalJson } from '#common/canonical-json';
 import { ApiError } from '#common/errors';
 import { invalidParameter } from '#common/parameter-errors';
@@ -26,7 +34,7 @@ import type { Locale } from '#common/locale';
 import type { Database } from '../../../db/client';
 import { inTransaction, type Executor } from '../../../db/retry';
 import type { Gambler, RoundIntake, RoundMoney } from '../../round-intake';
-import { InsufficientFundsError } from '../../wallet';
+import { house, InsufficientFundsError, type DebtPolicy, type Debts } from '../../wallet';
 import type { MarketEffect } from '../feed/market-state';
 import { cancelCovers } from '../feed/messages';
 import type { OutcomeResult } from '../rules/settlement';
@@ -46,12 +54,16 @@ import {
   sportTicketChanges,
   sportTicketLegs,
   sportTickets,
+  SETTLED_STATUSES,
   type StoredResult,
   type TicketLegRow,
   type TicketRow,
+  type OperatorLimitScope,
   type TicketStatus,
 } from './tables';
 import { ticketView } from './views';
+import { ExposureDeltas, marketRefKey, shiftExposure, type MarketRef } from './exposure';
+import { exposureLimitsOf, listOperatorLimits, operatorLimits, setOperatorLimit } from './limits';
 
 /** A selection as the market store knows it now. */
 export interface SelectionNow {
@@ -60,11 +72,21 @@ export interface SelectionNow {
   isOpen: boolean;
   /** In play: the bet waits the in-play delay and is checked again. */
   isLive: boolean;
+  /** The event's league (tournament id), for the league's limits. */
+  tournamentId?: string | null;
 }
 
 /** The market store's answer for a slip's selections, in order (undefined: no such selection). */
 export interface MarketSource {
-  current(executor: Executor, selections: readonly SlipSelection[]): Promise<(SelectionNow | undefined)[]>;
+  /**
+   * `lock`: inside a placement's transaction, hold the markets (FOR SHARE) until it commits, so a
+   * settlement applied meanwhile cannot miss the ticket's legs.
+   */
+  current(
+    executor: Executor,
+    selections: readonly SlipSelection[],
+    options?: { lock?: boolean },
+  ): Promise<(SelectionNow | undefined)[]>;
 }
 
 export interface LegRef {
@@ -106,6 +128,10 @@ export interface TicketBookDeps {
   bettingBonuses: BettingBonusFunding;
   /** The site's sportsbook limits per currency (settings.sportsbook.limits), read before the transaction. */
   siteLimits: (siteId: string, currency: string) => Promise<BetLimit[]>;
+  /** Players' debts: a rollback takes back a payout the player may have spent (wallet/debts.ts). */
+  debts: Debts;
+  /** The site's policy for what a rollback cannot take back (settings.wallet.debt_policy), read in the feed's transaction. */
+  debtPolicy: (tx: Executor, siteId: string) => Promise<DebtPolicy>;
   /** The event, market and outcome names of legs in a language (the market store knows the competitors). */
   describeLegs: (executor: Executor, legs: readonly LegRef[], locale: Locale) => Promise<LegNames[]>;
   /** How long an in-play bet waits before it is checked again (0 in tests). */
@@ -184,6 +210,38 @@ function totalOdds(selections: readonly { oddsUnits: bigint }[]): number {
   return selections.reduce((odds, item) => odds * (Number(item.oddsUnits) / 10_000), 1);
 }
 
+/** Tickets are settled and rolled back this many at a time: one lock, one batch of transfers, one update each. */
+const CHUNK = 1000;
+
+function chunksOf<T>(items: readonly T[], size = CHUNK): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
+}
+
+/** Each settlement of a ticket pays under its own key (a rollback reopens it; the corrected result pays again). */
+export const payoutKeyOf = (ticketId: number, settlement: number) =>
+  settlement <= 1 ? `sport:${ticketId}:payout` : `sport:${ticketId}:payout:${settlement}`;
+export const reversalKeyOf = (ticketId: number, settlement: number) => `sport:${ticketId}:reversal:${Math.max(1, settlement)}`;
+
+/** The refusal of a slip over a limit: the code the slip shows, the limit (minor units) and the scope that set it. */
+function limitRefusal(
+  code: string,
+  message: string,
+  limit: { minor: bigint; scope: string },
+  extra: Record<string, unknown> = {},
+) {
+  return slipRefusal(code, message, { limit: limit.minor.toString(), scope: limit.scope, ...extra });
+}
+
+const BREACH_CODES = {
+  min_stake: ['STAKE_MINIMUM', 'The stake per line is below the minimum'],
+  stake: ['STAKE_LIMIT', 'The stake is above the maximum'],
+  payout: ['PAYOUT_LIMIT', 'The potential return is above the maximum payout'],
+} as const;
+
+type Change = { ticketId: number; status: TicketStatus; reason: string };
+
 export function createTicketBook(deps: TicketBookDeps) {
   const { db, intake } = deps;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -201,7 +259,7 @@ export function createTicketBook(deps: TicketBookDeps) {
 
   /** The prices now; refuses a closed market or a moved price the player's setting does not take. */
   async function checkPrices(executor: Executor, request: PlaceTicketRequest): Promise<SlipSelection[]> {
-    const now = await deps.markets.current(executor, request.selections);
+    const now = await deps.markets.current(executor, request.selections, { lock: true });
     return request.selections.map((selection, index) => {
       const current = now[index];
       if (!current || !current.isOpen)
@@ -242,7 +300,46 @@ export function createTicketBook(deps: TicketBookDeps) {
       .orderBy(asc(sportTicketLegs.ticketId), asc(sportTicketLegs.position));
   }
 
-  async function writeTicket(tx: Executor, request: PlaceTicketRequest, accepted: SlipSelection[]): Promise<PlacedTicket> {
+  function legsByTicket(legs: readonly TicketLegRow[]): Map<number, TicketLegRow[]> {
+    const grouped = new Map<number, TicketLegRow[]>();
+    for (const leg of legs) grouped.set(leg.ticketId, [...(grouped.get(leg.ticketId) ?? []), leg]);
+    return grouped;
+  }
+
+  /**
+   * The ticket's potential return joins every market it has a leg on; a market over its limit
+   * refuses the slip (and the transaction takes the addition back), naming the limit and what
+   * the market could still take.
+   */
+  async function addExposure(
+    tx: Executor,
+    ticket: TicketRow,
+    accepted: readonly SlipSelection[],
+    limits: ReadonlyMap<string, { minor: bigint; scope: string }>,
+  ) {
+    const deltas = new Map<string, { ref: MarketRef; deltaMinor: bigint }>();
+    for (const selection of accepted)
+      deltas.set(marketRefKey(selection), { ref: selection, deltaMinor: ticket.potentialReturnMinor });
+    const totals = await shiftExposure(tx, ticket.siteId, ticket.currency, deltas);
+    accepted.forEach((selection, index) => {
+      const key = marketRefKey(selection);
+      const limit = limits.get(key);
+      const total = totals.get(key) ?? 0n;
+      if (!limit || total <= limit.minor) return;
+      const room = limit.minor - (total - ticket.potentialReturnMinor);
+      throw limitRefusal('EXPOSURE_LIMIT', 'This market takes no more bets of this size', limit, {
+        selections: [index],
+        available: (room > 0n ? room : 0n).toString(),
+      });
+    });
+  }
+
+  async function writeTicket(
+    tx: Executor,
+    request: PlaceTicketRequest,
+    accepted: SlipSelection[],
+    exposureLimits: ReadonlyMap<string, { minor: bigint; scope: string }>,
+  ): Promise<PlacedTicket> {
     const quote = quoteSlip(accepted, request.betType, request.stakePerLineMinor);
     const [ticket] = await tx
       .insert(sportTickets)
@@ -276,6 +373,8 @@ export function createTicketBook(deps: TicketBookDeps) {
       )
       .returning();
     await tx.insert(sportTicketChanges).values({ ticketId: ticket.id, status: 'open', reason: `placed (${request.channel})` });
+    // Exposure before money: its rows are always locked before the wallet's accounts.
+    await addExposure(tx, ticket, accepted, exposureLimits);
     await stakeTicket(tx, ticket, accepted, request);
     return { ticket, legs, isReplay: false };
   }
@@ -300,66 +399,104 @@ export function createTicketBook(deps: TicketBookDeps) {
   }
 
   /**
-   * Settles what can be settled of these tickets (locked, in id order): each leg's result is
-   * already written; a ticket whose lines are all decided is paid and closed.
+   * The limits a slip meets (the most restrictive of player, market, league and site) checked
+   * before its transaction, and each market's exposure limit, checked in it.
    */
-  async function settleTickets(tx: Executor, ticketIds: number[], reason: string): Promise<void> {
-    if (ticketIds.length === 0) return;
+  async function checkLimits(request: PlaceTicketRequest, now: readonly (SelectionNow | undefined)[]) {
+    const leagues = now.map((item) => item?.tournamentId);
+    const site = await deps.siteLimits(request.siteId, request.currency);
+    const operator = await operatorLimits(db, { ...request, leagues });
+    const quote = quoteSlip(request.selections, request.betType, request.stakePerLineMinor);
+    const [breach] = limitBreaches(quote, mostRestrictive([...site, ...operator]), request.stakePerLineMinor);
+    if (breach) {
+      const [code, message] = BREACH_CODES[breach.kind];
+      throw limitRefusal(code, message, { minor: breach.limitMinor, scope: breach.scope });
+    }
+    const exposure = new Map<string, { minor: bigint; scope: string }>();
+    request.selections.forEach((selection, index) => {
+      const limit = mostRestrictive(exposureLimitsOf(site, operator, selection, leagues[index])).maxExposure;
+      if (limit) exposure.set(marketRefKey(selection), limit);
+    });
+    return exposure;
+  }
+
+  /** How each ticket stands now: settled (with its payout and outcome) or still open. */
+  function decide(ticket: TicketRow, legs: readonly TicketLegRow[]) {
+    const settled = legs.map((leg) => ({ oddsUnits: leg.oddsUnits, result: leg.result ? resultOf(leg.result) : undefined }));
+    const lines = expandLines(ticket.betType, legs.length).map((line) => line.map((position) => settled[position]!));
+    return settleTicket(ticket.stakePerLineMinor, lines);
+  }
+
+  /**
+   * Settles what can be settled of these tickets (each leg's result is already written), a chunk
+   * at a time: the chunk's open tickets locked in id order, the decided ones taken off their
+   * markets' exposure, paid (each in its own transfer, under the key of this settlement, in one
+   * batch), closed and recorded.
+   */
+  async function settleTickets(tx: Executor, ticketIds: readonly number[], reason: string): Promise<void> {
+    const ids = [...new Set(ticketIds)].sort((a, b) => a - b);
+    for (const chunk of chunksOf(ids)) await settleChunk(tx, chunk, reason);
+  }
+
+  async function settleChunk(tx: Executor, ids: number[], reason: string): Promise<void> {
     const tickets = await tx
       .select()
       .from(sportTickets)
-      .where(and(inArray(sportTickets.id, ticketIds), eq(sportTickets.status, 'open')))
+      .where(and(inArray(sportTickets.id, ids), eq(sportTickets.status, 'open')))
       .orderBy(asc(sportTickets.id))
       .for('update');
-    const legs = await legsOf(
-      tx,
-      tickets.map((ticket) => ticket.id),
-    );
-    for (const ticket of tickets)
-      await settleOne(
+    const legs = legsByTicket(
+      await legsOf(
         tx,
-        ticket,
-        legs.filter((leg) => leg.ticketId === ticket.id),
-        reason,
-      );
+        tickets.map((ticket) => ticket.id),
+      ),
+    );
+    const decided = tickets.flatMap((ticket) => {
+      const outcome = decide(ticket, legs.get(ticket.id) ?? []);
+      return outcome.state === 'open'
+        ? []
+        : [{ ticket, payoutMinor: outcome.payoutMinor, status: outcome.outcome, sequence: ticket.settlements + 1 }];
+    });
+    if (decided.length === 0) return;
+    const exposure = new ExposureDeltas();
+    for (const { ticket } of decided)
+      exposure.add(ticket.siteId, ticket.currency, legs.get(ticket.id) ?? [], -ticket.potentialReturnMinor);
+    await exposure.apply(tx);
+    await intake.settleAll(
+      tx,
+      decided
+        .filter(({ ticket }) => ticket.bonusId === null)
+        .map(({ ticket, payoutMinor, sequence }) => ({
+          round: ticketMoney(ticket),
+          movement: { amountMinor: payoutMinor, idempotencyKey: payoutKeyOf(ticket.id, sequence), actor: 'system' },
+        })),
+    );
+    for (const { ticket, payoutMinor } of decided)
+      if (ticket.bonusId !== null) await payFromBonus(tx, ticket, legs.get(ticket.id) ?? [], payoutMinor);
+    // What a partial cash-out paid before counts in the ticket's payout.
+    const rows = decided.map(
+      ({ ticket, payoutMinor, status, sequence }) =>
+        sql`(${ticket.id}::bigint, ${status}::text, ${(ticket.cashedOutMinor + payoutMinor).toString()}::bigint, ${sequence}::int)`,
+    );
+    await tx.execute(sql`UPDATE sport_tickets AS t
+      SET status = v.status, payout_minor = v.payout, settlements = v.sequence, settled_at = now()
+      FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, status, payout, sequence) WHERE t.id = v.id`);
+    await tx.insert(sportTicketChanges).values(decided.map(({ ticket, status }) => ({ ticketId: ticket.id, status, reason })));
   }
 
-  async function settleOne(tx: Executor, ticket: TicketRow, legs: TicketLegRow[], reason: string) {
-    const settled = legs.map((leg) => ({ oddsUnits: leg.oddsUnits, result: leg.result ? resultOf(leg.result) : undefined }));
-    const lines = expandLines(ticket.betType, legs.length).map((line) => line.map((position) => settled[position]!));
-    const outcome = settleTicket(ticket.stakePerLineMinor, lines);
-    if (outcome.state === 'open') return;
-    await payTicket(tx, ticket, outcome.payoutMinor);
-    await tx
-      .update(sportTickets)
-      // What a partial cash-out paid before counts in the ticket's payout.
-      .set({ status: outcome.outcome, payoutMinor: ticket.cashedOutMinor + outcome.payoutMinor, settledAt: new Date() })
-      .where(eq(sportTickets.id, ticket.id));
-    await tx.insert(sportTicketChanges).values({ ticketId: ticket.id, status: outcome.outcome, reason });
-  }
-
-  async function payTicket(tx: Executor, ticket: TicketRow, payoutMinor: bigint) {
-    if (ticket.bonusId !== null) {
-      const legs = await legsOf(tx, [ticket.id]);
-      await deps.bettingBonuses.settle(tx, {
-        siteId: ticket.siteId,
-        userId: ticket.userId,
-        betRef: String(ticket.id),
-        payoutMinor,
-        odds: totalOdds(legs),
-      });
-      return;
-    }
-    await intake.settle(tx, ticketMoney(ticket), {
-      amountMinor: payoutMinor,
-      idempotencyKey: `sport:${ticket.id}:payout`,
-      actor: 'system',
+  async function payFromBonus(tx: Executor, ticket: TicketRow, legs: readonly TicketLegRow[], payoutMinor: bigint) {
+    await deps.bettingBonuses.settle(tx, {
+      siteId: ticket.siteId,
+      userId: ticket.userId,
+      betRef: String(ticket.id),
+      payoutMinor,
+      odds: totalOdds(legs),
     });
   }
 
   /**
-   * Writes a market's result on its open legs (of the tickets `covers` accepts, by placement time);
-   * returns the tickets concerned.
+   * Writes a market's result on its open legs (of the tickets `covers` accepts, by placement
+   * time), one statement per outcome and chunk; returns the tickets concerned.
    */
   async function resultLegs(
     tx: Executor,
@@ -367,29 +504,177 @@ export function createTicketBook(deps: TicketBookDeps) {
     marketKey: string,
     resultFor: (outcomeId: string) => StoredResult,
     covers: (placedAt: Date) => boolean = () => true,
-  ) {
+  ): Promise<number[]> {
     const open = await tx
-      .select({ leg: sportTicketLegs, placedAt: sportTickets.placedAt })
+      .select({
+        id: sportTicketLegs.id,
+        ticketId: sportTicketLegs.ticketId,
+        outcomeId: sportTicketLegs.outcomeId,
+        placedAt: sportTickets.placedAt,
+      })
       .from(sportTicketLegs)
       .innerJoin(sportTickets, eq(sportTickets.id, sportTicketLegs.ticketId))
       .where(and(eq(sportTicketLegs.eventId, eventId), eq(sportTicketLegs.marketKey, marketKey), isNull(sportTicketLegs.result)))
       .orderBy(asc(sportTicketLegs.id));
-    const concerned = open.filter((row) => covers(row.placedAt)).map((row) => row.leg);
-    for (const leg of concerned)
-      await tx
-        .update(sportTicketLegs)
-        .set({ result: resultFor(leg.outcomeId) })
-        .where(eq(sportTicketLegs.id, leg.id));
+    const concerned = open.filter((row) => covers(row.placedAt));
+    const byOutcome = new Map<string, number[]>();
+    for (const leg of concerned) byOutcome.set(leg.outcomeId, [...(byOutcome.get(leg.outcomeId) ?? []), leg.id]);
+    for (const [outcomeId, legIds] of byOutcome)
+      for (const chunk of chunksOf(legIds))
+        await tx
+          .update(sportTicketLegs)
+          .set({ result: resultFor(outcomeId) })
+          .where(inArray(sportTicketLegs.id, chunk));
     return [...new Set(concerned.map((leg) => leg.ticketId))];
   }
 
-  /** The view with the legs' names and, for an open ticket, its cash-out price now. */
-  async function viewOf(ticket: TicketRow, legs: TicketLegRow[], locale: Locale, isReplay?: boolean): Promise<TicketView> {
-    const [names, cashOut] = await Promise.all([
-      deps.describeLegs(db, legs, locale),
-      ticket.status === 'open' ? cashOutPriceOf(db, ticket, legs) : undefined,
+  /**
+   * A rollback of what a market decided (`by`: its settlement or its cancel): the legs it decided
+   * are open again, and the tickets are put back as they were before it; then whatever can still
+   * be decided without it (a multiple lost on another leg) settles again.
+   */
+  async function rollbackMarket(tx: Executor, eventId: string, marketKey: string, by: StoredResult['by'], why: string) {
+    const decidedLegs = await tx
+      .select({ id: sportTicketLegs.id, ticketId: sportTicketLegs.ticketId })
+      .from(sportTicketLegs)
+      .where(
+        and(
+          eq(sportTicketLegs.eventId, eventId),
+          eq(sportTicketLegs.marketKey, marketKey),
+          sql`${sportTicketLegs.result}->>'by' = ${by}`,
+        ),
+      );
+    const ids = [...new Set(decidedLegs.map((leg) => leg.ticketId))].sort((a, b) => a - b);
+    const policies = new Map<string, DebtPolicy>();
+    const reopened: number[] = [];
+    for (const chunk of chunksOf(ids)) {
+      const legIds = decidedLegs.filter((leg) => chunk.includes(leg.ticketId)).map((leg) => leg.id);
+      reopened.push(...(await rollbackChunk(tx, chunk, legIds, why, policies)));
+    }
+    await settleTickets(tx, reopened, `settled again after the ${why}`);
+  }
+
+  async function rollbackChunk(
+    tx: Executor,
+    ids: number[],
+    legIds: number[],
+    why: string,
+    policies: Map<string, DebtPolicy>,
+  ): Promise<number[]> {
+    const tickets = await tx
+      .select()
+      .from(sportTickets)
+      .where(inArray(sportTickets.id, ids))
+      .orderBy(asc(sportTickets.id))
+      .for('update');
+    // A betting bonus's settlement has converted or consumed the bonus: it stands (decision 0009).
+    const isKept = (ticket: TicketRow) => ticket.bonusId !== null && ticket.status !== 'open';
+    const cleared = new Set(tickets.filter((ticket) => !isKept(ticket)).map((ticket) => ticket.id));
+    if (cleared.size > 0)
+      await tx
+        .update(sportTicketLegs)
+        .set({ result: null })
+        .where(and(inArray(sportTicketLegs.id, legIds), inArray(sportTicketLegs.ticketId, [...cleared])));
+    const settled = tickets.filter(
+      (ticket) => cleared.has(ticket.id) && (SETTLED_STATUSES as readonly string[]).includes(ticket.status),
+    );
+    const legs = legsByTicket(
+      await legsOf(
+        tx,
+        settled.map((ticket) => ticket.id),
+      ),
+    );
+    // Back on its markets' exposure before any money moves (the lock order).
+    const exposure = new ExposureDeltas();
+    for (const ticket of settled)
+      exposure.add(ticket.siteId, ticket.currency, legs.get(ticket.id) ?? [], ticket.potentialReturnMinor);
+    await exposure.apply(tx);
+    const changes: Change[] = [];
+    for (const ticket of settled)
+      changes.push({ ticketId: ticket.id, status: 'open', reason: await takeBack(tx, ticket, why, policies) });
+    if (settled.length > 0)
+      await tx
+        .update(sportTickets)
+        .set({ status: 'open', payoutMinor: sql`${sportTickets.cashedOutMinor}`, settledAt: null })
+        .where(
+          inArray(
+            sportTickets.id,
+            settled.map((ticket) => ticket.id),
+          ),
+        );
+    for (const ticket of tickets) {
+      if (ticket.status === 'open')
+        changes.push({ ticketId: ticket.id, status: 'open', reason: `${why}: the leg waits for the corrected result` });
+      else if (ticket.status === 'cashed_out')
+        changes.push({ ticketId: ticket.id, status: 'cashed_out', reason: `${why} after the cash-out: the cash-out stands` });
+      else if (isKept(ticket))
+        changes.push({
+          ticketId: ticket.id,
+          status: ticket.status,
+          reason: `${why}: a betting bonus bet's settlement stands, for the operator to review`,
+        });
+    }
+    if (changes.length > 0) await tx.insert(sportTicketChanges).values(changes);
+    return settled.map((ticket) => ticket.id);
+  }
+
+  /** Takes a settled ticket's payout back (not what a partial cash-out paid before: that stands); says what it did. */
+  async function takeBack(tx: Executor, ticket: TicketRow, why: string, policies: Map<string, DebtPolicy>): Promise<string> {
+    const amountMinor = ticket.payoutMinor - ticket.cashedOutMinor;
+    if (amountMinor <= 0n) return `${why}: nothing was paid; waits for the corrected result`;
+    const policy = policies.get(ticket.siteId) ?? (await deps.debtPolicy(tx, ticket.siteId));
+    policies.set(ticket.siteId, policy);
+    const reclaimed = await deps.debts.reclaim(
+      tx,
+      {
+        siteId: ticket.siteId,
+        userId: ticket.userId,
+        currency: ticket.currency,
+        amountMinor,
+        to: house('game', ticket.userId),
+        kind: 'sport_reversal',
+        idempotencyKey: reversalKeyOf(ticket.id, ticket.settlements),
+        reference: `sport:${ticket.id}`,
+        actor: 'system',
+        reason: `sportsbook ${why}`,
+      },
+      policy,
+    );
+    const debt =
+      reclaimed.debtMinor === 0n
+        ? ''
+        : `, ${reclaimed.debtMinor} of it ${policy === 'write_off' ? 'written off by the site policy' : 'owed as a debt'}`;
+    return `${why}: payout of ${amountMinor} taken back${debt}; waits for the corrected result`;
+  }
+
+  /** The views of several tickets: their legs' names in one call, the open ones' cash-out prices from one read of the market store. */
+  async function viewsOf(
+    tickets: readonly TicketRow[],
+    legs: readonly TicketLegRow[],
+    locale: Locale,
+    isReplay?: boolean,
+  ): Promise<TicketView[]> {
+    const grouped = legsByTicket(legs);
+    const ordered = tickets.flatMap((ticket) => grouped.get(ticket.id) ?? []);
+    const offered = tickets.filter((ticket) => ticket.status === 'open' && offersCashOut(ticket, grouped.get(ticket.id) ?? []));
+    const offeredLegs = offered.flatMap((ticket) => grouped.get(ticket.id) ?? []);
+    const [names, now] = await Promise.all([
+      deps.describeLegs(db, ordered, locale),
+      offeredLegs.length > 0 ? deps.markets.current(db, offeredLegs.map(selectionOf)) : Promise.resolve([]),
     ]);
-    return ticketView(ticket, legs, { names, cashOutMinor: cashOut }, isReplay);
+    const namesOf = new Map(ordered.map((leg, index) => [leg.id, names[index]!]));
+    const nowOf = new Map(offeredLegs.map((leg, index) => [leg.id, now[index]]));
+    return tickets.map((ticket) => {
+      const own = grouped.get(ticket.id) ?? [];
+      const cashOut = offered.includes(ticket)
+        ? priceFrom(
+            ticket,
+            own,
+            own.map((leg) => nowOf.get(leg.id)),
+          )
+        : undefined;
+      return ticketView(ticket, own, { names: own.map((leg) => namesOf.get(leg.id)!), cashOutMinor: cashOut }, isReplay);
+    });
   }
 
   async function lockOwnTicket(tx: Executor, who: Gambler, ticketId: number): Promise<TicketRow> {
@@ -400,11 +685,17 @@ export function createTicketBook(deps: TicketBookDeps) {
     return ticket;
   }
 
-  /** A single or multiple staked from the main balance, priced from its legs now; undefined when none is offered. */
-  async function cashOutPriceOf(tx: Executor, ticket: TicketRow, legs: TicketLegRow[]): Promise<bigint | undefined> {
-    if (ticket.bonusId !== null || (ticket.betType.kind !== 'single' && ticket.betType.kind !== 'multiple')) return undefined;
-    if (ticket.betType.kind === 'single' && legs.length !== 1) return undefined;
-    const now = await deps.markets.current(tx, legs.map(selectionOf));
+  /** Cash-out is offered on singles and multiples staked from the main balance. */
+  function offersCashOut(ticket: TicketRow, legs: readonly TicketLegRow[]): boolean {
+    if (ticket.bonusId !== null || (ticket.betType.kind !== 'single' && ticket.betType.kind !== 'multiple')) return false;
+    return ticket.betType.kind !== 'single' || legs.length === 1;
+  }
+
+  function priceFrom(
+    ticket: TicketRow,
+    legs: readonly TicketLegRow[],
+    now: readonly (SelectionNow | undefined)[],
+  ): bigint | undefined {
     const priced: CashOutLeg[] = legs.map((leg, index) => {
       if (leg.result) return { state: 'settled', placedOddsUnits: leg.oddsUnits, result: resultOf(leg.result) };
       const current = now[index];
@@ -413,6 +704,12 @@ export function createTicketBook(deps: TicketBookDeps) {
         : { state: 'suspended', placedOddsUnits: leg.oddsUnits };
     });
     return cashOutPrice(ticket.stakePerLineMinor, priced);
+  }
+
+  /** A single or multiple staked from the main balance, priced from its legs now; undefined when none is offered. */
+  async function cashOutPriceOf(tx: Executor, ticket: TicketRow, legs: TicketLegRow[]): Promise<bigint | undefined> {
+    if (!offersCashOut(ticket, legs)) return undefined;
+    return priceFrom(ticket, legs, await deps.markets.current(tx, legs.map(selectionOf)));
   }
 
   async function closeCashedOut(tx: Executor, ticket: TicketRow, paidMinor: bigint): Promise<TicketRow> {
@@ -438,17 +735,16 @@ export function createTicketBook(deps: TicketBookDeps) {
   async function keepOpen(
     tx: Executor,
     ticket: TicketRow,
-    legs: TicketLegRow[],
     remainingStakeMinor: bigint,
+    potentialReturnMinor: bigint,
     paidMinor: bigint,
   ): Promise<TicketRow> {
-    const quote = quoteSlip(legs.map(selectionOf), ticket.betType, remainingStakeMinor);
     const [row] = await tx
       .update(sportTickets)
       .set({
         stakePerLineMinor: remainingStakeMinor,
         totalStakeMinor: remainingStakeMinor,
-        potentialReturnMinor: quote.potentialReturnMinor,
+        potentialReturnMinor,
         payoutMinor: ticket.payoutMinor + paidMinor,
         cashedOutMinor: ticket.cashedOutMinor + paidMinor,
         cashOuts: ticket.cashOuts + 1,
@@ -477,20 +773,15 @@ export function createTicketBook(deps: TicketBookDeps) {
       const problems = validateSlip(request.selections, request.betType, request.stakePerLineMinor);
       const [problem] = problems;
       if (problem) throw slipRefusal(problem.code, problem.message, { selections: problem.selections });
-      const limits = mostRestrictive(await deps.siteLimits(request.siteId, request.currency));
-      const breach = limitBreaches(quoteSlip(request.selections, request.betType, request.stakePerLineMinor), limits)[0];
-      if (breach)
-        throw slipRefusal(breach.kind === 'stake' ? 'STAKE_LIMIT' : 'PAYOUT_LIMIT', `The ${breach.kind} is outside the limits`, {
-          limit: breach.limitMinor.toString(),
-        });
       const first = await deps.markets.current(db, request.selections);
+      const exposureLimits = await checkLimits(request, first);
       // In play the price may move under the player's click: the bet waits, then is checked again.
       if (first.some((item) => item?.isLive) && deps.inPlayDelayMs > 0) await sleep(deps.inPlayDelayMs);
       try {
         return await inTransaction(db, async (tx) => {
           const again = await findByRequest(tx, request);
           if (again) return again;
-          return writeTicket(tx, request, await checkPrices(tx, request));
+          return writeTicket(tx, request, await checkPrices(tx, request), exposureLimits);
         });
       } catch (error) {
         if (!(error instanceof InsufficientFundsError)) throw error;
@@ -501,14 +792,16 @@ export function createTicketBook(deps: TicketBookDeps) {
 
     /**
      * The feed's store applied a message that settled, cancelled or rolled back markets of an
-     * event, in this transaction: settle what it decides. Rollbacks of a confirmed settlement or of
-     * a cancel are not applied to tickets yet (decision 0009 says what remains).
+     * event, in this transaction: settle, void or reopen what it decides.
      */
     async onMarketEffects(tx: Executor, eventId: string, effects: readonly MarketEffect[]): Promise<void> {
       for (const effect of effects) {
         // Tickets settle on confirmed results only: a provisional result may still be corrected or
         // rolled back (the feed says so), and money paid on it would have to be taken back.
         if (effect.kind === 'settle' && effect.certainty === 'confirmed') {
+          // A confirmed result that differs from an earlier one replaces it: the earlier is rolled back first.
+          if (effect.correction)
+            await rollbackMarket(tx, eventId, effect.key, 'settlement', `correction of market ${effect.key}`);
           const tickets = await resultLegs(tx, eventId, effect.key, (outcomeId) =>
             storedResult(effect.results[outcomeId] ?? VOID_RESULT, 'settlement'),
           );
@@ -519,6 +812,10 @@ export function createTicketBook(deps: TicketBookDeps) {
             cancelCovers({ start_time: effect.startTime, end_time: effect.endTime }, placedAt.getTime());
           const tickets = await resultLegs(tx, eventId, effect.key, () => storedResult(VOID_RESULT, 'cancel'), covers);
           await settleTickets(tx, tickets, `market ${effect.key} cancelled`);
+        } else if (effect.kind === 'rollback_settlement') {
+          await rollbackMarket(tx, eventId, effect.key, 'settlement', `rollback of the settlement of market ${effect.key}`);
+        } else if (effect.kind === 'rollback_cancel') {
+          await rollbackMarket(tx, eventId, effect.key, 'cancel', `rollback of the cancel of market ${effect.key}`);
         }
       }
     },
@@ -527,7 +824,7 @@ export function createTicketBook(deps: TicketBookDeps) {
      * Cash-out (issue 14): an open single or multiple staked from the main balance is bought back
      * at its price from current odds less the margin, in full or in part. The player names the
      * price they saw: a moved price or a suspended market refuses, and nothing moves. The ticket
-     * row's lock orders a cash-out against its settlement and against a second tab's cash-out.
+     * row's lock orders a cash-out against its settlement, a rollback and a second tab's cash-out.
      */
     async cashOut(
       who: Gambler,
@@ -543,19 +840,29 @@ export function createTicketBook(deps: TicketBookDeps) {
         const amount = request.amountMinor ?? price;
         if (amount <= 0n || amount > price) throw invalidParameter('amount', 'A cash-out is above zero and up to the price');
         const sequence = ticket.cashOuts + 1;
+        // A part so close to the whole that no stake would stay on the bet closes it.
+        const remaining = amount === price ? 0n : partialCashOut(ticket.stakePerLineMinor, price, amount).remainingStakeMinor;
+        const potential =
+          remaining === 0n ? 0n : quoteSlip(legs.map(selectionOf), ticket.betType, remaining).potentialReturnMinor;
+        // Exposure before money (the lock order): what the bet may still return.
+        const exposure = new ExposureDeltas();
+        exposure.add(ticket.siteId, ticket.currency, legs, potential - ticket.potentialReturnMinor);
+        await exposure.apply(tx);
         await intake.settle(tx, ticketMoney(ticket), {
           amountMinor: amount,
           idempotencyKey: `sport:${ticket.id}:cashout:${sequence}`,
         });
-        // A part so close to the whole that no stake would stay on the bet closes it.
-        const remaining = amount === price ? 0n : partialCashOut(ticket.stakePerLineMinor, price, amount).remainingStakeMinor;
         const updated =
-          remaining === 0n ? await closeCashedOut(tx, ticket, amount) : await keepOpen(tx, ticket, legs, remaining, amount);
+          remaining === 0n ? await closeCashedOut(tx, ticket, amount) : await keepOpen(tx, ticket, remaining, potential, amount);
         return { ticket: updated, legs, paidMinor: amount };
       });
     },
 
-    /** The player's tickets, newest first, with their legs, the names in `locale`, and what an open one can be cashed out for now. */
+    /**
+     * The player's tickets, newest first, with their legs, the names in `locale`, and what an
+     * open one can be cashed out for now: four reads for the whole page (tickets, legs, names,
+     * prices), whatever its length.
+     */
     async list(
       siteId: string,
       userId: number,
@@ -579,20 +886,22 @@ export function createTicketBook(deps: TicketBookDeps) {
         db,
         tickets.map((ticket) => ticket.id),
       );
-      return Promise.all(
-        tickets.map((ticket) =>
-          viewOf(
-            ticket,
-            legs.filter((leg) => leg.ticketId === ticket.id),
-            locale,
-          ),
-        ),
-      );
+      return viewsOf(tickets, legs, locale);
     },
 
     /** A ticket as its player sees it (after placing or cashing out). */
-    view: (placed: { ticket: TicketRow; legs: TicketLegRow[] }, locale: Locale, isReplay?: boolean) =>
-      viewOf(placed.ticket, placed.legs, locale, isReplay),
+    view: async (placed: { ticket: TicketRow; legs: TicketLegRow[] }, locale: Locale, isReplay?: boolean) =>
+      (await viewsOf([placed.ticket], placed.legs, locale, isReplay))[0]!,
+
+    /** The operator's player, market and league limits of a site (back office). */
+    limits: (siteId: string, scope?: OperatorLimitScope) => listOperatorLimits(db, siteId, scope),
+
+    /** Sets one player's, market type's or league's limits (back office; null: no limit of that kind). */
+    async setLimit(limit: Parameters<typeof setOperatorLimit>[1]) {
+      const row = await setOperatorLimit(db, limit);
+      if (!row) throw new Error('the limit could not be recorded');
+      return row;
+    },
 
     /** The wager record of a ticket: every status change with its reason (back office, regulator). */
     changesOf(ticketId: number) {

@@ -5,13 +5,27 @@
  * (`sport:{ticket}:stake`, `:payout`, `:refund`); the ticket says what it was and how it ended.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { BetType } from '#common/sportsbook/bet-types';
 import { users } from '../../account/tables';
 
 /** `cashed_out`: the player sold the whole bet back (issue 14 cash-out); a partial cash-out leaves it open on less stake. */
 export const TICKET_STATUSES = ['open', 'won', 'lost', 'void', 'partial', 'cashed_out'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
+/** What a settlement leaves (a rollback of it reopens the ticket); a cash-out is the player's own and stands. */
+export const SETTLED_STATUSES = ['won', 'lost', 'void', 'partial'] as const satisfies readonly TicketStatus[];
 
 export const sportTickets = pgTable(
   'sport_tickets',
@@ -38,6 +52,11 @@ export const sportTickets = pgTable(
       .notNull()
       .default(sql`0`),
     cashOuts: integer('cash_outs').notNull().default(0),
+    /**
+     * How many times the ticket was settled: a rollback reopens it and the corrected result
+     * settles it again, so each settlement's payout (and its reversal) has its own ledger key.
+     */
+    settlements: integer('settlements').notNull().default(0),
     /** How the player placed it (web, mobile web): part of the wager record. */
     channel: text('channel').notNull(),
     requestKey: text('request_key').notNull(),
@@ -103,6 +122,58 @@ export const sportTicketChanges = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sport_ticket_changes_ticket').on(table.ticketId, table.id)],
+);
+
+/**
+ * The operator's limits below the site's (issue 14: "the most restrictive of player, market,
+ * league and site limits applies"): per player (target: the user id), per market type (target:
+ * `1x2`, `total` …) and per league (target: the tournament id), in one currency. An amount left
+ * null sets no limit of that kind at that scope.
+ */
+export const LIMIT_SCOPES = ['player', 'market', 'league'] as const;
+export type OperatorLimitScope = (typeof LIMIT_SCOPES)[number];
+
+export const sportBetLimits = pgTable(
+  'sport_bet_limits',
+  {
+    siteId: text('site_id').notNull(),
+    scope: text('scope').$type<OperatorLimitScope>().notNull(),
+    target: text('target').notNull(),
+    currency: text('currency').notNull(),
+    minStakeMinor: bigint('min_stake_minor', { mode: 'bigint' }),
+    maxStakeMinor: bigint('max_stake_minor', { mode: 'bigint' }),
+    maxPayoutMinor: bigint('max_payout_minor', { mode: 'bigint' }),
+    maxExposureMinor: bigint('max_exposure_minor', { mode: 'bigint' }),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.siteId, table.scope, table.target, table.currency] }),
+    check('sport_bet_limits_scope', sql`${table.scope} IN ('player', 'market', 'league')`),
+    check(
+      'sport_bet_limits_amounts',
+      sql`coalesce(${table.minStakeMinor}, 1) > 0 AND coalesce(${table.maxStakeMinor}, 1) > 0 AND coalesce(${table.maxPayoutMinor}, 1) > 0 AND coalesce(${table.maxExposureMinor}, 1) > 0`,
+    ),
+  ],
+);
+
+/**
+ * What the house stands to pay on a market (issue 14 "exposure per market"): the potential
+ * returns of the open tickets with a leg on it. Kept as a running total, one row per market and
+ * currency, so a placement checks it under the row's lock instead of summing every open ticket:
+ * a placement adds its ticket's potential return, a settlement or cash-out takes it off, a
+ * rollback that reopens a ticket puts it back.
+ */
+export const sportMarketExposure = pgTable(
+  'sport_market_exposure',
+  {
+    siteId: text('site_id').notNull(),
+    eventId: text('event_id').notNull(),
+    marketKey: text('market_key').notNull(),
+    currency: text('currency').notNull(),
+    exposureMinor: bigint('exposure_minor', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.siteId, table.eventId, table.marketKey, table.currency] })],
 );
 
 export type TicketRow = typeof sportTickets.$inferSelect;

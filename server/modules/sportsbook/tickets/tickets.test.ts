@@ -53,6 +53,8 @@ describe.each(testDatabaseKinds())('sports tickets on %s', (kind) => {
       describeLegs: async (_executor, legs) =>
         legs.map((leg) => ({ event: leg.eventId, market: leg.marketKey, outcome: leg.outcomeId })),
       inPlayDelayMs: 0,
+      debts: t.services.debts,
+      debtPolicy: async () => 'collect',
     });
   });
   afterAll(() => t.close());

@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import type { GameProviderView } from '#common/games-contract';
+import { useI18n } from '~/i18n';
+import { hallSearch } from '~/games/hall';
+
+/** A provider's logo, name and game count, opening the hall filtered by it (/providers and the home rail). */
+export function ProviderCard({ provider }: { provider: GameProviderView }) {
+  const { tc, localePath } = useI18n();
+  return (
+    <li className="provider-grid__item">
+      <Link
+        to={`${localePath('/gamehall')}${hallSearch({ category: 'all', providers: [provider.sysname], isFavoritesOnly: false })}`}
+        className="provider-card"
+        data-provider={provider.sysname}
+      >
+        <img
+          className="provider-card__art"
+          src={provider.image_url}
+          alt=""
+          width={288}
+          height={192}
+          loading="lazy"
+          decoding="async"
+        />
+        <span className="provider-card__name">{provider.name}</span>
+        <span className="provider-card__count">{tc('gamehall.providers.count', provider.games_count)}</span>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * The aggregator's table titles played for real money from the game page (issue 15: "Browser tests
+ * in en and /it play one game of each aggregator title type for real money and see it in history"):
+ * a Baccarat Royale coup and a bet at the Auto Roulette live table (a shared round with its
+ * countdown), each moving the main balance through the seamless wallet, then both rounds on
+ * /profile/bets.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Frame, Page } from 'playwright-core';
+import { closeContext, screenshot, useBrowser, waitForHydration } from './browser';
+import { mainBalanceMinor, signedUpPlayer } from './page-api';
+import { depositWithSandboxCard } from './sandbox-deposit';
+import { inLocale, type Locale } from './site-facts';
+import { TABLE_TEXTS_EN, TABLE_TEXTS_IT } from '../server/game-aggregator/tables/views/texts';
+import { autoRoulette } from '../server/game-aggregator/tables/auto-roulette';
+import type { LiveState } from '../server/game-aggregator/tables/live-rooms';
+
+const POLL = { timeout: 30_000 };
+const NAMES = { en: TABLE_TEXTS_EN, it: TABLE_TEXTS_IT };
+
+describe('aggregator table titles for real money', () => {
+  const browser = useBrowser();
+  const base = browser.baseUrl;
+
+  /** Opens /game/{sysname}#real and returns the aggregator's game client frame once it has drawn its shell. */
+  async function openRealGame(page: Page, locale: Locale, sysname: string): Promise<Frame> {
+    await page.goto(`${base}${inLocale(`/game/${sysname}`, locale)}#real`);
+    await waitForHydration(page);
+    const frameElement = page.locator('iframe[data-game-frame="real"]');
+    await frameElement.waitFor();
+    const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
+    await frame.locator('#game .game__play').waitFor({ timeout: 30_000 });
+    return frame;
+  }
+
+  /** The table's round as the client sees it (the aggregator's GET /play/{session}/live, from inside the frame). */
+  const liveState = (frame: Frame) =>
+    frame.evaluate(async () => (await (await fetch(`${location.pathname}/live`)).json()) as LiveState);
+
+  const winShown = (frame: Frame) => frame.locator('.game__meter-value').getAttribute('data-win');
+
+  for (const locale of ['en', 'it'] as const) {
+    it(
+      `plays a Baccarat Royale coup and an Auto Roulette shared round, and both show on /profile/bets (${locale})`,
+      { timeout: 240_000 },
+      async () => {
+        const { context, page } = await signedUpPlayer(browser, locale, { addressPrefix: '10.96' });
+        await depositWithSandboxCard(page, base, '50');
+
+        // Baccarat Royale: one chip on the banker, dealt; the wallet takes the stake and pays the return.
+        const before = await mainBalanceMinor(page);
+        const baccarat = await openRealGame(page, locale, 'baccarat-royale');
+        expect(await baccarat.locator('#game h1').textContent()).toBe(NAMES[locale]['names.baccarat-royale']);
+        expect(await baccarat.locator('.game__mode').getAttribute('data-mode')).toBe('real');
+        const stake = BigInt((await baccarat.locator('[data-stake]').getAttribute('data-stake'))!);
+        await baccarat.click('[data-spot="banker"]');
+        await baccarat.click('.game__play');
+        await baccarat.locator('.bac__side .tcard').nth(3).waitFor();
+        await baccarat.locator('#game:not(.is-playing)').waitFor({ timeout: 30_000 });
+        const coupWin = BigInt((await winShown(baccarat)) ?? '0');
+        await expect.poll(() => mainBalanceMinor(page), POLL).toBe(before - stake + coupWin);
+        expect(await baccarat.locator('.game__balance').getAttribute('data-balance')).toBe(String(before - stake + coupWin));
+        await screenshot(page, `aggregator-baccarat-royale-${locale}`);
+
+        // Auto Roulette: in a betting window with time left, bet on red and see the shared round settle.
+        const afterCoup = before - stake + coupWin;
+        const roulette = await openRealGame(page, locale, 'auto-roulette');
+        expect(await roulette.locator('#game h1').textContent()).toBe(NAMES[locale]['names.auto-roulette']);
+        await expect
+          .poll(
+            async () => {
+              const state = await liveState(roulette);
+              return state.round.phase === 'betting' && state.round.ms_left > 5_000;
+            },
+            { timeout: 60_000, interval: 500 },
+          )
+          .toBe(true);
+        const chip = BigInt((await roulette.locator('[data-stake]').getAttribute('data-stake'))!);
+        await roulette.click('[data-spot="red"]');
+        await roulette.click('.game__play');
+        await roulette.locator('[data-spot="red"].has-bet').waitFor({ timeout: 15_000 });
+        expect(await roulette.locator('.live__clock').textContent()).toMatch(/\d+ s/);
+        await roulette.locator('#game[data-live-phase="result"]').waitFor({ timeout: 60_000 });
+        const settled = await liveState(roulette);
+        expect(settled.bets).toEqual([{ spot: 'red', stake: chip.toString() }]);
+        const spinWin = autoRoulette.settle({ spot: 'red', stakeMinor: chip }, settled.round.outcome);
+        expect(settled.win).toBe(spinWin.toString());
+        await expect
+          .poll(() => roulette.locator('.rl__result').textContent(), POLL)
+          .toBe(String((settled.round.outcome as { pocket: number }).pocket));
+        await expect.poll(() => winShown(roulette), POLL).toBe(spinWin.toString());
+        await expect.poll(() => mainBalanceMinor(page), POLL).toBe(afterCoup - chip + spinWin);
+        await screenshot(page, `aggregator-auto-roulette-${locale}`);
+
+        // Both rounds in the player's history.
+        await page.goto(`${base}${inLocale('/profile/bets', locale)}`);
+        await waitForHydration(page);
+        const sysnames = page.locator('[data-game-history] [data-history-row]');
+        await expect
+          .poll(() => sysnames.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-sysname'))), POLL)
+          .toEqual(expect.arrayContaining(['baccarat-royale', 'auto-roulette']));
+        await closeContext(context);
+      },
+    );
+  }
+});

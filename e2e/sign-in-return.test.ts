@@ -1,0 +1,155 @@
+/**
+ * Issue 15, in English and Italian: redirectUrl honoured (a visitor bounced home from a guarded
+ * page gets the sign-in popup and, signed in, lands on that page; spec §2 anonymous access rule),
+ * a sign-up from a game's real-money popup returns to the game in real mode, a self-excluded
+ * player signing in reads the exclusion and its end, and the Sprint site's deposit page says a
+ * deposit limit is required before its form rather than after Deposit is pressed.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { formatDate, formatTime } from '../app/format';
+import { browserLocale, closeContext, useBrowser, waitForHydration } from './browser';
+import { apiCall } from './page-api';
+import { inLocale, tr, type Locale } from './site-facts';
+
+const LOCALES: Locale[] = ['en', 'it'];
+const PASSWORD = 'secret12';
+const POLL = { timeout: 15_000 };
+const DICE = 'dice-roll';
+
+let sequence = 0;
+const newLogin = () => `return${Date.now()}${sequence++}@example.com`;
+/** Sign-ups are limited per address: each comes from one of its own, as the load balancer says. */
+const nextAddress = () => `10.104.${Math.floor(sequence / 250)}.${(sequence % 250) + 1}`;
+
+interface Answer<T> {
+  data?: T;
+  error?: { type: string; error_data?: Record<string, unknown> };
+}
+
+/** The product API called from the test itself (another device of the player's). */
+async function serverCall<T>(
+  origin: string,
+  name: string,
+  params: Record<string, string>,
+  cookie = '',
+): Promise<{ answer: Answer<T>; cookie: string }> {
+  const response = await fetch(`${origin}/api/${name}?v=2.34&locale=en`, {
+    method: 'POST',
+    body: new URLSearchParams(params),
+    headers: { 'x-forwarded-for': nextAddress(), ...(cookie ? { cookie } : {}) },
+  });
+  const session = response.headers.getSetCookie().find((value) => value.startsWith('sid='));
+  return { answer: (await response.json()) as Answer<T>, cookie: session?.split(';')[0] ?? cookie };
+}
+
+async function registeredLogin(origin: string): Promise<{ login: string; cookie: string }> {
+  const login = newLogin();
+  const { answer, cookie } = await serverCall(origin, 'auth.register', { login, password: PASSWORD, terms: '1' });
+  expect(answer.error).toBeUndefined();
+  return { login, cookie };
+}
+
+const popup = (page: Page) => page.locator('.dialog-layer:not([hidden])[data-dialog="auth"]');
+
+async function fillAuthPopup(page: Page, login: string, withTerms: boolean): Promise<void> {
+  await popup(page).locator('input[name="login"]').fill(login);
+  await popup(page).locator('input[name="password"]').fill(PASSWORD);
+  if (withTerms) await popup(page).locator('[data-field="terms"] input').check();
+  await popup(page).locator('button[type="submit"]').click();
+}
+
+describe('where signing in leads, and what a refused player reads (issue 15)', () => {
+  const browser = useBrowser();
+  const base = browser.baseUrl;
+  const freshPage = (locale: Locale) =>
+    browser.newPage({ serviceWorkers: 'block', locale: browserLocale(locale), stepTimeoutMs: 20_000 });
+
+  it.each(LOCALES)('bounced home from a guarded page, the visitor signs in in the popup and lands there (%s)', async (locale) => {
+    const { login } = await registeredLogin(base);
+    const { context, page } = await freshPage(locale);
+    const guarded = inLocale('/profile/bets', locale);
+    await page.goto(`${base}${guarded}`);
+    await waitForHydration(page);
+    expect(new URL(page.url()).searchParams.get('redirectUrl')).toBe(guarded);
+    await expect
+      .poll(() => popup(page).locator('[role="tab"][aria-selected="true"]').textContent(), POLL)
+      .toBe(tr(locale, 'auth.sign_in.title'));
+    await fillAuthPopup(page, login, false);
+    await page.waitForURL((url) => url.pathname === guarded);
+    await waitForHydration(page);
+    expect(await page.locator(`[data-account-login="${login}"]`).count()).toBe(1);
+    await closeContext(context);
+  });
+
+  it.each(LOCALES)('a sign-up from a game’s real-money popup returns to the game in real mode (%s)', async (locale) => {
+    const { context, page } = await freshPage(locale);
+    const game = inLocale(`/game/${DICE}`, locale);
+    await page.goto(`${base}${game}#real`);
+    await expect
+      .poll(() => popup(page).locator('[role="tab"][aria-selected="true"]').textContent(), POLL)
+      .toBe(tr(locale, 'auth.sign_up.title'));
+    await page.route('**/api/auth.register*', (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': nextAddress() } }),
+    );
+    await fillAuthPopup(page, newLogin(), true);
+    await page.waitForURL((url) => url.pathname === game && url.searchParams.get('register') === 'success');
+    await waitForHydration(page);
+    expect(new URL(page.url()).hash).toBe('#real');
+    // Real mode: the switch offers demo, and the stage is the real game (or, on an empty balance, the deposit prompt).
+    await page.locator('[data-action="play-demo"]').waitFor();
+    await expect.poll(() => page.locator('iframe[data-game-frame="real"], [data-deposit-first]').count(), POLL).toBe(1);
+    await closeContext(context);
+  });
+
+  it.each(LOCALES)('a self-excluded player signing in reads the exclusion and the day it ends (%s)', async (locale) => {
+    const { login, cookie } = await registeredLogin(base);
+    const excluded = await serverCall(base, 'responsibleGaming.selfExclude', { duration: '6m', password: PASSWORD }, cookie);
+    expect(excluded.answer.error).toBeUndefined();
+    // What the server sends a refused sign-in: the kind of exclusion and its end.
+    const refused = await serverCall(base, 'auth.login', { login, password: PASSWORD });
+    expect(refused.answer.error?.type).toBe('AccessDeniedException');
+    const until = String(refused.answer.error?.error_data?.until);
+    const { context, page } = await freshPage(locale);
+    await page.goto(`${base}${inLocale('/?show_popup_auth=1', locale)}`);
+    await waitForHydration(page);
+    await fillAuthPopup(page, login, false);
+    // The browser shares this machine's time zone with the test.
+    await expect
+      .poll(() => popup(page).locator('[data-form-error]').textContent(), POLL)
+      .toBe(tr(locale, 'auth.error.selfExcluded', { date: `${formatDate(until)} ${formatTime(until)}` }));
+    await closeContext(context);
+  });
+
+  it.each(LOCALES)(
+    'the Sprint deposit page asks for a deposit limit before the form, and shows the form once one is set (%s)',
+    async (locale) => {
+      const origin = base.replace('127.0.0.1', 'sprint.localhost');
+      const { context, page } = await freshPage(locale);
+      await page.goto(`${origin}${inLocale('/forms/sign_up', locale)}`);
+      const registered = await apiCall(
+        page,
+        'POST',
+        'auth.register',
+        { login: newLogin(), password: PASSWORD, terms: '1' },
+        { 'x-forwarded-for': nextAddress() },
+      );
+      expect(registered.error).toBeUndefined();
+      await page.goto(`${origin}${inLocale('/cashier/deposit', locale)}`);
+      await waitForHydration(page);
+      const notice = page.locator('[data-deposit-limit-required]');
+      expect(await notice.locator('.card__title').textContent()).toBe(tr(locale, 'cashier.limitRequired.title'));
+      expect(await notice.locator('.card__text').textContent()).toBe(tr(locale, 'cashier.error.depositLimitRequired'));
+      expect(await page.locator('[data-form="deposit"]').count()).toBe(0);
+      await notice.locator('[data-action="set-limit"]').click();
+      await page.waitForURL((url) => url.pathname === inLocale('/profile/responsible-game', locale));
+      const set = await apiCall(page, 'POST', 'responsibleGaming.setDepositLimit', { period: 'week', amount: '100' });
+      expect(set.error).toBeUndefined();
+      await page.goto(`${origin}${inLocale('/cashier/deposit', locale)}`);
+      await waitForHydration(page);
+      expect(await page.locator('[data-form="deposit"]').count()).toBe(1);
+      expect(await notice.count()).toBe(0);
+      await closeContext(context);
+    },
+  );
+});

@@ -1,0 +1,220 @@
+/**
+ * Issue 12: what a signed-in request reads about its player is kept in memory — "caches are
+ * invalidated across processes so an operator's edit shows at once everywhere", and the ledger's
+ * guarantees stay. These check the cache's own rules (a read racing a change is never kept; an
+ * expired session is never answered from memory) and, on both databases through the API, that a
+ * player's own change, an operator's SQL and a sign-out elsewhere show on the very next request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/api-harness';
+import { eventually } from '../../test/eventually';
+import { testDatabaseKinds } from '../../test/databases';
+import { Browser, signedInPlayer } from '../../test/player';
+import { fundPlayer } from '../../test/host-player';
+import { createPlayerRowsCache } from './player-rows-cache';
+import { exclusions, users } from './schema';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+const owned = (owner: number) => ({ ownerOf: () => owner });
+
+describe('player rows cache rules (issue 12)', () => {
+  it('keeps a read and answers it again without loading', async () => {
+    const cache = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 100 });
+    let loads = 0;
+    const load = async () => ({ loads: ++loads });
+    expect(await cache.get('a', load, owned(7))).toEqual({ loads: 1 });
+    expect(await cache.get('a', load, owned(7))).toEqual({ loads: 1 });
+  });
+
+  it('does not keep a read that started before the player changed something (it may predate the commit)', async () => {
+    const cache = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 100 });
+    const slow = deferred<string>();
+    const racing = cache.get('profile', () => slow.promise, owned(7));
+    cache.forgetPlayer(7);
+    slow.resolve('before the change');
+    expect(await racing).toBe('before the change');
+    expect(await cache.get('profile', async () => 'after the change', owned(7))).toBe('after the change');
+  });
+
+  it("keeps another player's read when one player changes something", async () => {
+    const cache = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 100 });
+    const slow = deferred<string>();
+    const other = cache.get('other', () => slow.promise, owned(8));
+    cache.forgetPlayer(7);
+    slow.resolve('kept');
+    await other;
+    expect(await cache.get('other', async () => 'reloaded', owned(8))).toBe('kept');
+  });
+
+  it('does not keep a read that started before a change notification, and drops everything on one', async () => {
+    const cache = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 100 });
+    await cache.get('kept', async () => 'old', owned(1));
+    const slow = deferred<string>();
+    const racing = cache.get('racing', () => slow.promise, owned(2));
+    cache.invalidate();
+    slow.resolve('stale');
+    await racing;
+    expect(await cache.get('kept', async () => 'new', owned(1))).toBe('new');
+    expect(await cache.get('racing', async () => 'fresh', owned(2))).toBe('fresh');
+  });
+
+  it('never answers a value past its own end (a session past its expiry) or an ownerless one from memory', async () => {
+    const cache = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 100 });
+    await cache.get('expired', async () => 'first', { ownerOf: () => 3, validUntil: () => Date.now() - 1 });
+    expect(await cache.get('expired', async () => 'second', owned(3))).toBe('second');
+    await cache.get('unknown', async () => undefined, { ownerOf: () => undefined });
+    expect(await cache.get('unknown', async () => 'now known', owned(4))).toBe('now known');
+  });
+
+  it('forgets a player by every key of theirs', async () => {
+    const cache = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 100 });
+    await cache.get('session:x', async () => 'row', owned(5));
+    await cache.get('likes:5', async () => 'likes', owned(5));
+    cache.forgetPlayer(5);
+    expect(await cache.get('session:x', async () => 'row again', owned(5))).toBe('row again');
+    expect(await cache.get('likes:5', async () => 'likes again', owned(5))).toBe('likes again');
+  });
+});
+
+describe.each(testDatabaseKinds())('signed-in reads kept in memory on %s (issue 12)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const infoOf = async (browser: Browser) =>
+    browser.data<{ uid: number; fakename: string; is_subscribed: boolean }>(await browser.call('account.getInfo', {}, 'GET'));
+
+  it("shows the player's own change on their very next request (spec §7 changefakename, getInfo)", async () => {
+    const { browser } = await signedInPlayer(t);
+    await infoOf(browser);
+    await infoOf(browser);
+    const fakename = `Cached${Date.now() % 100_000}`;
+    expect((await browser.call('account.changefakename', { fakename })).json.data).toBe(1);
+    expect((await infoOf(browser)).fakename).toBe(fakename);
+  });
+
+  it("drops the player's rows itself after their change, not waiting for the notification (which may come later)", async () => {
+    const { browser, uid } = await signedInPlayer(t);
+    const forgotten: number[] = [];
+    const { playerRows } = t.services;
+    const forget = playerRows.forgetPlayer;
+    playerRows.forgetPlayer = (userId) => {
+      forgotten.push(userId);
+      forget(userId);
+    };
+    try {
+      await infoOf(browser);
+      expect(forgotten).toEqual([]);
+      expect((await browser.call('account.changefakename', { fakename: `Forget${Date.now() % 100_000}` })).json.data).toBe(1);
+      expect(forgotten).toEqual([uid]);
+    } finally {
+      playerRows.forgetPlayer = forget;
+    }
+  });
+
+  it('a session signed out from another browser of the player is refused on its next request', async () => {
+    const { browser, login, password } = await signedInPlayer(t);
+    const other = new Browser(t);
+    other.data(await other.call('auth.login', { login, password }));
+    expect((await infoOf(other)).uid).toBeGreaterThan(0);
+    // Password change ends every other session (spec §7 changepassword).
+    expect(
+      (await browser.call('account.changepassword', { old_password: password, new_password: 'cached-new-12' })).json.data,
+    ).toBe(1);
+    expect((await infoOf(other)).uid).toBe(0);
+  });
+
+  it("an operator's ban made in SQL reaches a session kept in memory, without any service call", async () => {
+    const { browser } = await signedInPlayer(t);
+    const { uid } = await infoOf(browser);
+    expect(uid).toBeGreaterThan(0);
+    await t.db.execute(sql`update ${users} set status = 'banned' where ${users.id} = ${uid}`);
+    const refused = await eventually(
+      () => browser.call('account.getInfo', {}, 'GET'),
+      (answer) => answer.status !== 200,
+    );
+    // Spec §6: a blocked player is signed out on the spot.
+    expect(refused.json.error?.type).toBe('UserBannedException');
+  });
+
+  it('getInfo racing a sign-out: once the sign-out has answered, no request of that session is signed in', async () => {
+    const { browser } = await signedInPlayer(t);
+    // A copy of the cookie kept after sign-out, as a stolen one would be.
+    const copy = new Browser(t);
+    copy.cookie = browser.cookie;
+    const readers = Array.from({ length: 12 }, () => infoOf(copy));
+    const signOut = browser.call('auth.logout', {});
+    await Promise.all([...readers, signOut]);
+    expect(browser.cookie).not.toBe(copy.cookie);
+    const after = await Promise.all(Array.from({ length: 5 }, () => infoOf(copy)));
+    expect(after.map((info) => info.uid)).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it("an exclusion an operator adds in SQL reaches the bet path's kept check; one that starts later is in force when its time comes (spec §4 self-exclusion)", async () => {
+    const { uid } = await signedInPlayer(t);
+    const rg = t.services.responsibleGaming;
+    expect(await rg.activeExclusionForPlay(uid)).toBeUndefined();
+    expect(await rg.activeExclusionForPlay(uid)).toBeUndefined();
+    const startsAt = new Date(Date.now() + 60_000);
+    const endsAt = new Date(Date.now() + 3_600_000);
+    await t.db.insert(exclusions).values({ userId: uid, kind: 'timeout', startsAt, endsAt });
+    // Not yet in force, even once the notification has dropped the kept "none"…
+    expect(await rg.activeExclusionForPlay(uid)).toBeUndefined();
+    // …and in force at its start, with no further change to the table.
+    const later = new Date(startsAt.getTime() + 1_000);
+    const inForce = await eventually(
+      () => rg.activeExclusionForPlay(uid, later),
+      (row) => row !== undefined,
+    );
+    expect(inForce).toMatchObject({ kind: 'timeout', endsAt });
+    expect(await rg.activeExclusionForPlay(uid, new Date(endsAt.getTime() + 1))).toBeUndefined();
+  });
+});
+
+describe('balances kept in memory where this process is the database’s only user (PGlite, issue 12)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { services: { isOnlyProcess: true } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  type Info = { balances: { balance_main: { amount: string } } };
+  const mainOf = async (browser: Browser) =>
+    browser.data<Info>(await browser.call('account.getInfo', {}, 'GET')).balances.balance_main.amount;
+  const ledgerMainOf = async (uid: number) => {
+    const site = await t.services.sites.resolveSite('127.0.0.1');
+    const balances = await t.services.wallet.balances(site.id, uid, site.defaultCurrency);
+    return (Number(balances.main) / 100).toFixed(2);
+  };
+
+  it('getInfo shows every balance the wallet wrote at once: a deposit, then parallel rounds racing the reads (spec §7 getInfo, architecture §5)', async () => {
+    const { browser, uid } = await signedInPlayer(t);
+    const site = await t.services.sites.resolveSite('127.0.0.1');
+    expect(await mainOf(browser)).toBe('0.00');
+    await fundPlayer(t, { uid, siteId: site.id, currency: site.defaultCurrency }, '50.00');
+    expect(await mainOf(browser)).toBe('50.00');
+    let request = 0;
+    const round = () =>
+      browser.call('games.play', {
+        sysname: 'dice-roll',
+        mode: 'real',
+        bet: JSON.stringify({ stake: '1.00', direction: 'under', target: '50.00' }),
+        request_id: `kept-${uid}-${request++}`,
+      });
+    // Rounds and reads interleaved: a read that raced a round must never be kept past it.
+    await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? round() : mainOf(browser))));
+    expect(await mainOf(browser)).toBe(await ledgerMainOf(uid));
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * A per-process cache of the rows every signed-in request reads about its player: the session's
+ * account row, the login contact's subscription, the loyalty account, the liked games (issue 12:
+ * a signed-in page read them on every render, four statements of its five).
+ *
+ * It is correct across processes and against its own requests:
+ * - the database NOTIFYs 'cache_change' with the table's name on any change to those tables
+ *   (migration 0022), and every process then drops everything (`invalidate`);
+ * - this process drops a player's rows itself right after a request of theirs changed something
+ *   (`forgetPlayer`), so the answer to their next request never waits on the notification;
+ * - a read that started before either event is not stored: it may have seen the rows before the
+ *   change committed (each event takes a sequence number; a read remembers the one it started at).
+ * Balances are not kept here: they change with every bet, and a notification per transfer would
+ * serialise the ledger's commits on PostgreSQL's notification queue.
+ */
+export interface PlayerRowsCache {
+  /**
+   * The value under `key`, loaded when missing or outdated. `ownerOf` names the player the value
+   * belongs to (undefined: nobody's, e.g. an unknown session, which is not kept); `validUntil`
+   * (epoch ms) ends its life early, e.g. the session's expiry.
+   */
+  get<T>(key: string, load: () => Promise<T>, rule: CacheRule<T>): Promise<T>;
+  /** A request of this player changed something of theirs: their rows are read afresh. */
+  forgetPlayer(userId: number): void;
+  /** The database says a watched table changed: everything is read afresh. */
+  invalidate(): void;
+}
+
+export interface CacheRule<T> {
+  ownerOf: (value: T) => number | undefined;
+  validUntil?: (value: T) => number;
+}
+
+interface Entry {
+  value: unknown;
+  owner: number;
+  storedAt: number;
+  validUntil: number;
+}
+
+export function createPlayerRowsCache(options: { maxAgeMs: number; maxEntries: number }): PlayerRowsCache {
+  const entries = new Map<string, Entry>();
+  const keysOfOwner = new Map<number, Set<string>>();
+  /** Every invalidation or forgetting takes the next number; a read remembers the one it started at. */
+  let sequence = 0;
+  let invalidatedAt = 0;
+  const forgottenAt = new Map<number, number>();
+
+  function dropAll(): void {
+    entries.clear();
+    keysOfOwner.clear();
+    forgottenAt.clear();
+    sequence += 1;
+    invalidatedAt = sequence;
+  }
+
+  function drop(key: string, entry: Entry): void {
+    entries.delete(key);
+    keysOfOwner.get(entry.owner)?.delete(key);
+  }
+
+  function store(key: string, value: unknown, owner: number, validUntil: number): void {
+    // Bounded rather than trusted to stay small: a flood of sessions empties it instead of growing it.
+    if (entries.size >= options.maxEntries) dropAll();
+    entries.set(key, { value, owner, storedAt: Date.now(), validUntil });
+    let keys = keysOfOwner.get(owner);
+    if (!keys) keysOfOwner.set(owner, (keys = new Set()));
+    keys.add(key);
+  }
+
+  return {
+    async get<T>(key: string, load: () => Promise<T>, rule: CacheRule<T>): Promise<T> {
+      const now = Date.now();
+      const entry = entries.get(key);
+      if (entry) {
+        if (now < entry.validUntil && now - entry.storedAt < options.maxAgeMs) return entry.value as T;
+        drop(key, entry);
+      }
+      const startedAt = sequence;
+      const value = await load();
+      const owner = rule.ownerOf(value);
+      const isOutdated = invalidatedAt > startedAt || (owner !== undefined && (forgottenAt.get(owner) ?? 0) > startedAt);
+      if (owner !== undefined && !isOutdated) {
+        store(key, value, owner, rule.validUntil?.(value) ?? Number.POSITIVE_INFINITY);
+      }
+      return value;
+    },
+
+    forgetPlayer(userId: number): void {
+      if (forgottenAt.size >= options.maxEntries) return dropAll();
+      sequence += 1;
+      forgottenAt.set(userId, sequence);
+      for (const key of keysOfOwner.get(userId) ?? []) entries.delete(key);
+      keysOfOwner.delete(userId);
+    },
+
+    invalidate: dropAll,
+  };
+}
