@@ -111,7 +111,8 @@ describe('no player-written text runs as script in the site (issue 11 probe: sto
     const frame = (await (
       await page.locator('iframe[data-game-frame="demo"]').elementHandle(SLOW_STEP)
     )?.contentFrame()) as Frame;
-    await frame.waitForFunction(() => Boolean(document.documentElement.dataset.device), undefined, SLOW_STEP);
+    // The frame may be between its first blank document and the game's, with no root element yet.
+    await frame.waitForFunction(() => Boolean(document.documentElement?.dataset.device), undefined, SLOW_STEP);
     // The stored client seed is on the page, as text in its field: the payload reached the browser.
     await expect.poll(() => frame.locator('input[name="client_seed"]').inputValue(), SLOW_STEP).toBe(seed);
 
