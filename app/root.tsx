@@ -10,11 +10,14 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import type { PageLoadContext } from '#common/load-context';
-import { DEFAULT_LOCALE, LOCALE_INFO, localeFromPath } from '#common/locale';
+import { useState } from 'react';
+import { DEFAULT_LOCALE, LOCALE_INFO, localeFromPath, type Locale } from '#common/locale';
 import { isAuthenticated } from '#common/api-contract';
 import { loaderApi } from './api/loader-api';
 import { loadOrFail } from './api/errors';
 import { I18nProvider } from './i18n';
+import { loadTranslations, rememberTranslations, translationsFor } from './translations';
+import { translationsUrl } from '#common/translations';
 import { useRootData, type ConfigSections, type RootData } from './site-data';
 import { DialogProvider } from './dialogs/dialog-provider';
 import { ToastProvider } from './toasts/toast-provider';
@@ -41,13 +44,29 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   const [generalInfo, config, translations, loyalty] = await Promise.all([
     loadOrFail(api.call('metadata.getgeneralinfo')),
     ctx.siteConfig(locale) as Promise<ConfigSections>,
-    ctx
-      .readContent('translations', new URLSearchParams({ locale, 'filters[slug][$eq]': 'common' }))
-      .then(({ body }) => (body as { data: { attributes: Record<string, string> }[] }).data[0]?.attributes ?? {}),
+    ctx.translations(locale),
     // Spec §6: only a signed-in player loads loyalty info; a failure leaves the page without it (§8 swallowed).
     isAuthenticated(ctx.account) ? api.call('loyalty.getinfo').catch(() => null) : null,
   ]);
-  return { locale, site: ctx.site, account: ctx.account, loyalty, generalInfo, config, translations, origin: url.origin };
+  // The render reads the table from here; the page carries only its version (issue 12).
+  rememberTranslations(translations);
+  return {
+    locale,
+    site: ctx.site,
+    account: ctx.account,
+    loyalty,
+    generalInfo,
+    config,
+    translationsVersion: translations.version,
+    origin: url.origin,
+  };
+}
+
+/** A navigation to another locale (or after an edit) renders only once its table is here. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs): Promise<RootData> {
+  const data = await serverLoader();
+  await loadTranslations(data.locale, data.translationsVersion);
+  return data;
 }
 
 /** The heavy site data changes with the locale or after an action, not on every navigation. */
@@ -72,6 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With a precedence React writes the stylesheet before the scripts' modulepreload hints, so
             the first paint waits for the CSS alone (issue 12: LCP on a phone). */}
         <link rel="stylesheet" href={appStylesHref} precedence="default" />
+        <TranslationsPreload locale={locale} version={root?.translationsVersion} />
         <Links />
       </head>
       <body>
@@ -83,9 +103,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The page's table, fetched while the scripts load; the client entry waits for it before it
+ * hydrates. Kept as first rendered: a later locale's table is the root client loader's to load,
+ * and a changed link would only make the browser fetch it a second time.
+ */
+function TranslationsPreload({ locale, version }: { locale: Locale; version: string | undefined }) {
+  const [first] = useState(() => (version ? { version, href: translationsUrl(locale, version) } : undefined));
+  if (!first) return null;
+  return <link rel="preload" as="fetch" crossOrigin="anonymous" href={first.href} data-translations={first.version} />;
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <I18nProvider locale={loaderData.locale} table={loaderData.translations}>
+    <I18nProvider locale={loaderData.locale} table={translationsFor(loaderData.translationsVersion)}>
       <ToastProvider>
         <DialogProvider>
           <BalanceProvider>

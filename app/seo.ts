@@ -8,6 +8,7 @@ import { applyReplacements, robotsMetaFor } from '#common/seo-rules';
 import { configValue } from './site-data';
 import { LOCALES, localizePath, stripLocalePrefix } from '#common/locale';
 import { createTranslate } from './i18n';
+import { translationsFor } from './translations';
 import type { RootData } from './site-data';
 
 export interface SeoRecord {
@@ -37,7 +38,7 @@ export function pageMeta(args: MetaArgsLike, titleKey: string, params: Record<st
   const root = matchData<RootData>(args, 'root');
   const layout = matchData<SiteLayoutData>(args, 'site');
   if (!root) return [{ title: 'Casino' }];
-  const t = createTranslate(root.translations);
+  const t = createTranslate(translationsFor(root.translationsVersion));
   const seo = layout?.seo ?? null;
   const replacements = configValue<Record<string, string> | undefined>(root.config, 'settings-seo.replacements', undefined);
   const pageTitle = applyReplacements(seo?.title ?? `${t(titleKey, params)} | ${root.site.name}`, replacements);

@@ -15,7 +15,8 @@ export interface RootData {
   loyalty: LoyaltyInfo | null;
   generalInfo: GeneralInfo;
   config: ConfigSections;
-  translations: Record<string, string>;
+  /** The version of the locale's translation table (app/translations.ts holds the tables). */
+  translationsVersion: string;
   origin: string;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { AccountInfo } from './api-contract';
 import type { Locale } from './locale';
+import type { VersionedTranslations } from './translations';
 
 export interface SiteSummary {
   id: string;
@@ -36,6 +37,8 @@ export interface PageLoadContext {
   callApi: (path: string, request: ApiRequest) => Promise<InProcessAnswer>;
   /** /nfx/cms-config/{locale}'s body, loaded once per page request however many loaders ask. */
   siteConfig: (locale: string) => Promise<Record<string, unknown>>;
+  /** The site's translation table of a locale with its version (the page ships only the version). */
+  translations: (locale: Locale) => Promise<VersionedTranslations>;
   /** /cms/api/{collection}?{query} in process: the same status and Strapi body. */
   readContent: (collection: string, query: URLSearchParams) => Promise<InProcessAnswer>;
   /** A banned or deleted player's session: the page is the user-blocked page (spec §2). */

@@ -17,6 +17,8 @@ import { createApiRoutes } from './api/dispatcher';
 import { refuseHostileAddress } from './web/hostile-address';
 import { createConfigRoutes } from './web/config-service';
 import { createContentPlatformRoutes } from './web/content-platform';
+import { createTranslationRoutes } from './web/translations';
+import { TRANSLATIONS_PATH } from '#common/translations';
 import { createHitRoutes } from './web/hit';
 import { createPwaRoutes } from './web/pwa';
 import { createSeoRoutes } from './web/seo';
@@ -136,6 +138,7 @@ export function createHttpApp(options: HttpAppOptions) {
   app.route('/', createPwaRoutes(options.buildVersion));
   app.route('/', createSeoRoutes());
   app.route('/platform/art', createGameArtRoutes());
+  app.route(TRANSLATIONS_PATH, createTranslationRoutes());
   app.route('/platform/avatar', createAvatarArtRoutes());
   app.route('/platform/history-export', createHistoryExportRoutes());
   app.route('/platform/live', createLiveRoutes({ limits: options.liveStreams }));

@@ -106,6 +106,7 @@ export async function pageLoadContext(
       }
       return config;
     },
+    translations: (locale) => services.content.getVersionedTranslations(site.id, locale),
     readContent: async (collection, query) => {
       const answer = await contentListAnswer(services, site, collection, query);
       return { status: answer.status, body: asSharedJson(answer.body) };

@@ -2,10 +2,12 @@
  * Content and configuration read from the database (seeded from content/). Configuration
  * sections feed /nfx/cms-config/{locale}; collections feed the content platform under /cms.
  */
+import { createHash } from 'node:crypto';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contentEntries } from './tables';
 import type { Locale } from '#common/locale';
+import type { VersionedTranslations } from '#common/translations';
 import { createReloadingCache } from '../../db/reloading-cache';
 
 /** Named sections of the configuration service (spec §7). */
@@ -57,10 +59,19 @@ function toEntry(row: typeof contentEntries.$inferSelect): ContentEntry {
 }
 
 export function createContentService(db: Database) {
+  const versionedTables = new WeakMap<object, VersionedTranslations>();
   // Configuration and translations are read on every page: cached per process until the database
   // says content changed (invalidate(), from the change notification every process listens to).
   const cache = createReloadingCache({ maxAgeMs: CACHE_MAX_AGE_MS, maxEntries: MAX_CACHED_KEYS });
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> => cache.get(key, load);
+
+  /** The flat translation table of a site and locale (content, not code). */
+  function getTranslations(siteId: string, locale: Locale): Promise<Record<string, string>> {
+    return cached(`translations:${siteId}:${locale}`, async () => {
+      const entry = await findEntry(siteId, 'translations', locale, 'common');
+      return (entry?.data ?? {}) as Record<string, string>;
+    });
+  }
 
   /** Content lists are read by every page render; they are cached like configuration. */
   function list(query: ListQuery): Promise<{ entries: ContentEntry[]; total: number }> {
@@ -136,11 +147,21 @@ export function createContentService(db: Database) {
       });
     },
     /** The flat translation table of a site and locale (content, not code). */
-    getTranslations(siteId: string, locale: Locale): Promise<Record<string, string>> {
-      return cached(`translations:${siteId}:${locale}`, async () => {
-        const entry = await findEntry(siteId, 'translations', locale, 'common');
-        return (entry?.data ?? {}) as Record<string, string>;
-      });
+    getTranslations,
+    /**
+     * The table with a version that changes with its text: pages name the version and the browser
+     * loads the table once per version from /platform/translations (issue 12: the table was half
+     * of every page's hydration data). The version is hashed once per loaded table.
+     */
+    async getVersionedTranslations(siteId: string, locale: Locale): Promise<VersionedTranslations> {
+      const table = await getTranslations(siteId, locale);
+      let versioned = versionedTables.get(table);
+      if (!versioned) {
+        const version = createHash('sha256').update(JSON.stringify(table)).digest('base64url').slice(0, 16);
+        versioned = Object.freeze({ version, table: Object.freeze(table) });
+        versionedTables.set(table, versioned);
+      }
+      return versioned;
     },
   };
 }
