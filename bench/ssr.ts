@@ -9,10 +9,12 @@
  * References: a bare Hono hello-world, a Hono JSON hello-world and the minimal React Router SSR app
  * in bench/ssr-reference (built here). Each target is driven by autocannon with 10 connections:
  * first flat out (the peak rate), then at half that rate (autocannon's overallRate) for the p99.
+ * Beside the rates it reads each server's CPU time per answer at the peak (/proc), which a busy
+ * machine disturbs far less than the rates, and the reference's CPU per answer over ours.
  * Needs `npm run build` first. Prints a table and writes bench/results/ssr.json (or ssr-postgres.json).
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,8 +55,15 @@ interface Row {
   halfPeakRate: number;
   errors: number;
   bytesPerAnswer: number;
+  /**
+   * The server process's CPU time per answer at the peak (Linux /proc): unlike the rate, it hardly
+   * moves when other work shares the machine, so it compares runs taken on a busy machine.
+   */
+  cpuMsPerAnswer?: number;
   reference?: string;
   ratio?: number;
+  /** The reference's CPU per answer divided by ours: ≥ 1 means ours costs no more per answer. */
+  cpuRatio?: number;
   goal?: number;
 }
 
@@ -196,13 +205,30 @@ async function drive(url: string, cookie: string | undefined, overallRate?: numb
   });
 }
 
-async function measure(baseUrl: string, target: Target): Promise<Row> {
+/** User + system CPU of a process so far, in ms (undefined where /proc is not readable). */
+function processCpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime (fields 14 and 15 of stat) in clock ticks, 100 per second on Linux.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+async function measure(baseUrl: string, target: Target, pid: number | undefined): Promise<Row> {
   const url = baseUrl + target.path;
   const headers = target.cookie ? { cookie: target.cookie } : undefined;
   const warm = await fetch(url, { headers });
   if (!warm.ok) throw new Error(`${target.path} answered ${warm.status} before the run`);
   const bytesPerAnswer = (await warm.arrayBuffer()).byteLength;
+  const cpuBefore = processCpuMs(pid);
   const peak = await drive(url, target.cookie);
+  const cpuAfter = processCpuMs(pid);
+  const cpuMsPerAnswer =
+    cpuBefore === undefined || cpuAfter === undefined || peak.requests.total === 0
+      ? undefined
+      : (cpuAfter - cpuBefore) / peak.requests.total;
   const peakPerSecond = Math.round(peak.requests.average);
   const halfPeakRate = Math.max(1, Math.round(peakPerSecond / 2));
   const half = await drive(url, target.cookie, halfPeakRate);
@@ -215,13 +241,14 @@ async function measure(baseUrl: string, target: Target): Promise<Row> {
     halfPeakRate,
     errors: peak.errors + peak.timeouts + peak.non2xx + half.errors + half.timeouts + half.non2xx,
     bytesPerAnswer,
+    cpuMsPerAnswer,
     reference: target.reference,
     goal: target.goal,
   };
 }
 
 function printTable(rows: Row[]): void {
-  const header = ['target', 'peak/s', 'p99 peak', 'p99 ½peak', 'KB', 'errors', 'ratio', 'goal'];
+  const header = ['target', 'peak/s', 'p99 peak', 'p99 ½peak', 'KB', 'errors', 'CPU ms', 'ratio', 'goal', 'CPU ratio'];
   const lines = rows.map((row) => [
     row.name,
     String(row.peakPerSecond),
@@ -229,12 +256,14 @@ function printTable(rows: Row[]): void {
     `${row.p99AtHalfPeakMs} ms`,
     (row.bytesPerAnswer / 1024).toFixed(1),
     String(row.errors),
+    row.cpuMsPerAnswer === undefined ? '' : row.cpuMsPerAnswer.toFixed(3),
     row.ratio === undefined ? '' : `${row.ratio.toFixed(2)} × ${row.reference}`,
     row.goal === undefined ? '' : `≥ ${row.goal}${row.ratio !== undefined && row.ratio >= row.goal ? ' ✓' : ' ✗'}`,
+    row.cpuRatio === undefined ? '' : `${row.cpuRatio.toFixed(2)} ×`,
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => (line[i] ?? '').length)));
   const format = (cells: string[]) =>
-    cells.map((cell, i) => (i === 0 || i >= 6 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+    cells.map((cell, i) => (i === 0 || i === 7 || i === 8 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
   console.log(format(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const line of lines) console.log(format(line));
@@ -251,7 +280,7 @@ async function measureReferences(): Promise<Row[]> {
     const server = await startReference(kind);
     try {
       process.stdout.write(`  ${name} … `);
-      const row = await measure(server.baseUrl, { name, path: '/' });
+      const row = await measure(server.baseUrl, { name, path: '/' }, server.child.pid);
       console.log(`${row.peakPerSecond}/s`);
       rows.push(row);
     } finally {
@@ -285,7 +314,7 @@ async function measureOurs(): Promise<Row[]> {
     const rows: Row[] = [];
     for (const target of targets) {
       process.stdout.write(`  ${target.name} … `);
-      const row = await measure(server.baseUrl, target);
+      const row = await measure(server.baseUrl, target, server.child.pid);
       console.log(`${row.peakPerSecond}/s`);
       rows.push(row);
     }
@@ -313,7 +342,9 @@ async function main(): Promise<void> {
   const ours = await measureOurs();
   for (const row of ours) {
     const reference = references.find((candidate) => candidate.name === row.reference);
-    if (reference) row.ratio = row.peakPerSecond / reference.peakPerSecond;
+    if (!reference) continue;
+    row.ratio = row.peakPerSecond / reference.peakPerSecond;
+    if (reference.cpuMsPerAnswer && row.cpuMsPerAnswer) row.cpuRatio = reference.cpuMsPerAnswer / row.cpuMsPerAnswer;
   }
   const rows = [...references, ...ours];
   console.log('');
