@@ -26,6 +26,11 @@ import { FairnessPanel } from '~/games/client/fairness-panel';
 import { errorText, newRequestId, notifyParent, type PlayResult, type RoundView, type SeedsView } from '~/games/client/shared';
 import { isApiError } from '#common/errors';
 import { FRAME_MESSAGE, postToPage } from '~/games/frame-messages';
+// Every engine's styles, with the route: the engines' code loads per game (registry.ts).
+import '~/games/client/slot.css';
+import '~/games/client/live-table.css';
+import '~/games/client/roulette.css';
+import '~/games/client/table-games.css';
 
 interface GameContent {
   sysname: string;

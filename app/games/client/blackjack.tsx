@@ -10,7 +10,6 @@ import { handTotal } from '#common/games/blackjack';
 import { useI18n } from '~/i18n';
 import type { GameComponentProps } from './shared';
 import { useStatefulRound } from './mines';
-import './table-games.css';
 
 type Outcome = 'blackjack' | 'win' | 'push' | 'lose' | 'bust';
 

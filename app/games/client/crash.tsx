@@ -20,7 +20,6 @@ import {
   useLiveError,
 } from './live-table';
 import type { LiveRoundView } from '#common/contract';
-import './live-table.css';
 
 const GRAPH_WIDTH = 600;
 const GRAPH_HEIGHT = 260;

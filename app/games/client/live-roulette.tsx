@@ -11,7 +11,6 @@ import { newRequestId, type GameComponentProps } from './shared';
 import { LiveFairness, SoundToggle, useCountdown, useLiveTable, useMyLiveBets, useSound, useLiveError } from './live-table';
 import type { LiveResult } from '#common/contract';
 import { RouletteWheel } from './roulette-wheel';
-import './live-table.css';
 
 const CHIPS = ['0.50', '1.00', '5.00', '25.00'];
 const OUTSIDE = ['low', 'even', 'red', 'black', 'odd', 'high'] as const;

@@ -15,7 +15,6 @@ import { formatMoney, minorToAmount, money } from '#common/money';
 import { MINES_CELLS, minesMultiplierText, minesPayout } from '#common/games/mines';
 import { useI18n } from '~/i18n';
 import { newRequestId, type GameComponentProps, type RoundView } from './shared';
-import './table-games.css';
 
 /** An answer of games.start / games.act with the table as this game's component reads it. */
 export type StatefulAnswer<G> = Omit<OpenRound, 'game' | 'round'> & { round: RoundView; game: G };

@@ -14,9 +14,7 @@ import { useI18n } from '~/i18n';
 import { isAuthenticated } from '#common/api-contract';
 import { useRootData } from '~/site-data';
 import type { GameComponentProps, PlayResult, RoundView, Translate } from './shared';
-import './live-table.css';
 import { RouletteWheel } from './roulette-wheel';
-import './roulette.css';
 
 const CHIPS = ['0.10', '0.50', '1.00', '5.00', '25.00', '100.00'];
 const OUTSIDE = ['low', 'even', 'red', 'black', 'odd', 'high'] as const;

@@ -16,7 +16,6 @@ import { useGameSettings } from './use-game-settings';
 import { SlotReelView, useReelSpin } from './slot-reel-view';
 import { isSlotEngine, type SlotEngine } from './slot-reels';
 import type { CascadeStepView, LineSpin } from './slot-wins';
-import './slot.css';
 
 const SLOT_STAKES = ['0.10', '0.20', '0.50', '1.00', '2.00', '5.00', '10.00'];
 
