@@ -263,7 +263,9 @@ function printTable(rows: Row[]): void {
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => (line[i] ?? '').length)));
   const format = (cells: string[]) =>
-    cells.map((cell, i) => (i === 0 || i === 7 || i === 8 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+    cells
+      .map((cell, i) => (i === 0 || i === 7 || i === 8 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ');
   console.log(format(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const line of lines) console.log(format(line));
