@@ -156,6 +156,37 @@ describe('where signing in leads, and what a refused player reads (issue 15)', (
     },
   );
 
+  it.each(LOCALES)(
+    'with pop-ups blocked, the whole tab signs in with the social provider and lands on the guarded page it was bounced from (%s)',
+    async (locale) => {
+      const email = `socialblocked${Date.now()}${sequence++}@example.com`;
+      const first = await freshPage(locale);
+      await first.page.goto(`${base}${inLocale('/?show_popup_reg=1', locale)}`);
+      await waitForHydration(first.page);
+      await throughSocialPopup(first.page, email);
+      await completeSocialRegistration(first.page);
+      await closeContext(first.context);
+
+      const { context, page } = await freshPage(locale);
+      // The browser blocks the provider's pop-up: window.open answers null.
+      await page.addInitScript(() => {
+        window.open = () => null;
+      });
+      const guarded = inLocale('/profile/bets', locale);
+      await page.goto(`${base}${guarded}?tab=casino`);
+      await waitForHydration(page);
+      await popup(page).locator('[data-social-buttons] button').first().click();
+      await page.waitForURL((url) => url.pathname === '/oauth/dev/authorize', POLL);
+      await page.fill('input[name="email"]', email);
+      await page.fill('input[name="name"]', 'Ada Lovelace');
+      await page.click('button[value="allow"]');
+      await page.waitForURL((url) => url.pathname === guarded && url.searchParams.get('tab') === 'casino', POLL);
+      await waitForHydration(page);
+      await expect.poll(() => page.locator(`[data-account-login="${email}"]`).count(), POLL).toBe(1);
+      await closeContext(context);
+    },
+  );
+
   it.each(LOCALES)('a social sign-up from a game’s real-money popup returns to the game in real mode (%s)', async (locale) => {
     const { context, page } = await freshPage(locale);
     const game = inLocale(`/game/${DICE}`, locale);
