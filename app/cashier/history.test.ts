@@ -102,7 +102,7 @@ describe('bonus and cashback rows (issue 13: the ledger reason is English, the l
         ['bonus_deposit_offer', 'Welcome bonus (50.00)'],
         ['bonus_promo_code', 'promo code WELCOME10'],
         ['bonus_kind_of_tomorrow', 'Something (12.00)'],
-      ]) {
+      ] as const) {
         const key = historyKindKey({ kind, type: 'bonuses' });
         expect(key, kind).toBeDefined();
         const label = t(key!);

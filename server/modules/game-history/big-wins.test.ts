@@ -11,11 +11,10 @@ import type { GameWinnersPage } from '#common/contract';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { fundPlayer, hostPlayer, type HostBrowser } from '../../../test/host-player';
-import { gameRounds, users } from '../../db/schema';
+import { gameRounds, providerRounds, users } from '../../db/schema';
 import { BIG_WIN_MULTIPLIER, maskedFakename, winMultiplier } from './big-wins';
 import { bigRoundsQuery } from '../game-rounds';
 import { bigProviderRoundsQuery, DEMO_PROVIDER, providerClient, type ProviderClient } from '../provider-wallet';
-import { providerRounds } from '../provider-wallet/tables';
 import { gameDisplayName } from '#common/games-contract';
 
 const DICE = 'dice-roll';
