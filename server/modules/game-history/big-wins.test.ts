@@ -11,7 +11,7 @@ import type { GameWinnersPage } from '#common/contract';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { fundPlayer, hostPlayer, type HostBrowser } from '../../../test/host-player';
-import { gameRounds, providerRounds, users } from '../../db/schema';
+import { gameRounds, providerRounds, providerTransactions, users } from '../../db/schema';
 import { BIG_WIN_MULTIPLIER, maskedFakename, winMultiplier } from './big-wins';
 import { bigRoundsQuery } from '../game-rounds';
 import { bigProviderRoundsQuery, DEMO_PROVIDER, providerClient, type ProviderClient } from '../provider-wallet';
@@ -204,6 +204,40 @@ describe.each(testDatabaseKinds())('games.getWinners lists aggregator rounds (is
     const art = await t.request(`/platform/art/${SLOT}.svg`);
     expect(art.status).toBe(200);
     expect(art.headers.get('content-type')).toContain('image/svg+xml');
+  });
+
+  it('a provider round keeps its stake and payout equal to its applied bets and wins when duplicates and a rollback arrive at the same time (race)', async () => {
+    const who = await hostPlayer(t, HOST);
+    await fundPlayer(t, who, '100.00');
+    const opened = await t.services.providerWallet.openProviderSession(who.siteId, who.uid, SLOT, who.currency);
+    const roundId = next('race');
+    const base = { token: opened.token, player_id: who.uid, round_id: roundId, currency: who.currency };
+    const bets = [0, 1, 2, 3].map(() => next('race-bet'));
+    const wins = [0, 1, 2].map(() => next('race-win'));
+    // Every bet three times at once, then every win twice and the first bet's rollback twice at once.
+    await Promise.all(
+      bets.flatMap((id) => [0, 1, 2].map(() => client.call('bet', { ...base, transaction_id: id, amount: 100 }))),
+    );
+    const rollback = next('race-rb');
+    await Promise.all([
+      ...wins.flatMap((id, index) =>
+        [0, 1].map(() => client.call('win', { ...base, transaction_id: id, amount: 150 * (index + 1) })),
+      ),
+      ...[0, 1].map(() => client.call('rollback', { ...base, transaction_id: rollback, reference_transaction_id: bets[0] })),
+    ]);
+    const [round] = await t.db.select().from(providerRounds).where(eq(providerRounds.roundId, roundId));
+    const [sums] = await t.db
+      .select({
+        staked: sql<string>`coalesce(sum(${providerTransactions.amountMinor}) filter (where ${providerTransactions.kind} = 'bet' and ${providerTransactions.status} = 'applied'), 0)::text`,
+        paid: sql<string>`coalesce(sum(${providerTransactions.amountMinor}) filter (where ${providerTransactions.kind} = 'win' and ${providerTransactions.status} = 'applied'), 0)::text`,
+      })
+      .from(providerTransactions)
+      .where(eq(providerTransactions.roundId, roundId));
+    expect({ stake: round!.stakeMinor, payout: round!.payoutMinor }).toEqual({
+      stake: BigInt(sums!.staked),
+      payout: BigInt(sums!.paid),
+    });
+    expect({ stake: round!.stakeMinor, payout: round!.payoutMinor }).toEqual({ stake: 300n, payout: 900n });
   });
 
   /** The plan of a query when the planner may not read a whole table: which index it reads. */
