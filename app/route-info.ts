@@ -6,6 +6,8 @@ import { parseRouteName } from '#common/locale';
 export interface CurrentRoute {
   name: string;
   layout: LayoutName;
+  /** Shown inside another page's frame (RouteEntry.isFramed). */
+  isFramed: boolean;
   params: Record<string, string | undefined>;
 }
 
@@ -13,5 +15,6 @@ export function useCurrentRoute(): CurrentRoute {
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
   const { name } = parseRouteName(leaf?.id ?? '');
-  return { name, layout: findRouteEntry(name)?.layout ?? 'default', params: leaf?.params ?? {} };
+  const entry = findRouteEntry(name);
+  return { name, layout: entry?.layout ?? 'default', isFramed: entry?.isFramed === true, params: leaf?.params ?? {} };
 }

@@ -15,6 +15,11 @@ export interface RouteEntry {
   layout: LayoutName;
   /** Listed in sitemap.xml (public, no parameters). */
   isPublicPage?: boolean;
+  /**
+   * Shown inside another page's frame (the game client in /game/{sysname}): the page around it
+   * carries the site's marks, so the frame's document shows no demo ribbon of its own (issue 15).
+   */
+  isFramed?: boolean;
 }
 
 const shell = 'routes/page-shell.tsx';
@@ -96,7 +101,10 @@ export const PLACEHOLDER_TARGETS: Record<string, string> = {
  * styles and the pure engines of common/games for in-browser verification.
  */
 export const GAME_CLIENT_ROUTES: readonly RouteEntry[] = [
-  entry('platform-game-sysname-mode', 'platform/game/:sysname/:mode', 'routes/game-client.tsx', { layout: 'empty' }),
+  entry('platform-game-sysname-mode', 'platform/game/:sysname/:mode', 'routes/game-client.tsx', {
+    layout: 'empty',
+    isFramed: true,
+  }),
 ];
 
 export type GamePlayMode = 'play' | 'demo';

@@ -48,6 +48,24 @@ describe('social sign-in pop-up (spec §3 social sign-in parameters, §7 pop-up 
     expect(socialReturnAddress({ pathname: '/forms/sign_in', search: '', hash: '' })).toBe('/');
   });
 
+  it('returns to the path the sign-in popup was opened with (issue 15: redirectUrl, a game’s #real), validated as a password sign-in’s landing', () => {
+    // The popup's own return path wins over what the address holds.
+    expect(socialReturnAddress({ pathname: '/it/game/x', search: '', hash: '' }, '/it/game/x#real')).toBe('/it/game/x#real');
+    expect(
+      socialReturnAddress(
+        { pathname: '/', search: `?redirectUrl=${encodeURIComponent('/promotions')}`, hash: '' },
+        '/profile/bets?tab=casino',
+      ),
+    ).toBe('/profile/bets?tab=casino');
+    // From the sign-in forms too, which otherwise return home.
+    expect(socialReturnAddress({ pathname: '/forms/sign_in', search: '', hash: '' }, '/cashier/deposit')).toBe(
+      '/cashier/deposit',
+    );
+    // Only same-site paths: anything else is the locale home.
+    for (const hostile of ['https://evil.example/x', '//evil.example', 'javascript:alert(1)', '/\\evil.example'])
+      expect(socialReturnAddress({ pathname: '/it/game/x', search: '', hash: '' }, hostile)).toBe('/it');
+  });
+
   it('returns without the parameters that open the sign-in popup (spec §2: show_popup_auth, show_popup_reg, prevent_close)', () => {
     expect(socialReturnAddress({ pathname: '/promotions', search: '?show_popup_auth=1&prevent_close=1&tab=2', hash: '' })).toBe(
       '/promotions?tab=2',

@@ -5,6 +5,7 @@
  */
 import { safeRedirectTarget } from './address';
 import { localeFromPath, localizePath, DEFAULT_LOCALE } from './locale';
+import { signInLanding } from './sign-in-return';
 
 /** Spec §9: the social sign-in pop-up is 640 by 480. */
 export const SOCIAL_POPUP_SIZE = { width: 640, height: 480 } as const;
@@ -52,13 +53,16 @@ export function isSocialMessage(data: unknown): data is SocialMessage {
 const AUTH_POPUP_PARAMS = ['show_popup_reg', 'show_popup_auth', 'prevent_close'];
 
 /**
- * Where a player returns after signing in socially: the redirectUrl the anonymous-access rule
- * put in the address (spec §2), else the page they are on without the sign-in popup
- * parameters; from the sign-in forms themselves, the locale home.
+ * Where a player returns after signing in socially: the return path the sign-in popup was opened
+ * with (issue 15: redirectUrl, a game's #real; as a password sign-in lands, see
+ * common/sign-in-return.ts), else the redirectUrl the anonymous-access rule put in the address
+ * (spec §2), else the page they are on without the sign-in popup parameters; from the sign-in
+ * forms themselves, the locale home. Only same-site paths: anything else is the locale home.
  */
-export function socialReturnAddress(location: { pathname: string; search: string; hash: string }): string {
+export function socialReturnAddress(location: { pathname: string; search: string; hash: string }, returnTo?: string): string {
   const locale = localeFromPath(location.pathname) ?? DEFAULT_LOCALE;
   const home = localizePath('/', locale);
+  if (returnTo !== undefined) return signInLanding(returnTo, home);
   const params = new URLSearchParams(location.search);
   const redirectUrl = params.get('redirectUrl');
   if (redirectUrl) return safeRedirectTarget(redirectUrl, home);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { browserLocale, closeContext, screenshot, useBrowser, waitForHydration } from './browser';
-import { tr, type Locale } from './site-facts';
+import { inLocale, tr, type Locale } from './site-facts';
 
 describe('demo ribbon', () => {
   const browser = useBrowser();
@@ -41,4 +41,43 @@ describe('demo ribbon', () => {
           await closeContext(context);
         }
       });
+
+  for (const locale of ['en', 'it'] as Locale[])
+    it(`on a game page it shows once, on the site page around the game and not inside the game's frame (issue 15, ${locale})`, async () => {
+      const { context, page } = await browser.newPage({ viewport: 'mobile', locale: browserLocale(locale) });
+      try {
+        await page.goto(`${browser.baseUrl}${inLocale('/game/dice-roll', locale)}`);
+        await waitForHydration(page);
+        const frameElement = page.locator('iframe[data-game-frame="demo"]');
+        await expect.poll(() => frameElement.getAttribute('src')).toBe(inLocale('/platform/game/dice-roll/demo', locale));
+        const frame = await (await frameElement.elementHandle())!.contentFrame();
+        await waitForHydration(frame!);
+        // The game's own document is drawn (its controls are there) and carries no ribbon.
+        await frame!.locator('[data-action="roll"]').waitFor();
+        expect(await frame!.locator('[data-demo-ribbon]').count()).toBe(0);
+        const ribbon = page.locator('[data-demo-ribbon]');
+        expect(await ribbon.count()).toBe(1);
+        await expect.poll(() => ribbon.isVisible()).toBe(true);
+        expect(await ribbon.locator('.demo-ribbon__label').textContent()).toBe(tr(locale, 'site.demo.label'));
+        // It stands above the frame, not over it.
+        const ribbonBox = await ribbon.boundingBox();
+        const frameBox = await frameElement.boundingBox();
+        if (!ribbonBox || !frameBox) throw new Error('ribbon or frame not laid out');
+        expect(ribbonBox.y + ribbonBox.height).toBeLessThanOrEqual(frameBox.y + 1);
+        await screenshot(page, `demo-ribbon-game-${locale}-mobile`);
+      } finally {
+        await closeContext(context);
+      }
+    });
+
+  it('a page outside the site chrome (the sign-in form) still shows it (issue 11)', async () => {
+    const { context, page } = await browser.newPage({ viewport: 'desktop', locale: browserLocale('it') });
+    try {
+      await page.goto(`${browser.baseUrl}${inLocale('/forms/sign_in', 'it')}`);
+      await waitForHydration(page);
+      expect(await page.locator('[data-demo-ribbon]').count()).toBe(1);
+    } finally {
+      await closeContext(context);
+    }
+  });
 });

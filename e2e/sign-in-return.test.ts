@@ -52,6 +52,31 @@ async function registeredLogin(origin: string): Promise<{ login: string; cookie:
 
 const popup = (page: Page) => page.locator('.dialog-layer:not([hidden])[data-dialog="auth"]');
 
+/**
+ * Signs in (or up) with the site's demo identity provider from the auth popup's social button: the
+ * provider's 640×480 pop-up opens, the person allows it, and the pop-up closes.
+ */
+async function throughSocialPopup(page: Page, email: string): Promise<void> {
+  const opened = page.context().waitForEvent('page');
+  await popup(page).locator('[data-social-buttons] button').first().click();
+  const provider = await opened;
+  await provider.waitForLoadState();
+  await provider.fill('input[name="email"]', email);
+  await provider.fill('input[name="name"]', 'Ada Lovelace');
+  const closed = provider.waitForEvent('close');
+  await provider.click('button[value="allow"]');
+  await closed;
+}
+
+/** The social registration's last step (spec §2 socialRegistration): the terms, then the player is in. */
+async function completeSocialRegistration(page: Page): Promise<void> {
+  const completion = page.locator('[data-social-registration]');
+  await completion.waitFor({ timeout: 15_000 });
+  await completion.locator('[data-field="terms"] input').check();
+  await completion.locator('button[type="submit"]').click();
+  await expect.poll(() => completion.count(), POLL).toBe(0);
+}
+
 async function fillAuthPopup(page: Page, login: string, withTerms: boolean): Promise<void> {
   await popup(page).locator('input[name="login"]').fill(login);
   await popup(page).locator('input[name="password"]').fill(PASSWORD);
@@ -99,6 +124,97 @@ describe('where signing in leads, and what a refused player reads (issue 15)', (
     // Real mode: the switch offers demo, and the stage is the real game (or, on an empty balance, the deposit prompt).
     await page.locator('[data-action="play-demo"]').waitFor();
     await expect.poll(() => page.locator('iframe[data-game-frame="real"], [data-deposit-first]').count(), POLL).toBe(1);
+    await closeContext(context);
+  });
+
+  it.each(LOCALES)(
+    'bounced home from a guarded page, the visitor signs in with a social provider and lands there (%s)',
+    async (locale) => {
+      // The player signed up with the provider before, from the sign-up popup.
+      const email = `socialreturn${Date.now()}${sequence++}@example.com`;
+      const first = await freshPage(locale);
+      await first.page.goto(`${base}${inLocale('/?show_popup_reg=1', locale)}`);
+      await waitForHydration(first.page);
+      await throughSocialPopup(first.page, email);
+      await completeSocialRegistration(first.page);
+      await closeContext(first.context);
+
+      const { context, page } = await freshPage(locale);
+      const guarded = inLocale('/profile/bets', locale);
+      await page.goto(`${base}${guarded}?tab=casino`);
+      await waitForHydration(page);
+      expect(new URL(page.url()).searchParams.get('redirectUrl')).toBe(`${guarded}?tab=casino`);
+      await expect
+        .poll(() => popup(page).locator('[role="tab"][aria-selected="true"]').textContent(), POLL)
+        .toBe(tr(locale, 'auth.sign_in.title'));
+      await throughSocialPopup(page, email);
+      await page.waitForURL((url) => url.pathname === guarded && url.searchParams.get('tab') === 'casino', POLL);
+      await waitForHydration(page);
+      await expect.poll(() => page.locator(`[data-account-login="${email}"]`).count(), POLL).toBe(1);
+      expect(new URL(page.url()).searchParams.get('redirectUrl')).toBeNull();
+      await closeContext(context);
+    },
+  );
+
+  it.each(LOCALES)(
+    'with pop-ups blocked, the whole tab signs in with the social provider and lands on the guarded page it was bounced from (%s)',
+    async (locale) => {
+      const email = `socialblocked${Date.now()}${sequence++}@example.com`;
+      const first = await freshPage(locale);
+      await first.page.goto(`${base}${inLocale('/?show_popup_reg=1', locale)}`);
+      await waitForHydration(first.page);
+      await throughSocialPopup(first.page, email);
+      await completeSocialRegistration(first.page);
+      await closeContext(first.context);
+
+      const { context, page } = await freshPage(locale);
+      // The browser blocks the provider's pop-up: window.open answers null.
+      await page.addInitScript(() => {
+        window.open = () => null;
+      });
+      const guarded = inLocale('/profile/bets', locale);
+      await page.goto(`${base}${guarded}?tab=casino`);
+      await waitForHydration(page);
+      await popup(page).locator('[data-social-buttons] button').first().click();
+      await page.waitForURL((url) => url.pathname === '/oauth/dev/authorize', POLL);
+      await page.fill('input[name="email"]', email);
+      await page.fill('input[name="name"]', 'Ada Lovelace');
+      await page.click('button[value="allow"]');
+      await page.waitForURL((url) => url.pathname === guarded && url.searchParams.get('tab') === 'casino', POLL);
+      await waitForHydration(page);
+      await expect.poll(() => page.locator(`[data-account-login="${email}"]`).count(), POLL).toBe(1);
+      await closeContext(context);
+    },
+  );
+
+  it.each(LOCALES)('a social sign-up from a game’s real-money popup returns to the game in real mode (%s)', async (locale) => {
+    const { context, page } = await freshPage(locale);
+    const game = inLocale(`/game/${DICE}`, locale);
+    // The visitor came to the game in demo mode and asked for real money there.
+    await page.goto(`${base}${game}`);
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      window.location.hash = 'real';
+    });
+    await expect
+      .poll(() => popup(page).locator('[role="tab"][aria-selected="true"]').textContent(), POLL)
+      .toBe(tr(locale, 'auth.sign_up.title'));
+    await throughSocialPopup(page, `socialgame${Date.now()}${sequence++}@example.com`);
+    await page.waitForURL((url) => url.pathname === game && url.hash === '#real', POLL);
+    await completeSocialRegistration(page);
+    await page.locator('[data-action="play-demo"]').waitFor();
+    await expect.poll(() => page.locator('iframe[data-game-frame="real"], [data-deposit-first]').count(), POLL).toBe(1);
+    await closeContext(context);
+  });
+
+  it('a return path to another site is not followed after a social sign-in: the visitor stays on this site (issue 15)', async () => {
+    const { context, page } = await freshPage('en');
+    await page.goto(`${base}/?show_popup_auth=1&redirectUrl=${encodeURIComponent('https://evil.example/x')}`);
+    await waitForHydration(page);
+    await throughSocialPopup(page, `socialevil${Date.now()}${sequence++}@example.com`);
+    await completeSocialRegistration(page);
+    expect(new URL(page.url()).origin).toBe(new URL(base).origin);
+    expect(new URL(page.url()).pathname).toBe('/');
     await closeContext(context);
   });
 

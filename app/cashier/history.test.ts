@@ -4,6 +4,7 @@ import type { HistoryItem } from '#common/cashier-contract';
 import {
   HISTORY_PAGE_SIZE,
   LABELLED_KINDS,
+  OTHER_KIND_TABS,
   RECENT_TRANSACTIONS_COUNT,
   appendUnique,
   hasMore,
@@ -13,6 +14,14 @@ import {
   parseHistoryTab,
   recentTransactions,
 } from './history';
+import { createTranslate } from '~/i18n';
+
+/** The shipped translations of a locale (content/shared). */
+const translations = (locale: 'en' | 'it') =>
+  JSON.parse(readFileSync(new URL(`../../content/shared/${locale}/translations/common.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    string
+  >;
 
 const item = (id: string, minute: number, type: HistoryItem['type'] = 'deposit'): HistoryItem => ({
   id,
@@ -76,12 +85,33 @@ describe('history row dates (spec §9: dd.mm.yyyy and hours:minutes)', () => {
 
 describe('bonus and cashback rows (issue 13: the ledger reason is English, the label is in the page language)', () => {
   it('labels the bonus engine steps and the cashback payout by translation key, and no payment', () => {
-    expect(historyKindKey({ kind: 'bonus_grant' })).toBe('cashier.history.kind.bonus_grant');
-    expect(historyKindKey({ kind: 'cashback_payout' })).toBe('cashier.history.kind.cashback_payout');
-    expect(historyKindKey({ kind: null })).toBeUndefined();
-    // A kind the translations do not know falls back to the description rather than a missing key.
-    expect(historyKindKey({ kind: 'bonus_something_new' })).toBeUndefined();
+    expect(historyKindKey({ kind: 'bonus_grant', type: 'bonuses' })).toBe('cashier.history.kind.bonus_grant');
+    expect(historyKindKey({ kind: 'cashback_payout', type: 'cashbacks' })).toBe('cashier.history.kind.cashback_payout');
+    expect(historyKindKey({ kind: null, type: 'deposit' })).toBeUndefined();
+    // A kind the translations do not know gets its tab's label, never the English ledger reason (issue 15).
+    expect(historyKindKey({ kind: 'bonus_something_new', type: 'bonuses' })).toBe('cashier.history.kind.other_bonuses');
+    expect(historyKindKey({ kind: 'cashback_something_new', type: 'cashbacks' })).toBe('cashier.history.kind.other_cashbacks');
   });
+
+  it.each(['en', 'it'] as const)(
+    'an offer bonus an earlier version wrote to the ledger ("Welcome bonus (50.00)") shows a label in the page language, not its reason with a raw amount (issue 15, %s)',
+    (locale) => {
+      const t = createTranslate(translations(locale));
+      // The rows as the cashier's bonuses tab returns them for the old kinds (ledger rows are kept for good).
+      for (const [kind, description] of [
+        ['bonus_deposit_offer', 'Welcome bonus (50.00)'],
+        ['bonus_promo_code', 'promo code WELCOME10'],
+        ['bonus_kind_of_tomorrow', 'Something (12.00)'],
+      ] as const) {
+        const key = historyKindKey({ kind, type: 'bonuses' });
+        expect(key, kind).toBeDefined();
+        const label = t(key!);
+        expect(label).toBe(translations(locale)[key!]);
+        expect(label).not.toContain(description);
+        expect(label).not.toMatch(/\(\d+\.\d{2}\)/);
+      }
+    },
+  );
 
   it('every labelled kind has a text in English and Italian', () => {
     for (const locale of ['en', 'it']) {
@@ -89,9 +119,10 @@ describe('bonus and cashback rows (issue 13: the ledger reason is English, the l
         readFileSync(new URL(`../../content/shared/${locale}/translations/common.json`, import.meta.url), 'utf8'),
       ) as Record<string, string>;
       for (const kind of LABELLED_KINDS) {
-        const key = historyKindKey({ kind })!;
+        const key = historyKindKey({ kind, type: 'bonuses' })!;
         expect(texts[key], `${locale} ${key}`).toBeTruthy();
       }
+      for (const tab of OTHER_KIND_TABS) expect(texts[`cashier.history.kind.other_${tab}`], `${locale} ${tab}`).toBeTruthy();
     }
   });
 });

@@ -50,7 +50,9 @@ export function recentTransactions(
 
 /**
  * The ledger kinds of bonus and cashback rows that have a label in the translations
- * (cashier.history.kind.{kind}); the bonus engine's steps and the cashback payout.
+ * (cashier.history.kind.{kind}); the bonus engine's steps and the cashback payout, and the kinds
+ * earlier versions wrote for offer and promo-code bonuses (issue 15: the ledger is append-only,
+ * so their rows stay in a player's history for good).
  */
 export const LABELLED_KINDS: ReadonlySet<string> = new Set([
   'bonus_grant',
@@ -60,16 +62,25 @@ export const LABELLED_KINDS: ReadonlySet<string> = new Set([
   'bonus_removed',
   'bonus_expired',
   'bonus_freespin_win',
+  'bonus_deposit_offer',
+  'bonus_promo_code',
   'cashback_payout',
   'cashback_bonus',
 ]);
 
+/** The label of a bonus or cashback row whose kind has none of its own (cashier.history.kind.other_{tab}). */
+export const OTHER_KIND_TABS: ReadonlySet<HistoryTab> = new Set(['bonuses', 'cashbacks']);
+
 /**
- * The translation key of a bonus or cashback row's label. The row's description is the ledger's
- * English reason; a kind without a label (one added to the ledger later) shows it rather than nothing.
+ * The translation key of a bonus or cashback row's label; none for a payment (it names its
+ * method). The row's description is the ledger's English reason, which may carry a raw amount
+ * (an offer bonus of an earlier version read "Welcome bonus (50.00)"; issue 15): it is never the
+ * label. A kind without a label of its own (one added to the ledger later) gets its tab's label.
  */
-export function historyKindKey(item: Pick<HistoryItem, 'kind'>): string | undefined {
-  return item.kind && LABELLED_KINDS.has(item.kind) ? `cashier.history.kind.${item.kind}` : undefined;
+export function historyKindKey(item: Pick<HistoryItem, 'kind' | 'type'>): string | undefined {
+  if (!item.kind) return undefined;
+  if (LABELLED_KINDS.has(item.kind)) return `cashier.history.kind.${item.kind}`;
+  return OTHER_KIND_TABS.has(item.type) ? `cashier.history.kind.other_${item.type}` : undefined;
 }
 
 /** Payments have a receipt (cashier.getdepositinfo); bonus and cashback movements do not. */

@@ -406,7 +406,7 @@ export function AuthForm({
           {t('auth.restore.open')}
         </button>
       )}
-      <SocialButtons mode={mode} />
+      <SocialButtons mode={mode} returnTo={returnTo} />
     </form>
   );
 }

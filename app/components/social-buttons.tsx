@@ -13,7 +13,14 @@ interface ProviderConfig {
   isEnabled?: boolean;
 }
 
-export function SocialButtons({ mode }: { mode: 'sign_in' | 'sign_up' }) {
+export function SocialButtons({
+  mode,
+  returnTo,
+}: {
+  mode: 'sign_in' | 'sign_up';
+  /** Where the sign-in popup was asked to return (redirectUrl, a game's #real): the social sign-in lands there too. */
+  returnTo?: string;
+}) {
   const { t } = useI18n();
   const root = useRootData();
   const authTypes = configValue<string[]>(root?.config, 'auth-config.authTypes', []);
@@ -31,7 +38,7 @@ export function SocialButtons({ mode }: { mode: 'sign_in' | 'sign_up' }) {
           type="button"
           className="button button--ghost button--wide"
           data-service={service}
-          onClick={() => openSocialPopup(service, mode === 'sign_up' ? 'register' : 'login', size)}
+          onClick={() => openSocialPopup(service, mode === 'sign_up' ? 'register' : 'login', size, returnTo)}
         >
           {t('auth.social.with', { name: provider.name ?? service })}
         </button>

@@ -26,12 +26,14 @@ import { useDialogs } from '~/dialogs/dialog-context';
 const PENDING_MS = 15 * 60 * 1000;
 let pendingUntil = 0;
 
+/** Opens the provider's pop-up; `returnTo` is the path the sign-in popup was opened with (issue 15). */
 export function openSocialPopup(
   service: string,
   typeAuth: TypeAuth,
   size: { width: number; height: number } = SOCIAL_POPUP_SIZE,
+  returnTo?: string,
 ): void {
-  const returnAddress = socialReturnAddress(window.location);
+  const returnAddress = socialReturnAddress(window.location, returnTo);
   storeBackUrl(window.localStorage, returnAddress);
   const path = socialInitPath(service, returnAddress, typeAuth);
   pendingUntil = Date.now() + PENDING_MS;

@@ -6,11 +6,20 @@ import { ConfirmContactHint } from '~/components/confirm-contact-hint';
 import { Footer } from '~/components/footer';
 import { DemoRibbon } from '~/components/demo-ribbon';
 
-export function PageLayout({ layout, children }: { layout: LayoutName; children: ReactNode }) {
+export function PageLayout({
+  layout,
+  isFramed = false,
+  children,
+}: {
+  layout: LayoutName;
+  /** A document inside another page's frame: the ribbon is the outer page's, shown once (issue 15). */
+  isFramed?: boolean;
+  children: ReactNode;
+}) {
   if (layout === 'empty') {
     return (
       <div className="layout layout--empty" data-layout="empty">
-        <DemoRibbon />
+        {!isFramed && <DemoRibbon />}
         <main className="layout__main">{children}</main>
       </div>
     );

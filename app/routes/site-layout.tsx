@@ -70,9 +70,9 @@ export function shouldRevalidate() {
 }
 
 export default function SiteLayout() {
-  const { layout } = useCurrentRoute();
+  const { layout, isFramed } = useCurrentRoute();
   return (
-    <PageLayout layout={layout}>
+    <PageLayout layout={layout} isFramed={isFramed}>
       <Outlet />
     </PageLayout>
   );

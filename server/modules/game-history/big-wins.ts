@@ -1,7 +1,8 @@
 /**
  * The site's recent big wins (issue 15: the home page's rail, games.getWinners): settled
- * real-money in-house rounds that paid at least BIG_WIN_MULTIPLIER times their stake, newest
- * first. Nobody is named: a player shows as the first two letters of the fake name they chose
+ * real-money in-house rounds and ended rounds at external providers (the aggregator's titles,
+ * played on the seamless wallet) that paid at least BIG_WIN_MULTIPLIER times their stake, newest
+ * first: each source answers from its own partial index, and the two short lists are merged. Nobody is named: a player shows as the first two letters of the fake name they chose
  * (spec §3 fakename) and stars, or not at all; the login, e-mail and uid never leave the server.
  * The answer is kept a short while per site, so a busy home page reads the rounds table seldom.
  */
@@ -10,9 +11,9 @@ import { minorToAmount } from '#common/money';
 import type { GameWinnerView } from '#common/contract';
 import type { Database } from '../../db/client';
 import { recentBigRounds, type BigRoundRow } from '../game-rounds';
+import { bigProviderRoundsQuery } from '../provider-wallet';
 
-/** A win is big from this many stakes paid. */
-export const BIG_WIN_MULTIPLIER = 5;
+export { BIG_WIN_MULTIPLIER } from '../../db/big-win';
 const CACHE_MS = 30_000;
 
 /** `ma***` for "marco77": enough to tell two winners apart, too little to find the player. */
@@ -34,13 +35,27 @@ export interface BigWinsDeps {
   now?: () => number;
 }
 
-type BigWinRow = BigRoundRow & { fakename: string };
+/** A big win of either source; `key` is the list's id (a provider round's is `provider-{id}`, as in game history). */
+type BigWinRow = BigRoundRow & { key: string; fakename: string };
+
+/** Newest first; on the same instant the higher id first (the sources' own order). */
+const newestFirst = (a: BigRoundRow, b: BigRoundRow) =>
+  (b.settledAt?.getTime() ?? 0) - (a.settledAt?.getTime() ?? 0) || b.id - a.id;
 
 export function createBigWins({ db, gameNames, fakenames, now = Date.now }: BigWinsDeps) {
   const cache = new Map<string, { at: number; rows: Promise<BigWinRow[]> }>();
 
   async function readRows(siteId: string, limit: number): Promise<BigWinRow[]> {
-    const rounds = await recentBigRounds(db, { siteId, minMultiplier: BIG_WIN_MULTIPLIER, limit });
+    const [inHouse, provider] = await Promise.all([
+      recentBigRounds(db, { siteId, limit }),
+      bigProviderRoundsQuery(db, { siteId, limit }),
+    ]);
+    const rounds = [
+      ...inHouse.map((round) => ({ ...round, key: String(round.id) })),
+      ...provider.map((round) => ({ ...round, key: `provider-${round.id}` })),
+    ]
+      .sort(newestFirst)
+      .slice(0, limit);
     const names = await fakenames(rounds.map((round) => round.userId));
     return rounds.map((round) => ({ ...round, fakename: names.get(round.userId) ?? '' }));
   }
@@ -61,7 +76,7 @@ export function createBigWins({ db, gameNames, fakenames, now = Date.now }: BigW
     return rows
       .filter((row) => names.has(row.sysname))
       .map((row) => ({
-        id: String(row.id),
+        id: row.key,
         sysname: row.sysname,
         game_name: names.get(row.sysname)!,
         player: maskedFakename(row.fakename),

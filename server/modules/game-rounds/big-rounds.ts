@@ -1,10 +1,12 @@
 /**
  * The site's latest big wins as the rounds table holds them (issue 15: games.getWinners, asked
- * by game history): settled real-money rounds that paid at least `minMultiplier` stakes, newest
- * first. The round module answers the query, so no other module reads its tables.
+ * by game history): settled real-money rounds that paid at least BIG_WIN_MULTIPLIER stakes, newest
+ * first, read from the partial index game_rounds_big_wins (its condition is the query's). The
+ * round module answers the query, so no other module reads its tables.
  */
-import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/retry';
+import { bigWinCondition } from '../../db/big-win';
 import { gameRounds } from './tables';
 
 export interface BigRoundRow {
@@ -17,11 +19,14 @@ export interface BigRoundRow {
   settledAt: Date | null;
 }
 
-export async function recentBigRounds(
-  db: Executor,
-  query: { siteId: string; minMultiplier: number; limit: number },
-): Promise<BigRoundRow[]> {
-  const rows = await db
+export async function recentBigRounds(db: Executor, query: { siteId: string; limit: number }): Promise<BigRoundRow[]> {
+  const rows = await bigRoundsQuery(db, query);
+  return rows.map((row) => ({ ...row, userId: row.userId! }));
+}
+
+/** The query itself (its plan is checked against the index in big-wins.test.ts). */
+export function bigRoundsQuery(db: Executor, query: { siteId: string; limit: number }) {
+  return db
     .select({
       id: gameRounds.id,
       userId: gameRounds.userId,
@@ -38,10 +43,9 @@ export async function recentBigRounds(
         eq(gameRounds.mode, 'real'),
         eq(gameRounds.status, 'settled'),
         isNotNull(gameRounds.userId),
-        gte(gameRounds.payoutMinor, sql`${gameRounds.stakeMinor} * ${query.minMultiplier}`),
+        bigWinCondition(gameRounds.stakeMinor, gameRounds.payoutMinor),
       ),
     )
     .orderBy(desc(gameRounds.settledAt), desc(gameRounds.id))
     .limit(query.limit);
-  return rows.map((row) => ({ ...row, userId: row.userId! }));
 }

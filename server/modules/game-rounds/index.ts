@@ -40,4 +40,4 @@ export {
 } from './player-history';
 export type { GameRoundMode } from './tables';
 // The site's latest big wins, for the home page's rail (issue 15).
-export { recentBigRounds, type BigRoundRow } from './big-rounds';
+export { bigRoundsQuery, recentBigRounds, type BigRoundRow } from './big-rounds';

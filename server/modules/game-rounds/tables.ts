@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../account/tables';
+import { bigWinCondition } from '../../db/big-win';
 
 /**
  * A seed pair: the server seed is secret while active (only its hash is shown) and revealed when
@@ -85,6 +86,12 @@ export const gameRounds = pgTable(
     uniqueIndex('game_rounds_request').on(table.siteId, table.ownerKey, table.requestKey),
     index('game_rounds_recall').on(table.siteId, table.ownerKey, table.sysname, table.id),
     index('game_rounds_seed').on(table.seedId),
+    // The site's big wins, newest first (games.getWinners): only big real-money wins are in it.
+    index('game_rounds_big_wins')
+      .on(table.siteId, table.settledAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(
+        sql`${table.mode} = 'real' AND ${table.status} = 'settled' AND ${table.userId} IS NOT NULL AND ${bigWinCondition(table.stakeMinor, table.payoutMinor)}`,
+      ),
     check('game_rounds_amounts', sql`${table.stakeMinor} > 0 AND ${table.payoutMinor} >= 0`),
     check('game_rounds_mode', sql`${table.mode} IN ('real', 'demo')`),
     check('game_rounds_status', sql`${table.status} IN ('open', 'settled')`),

@@ -33,3 +33,5 @@ export {
 export { providerClient, type ProviderClient } from './provider-client';
 // Its rounds as game-history rows (game-history pages them with the in-house rounds and live bets).
 export { playerProviderRoundsHistory } from './player-history';
+// Its big wins (game history lists them with the in-house ones on the home page).
+export { bigProviderRoundsQuery } from './big-rounds';

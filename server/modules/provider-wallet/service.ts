@@ -17,7 +17,7 @@
  * round-intake core, so the hooks see provider bets as they see ours.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { invalidParameter as invalid } from '#common/parameter-errors';
 import type { Database } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/retry';
@@ -142,6 +142,17 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     const existing = await findTx(values.provider, values.txId, tx);
     if (!existing) throw new Error('provider transaction neither inserted nor found');
     return { existing };
+  }
+
+  /** The round's stake and payout follow its money, in the same transaction (a replay rolls both back). */
+  async function addToRound(tx: Executor, id: number, amounts: { stakeMinor?: bigint; payoutMinor?: bigint }) {
+    await tx
+      .update(providerRounds)
+      .set({
+        stakeMinor: sql`${providerRounds.stakeMinor} + ${(amounts.stakeMinor ?? 0n).toString()}::bigint`,
+        payoutMinor: sql`${providerRounds.payoutMinor} + ${(amounts.payoutMinor ?? 0n).toString()}::bigint`,
+      })
+      .where(eq(providerRounds.id, id));
   }
 
   /** A provider round's money on the ledger: the session's player and currency, always real. */
@@ -288,6 +299,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
           idempotencyKey: `provider:${provider}:tx:${request.transaction_id}`,
         });
         if (result.isReplay) throw new SeenBefore();
+        await addToRound(tx, round.id, { stakeMinor: request.amount });
         return result.transferId;
       } catch (error) {
         if (error instanceof InsufficientFundsError)
@@ -335,6 +347,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       });
       if (!result) return null;
       if (result.isReplay) throw new SeenBefore();
+      await addToRound(tx, round.id, { payoutMinor: request.amount });
       return result.transferId;
     });
   }
@@ -416,6 +429,10 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
           });
           movedMinor = target.amountMinor;
           transferId = result.transferId;
+          await tx
+            .update(providerRounds)
+            .set({ stakeMinor: sql`${providerRounds.stakeMinor} - ${target.amountMinor.toString()}::bigint` })
+            .where(and(eq(providerRounds.provider, provider), eq(providerRounds.roundId, target.roundId)));
         }
         // A bet rolled back or tombstoned already stays as it is: a bet is reversed once.
         if (target.status === 'applied')

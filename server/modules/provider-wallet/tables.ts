@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../account/tables';
+import { bigWinCondition } from '../../db/big-win';
 
 /**
  * A game launch: the token the provider authenticates with, bound to one player, one game and
@@ -29,7 +30,11 @@ export const providerSessions = pgTable(
   (table) => [uniqueIndex('provider_sessions_token').on(table.token), index('provider_sessions_user').on(table.userId, table.id)],
 );
 
-/** A provider's round, opened by its first bet: it belongs to one player and currency for good. */
+/**
+ * A provider's round, opened by its first bet: it belongs to one player and currency for good.
+ * Its stake and payout are kept with it, in the transaction of each bet, win and rollback, so the
+ * site's big wins (games.getWinners) are read from an index instead of summed over transactions.
+ */
 export const providerRounds = pgTable(
   'provider_rounds',
   {
@@ -45,8 +50,24 @@ export const providerRounds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set by the provider's round end: no more bets in it. */
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Its applied bets: what rollbacks reversed is taken off again. */
+    stakeMinor: bigint('stake_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** Its applied wins. */
+    payoutMinor: bigint('payout_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
-  (table) => [uniqueIndex('provider_rounds_round').on(table.provider, table.roundId)],
+  (table) => [
+    uniqueIndex('provider_rounds_round').on(table.provider, table.roundId),
+    // The site's big wins, newest first (games.getWinners): only ended rounds that paid big are in it.
+    index('provider_rounds_big_wins')
+      .on(table.siteId, table.endedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(
+        sql`${table.endedAt} IS NOT NULL AND ${table.stakeMinor} > 0 AND ${bigWinCondition(table.stakeMinor, table.payoutMinor)}`,
+      ),
+  ],
 );
 
 export const PROVIDER_TX_KINDS = ['bet', 'win', 'rollback'] as const;
