@@ -90,6 +90,18 @@ describe('where signing in leads, and what a refused player reads (issue 15)', (
   const freshPage = (locale: Locale) =>
     browser.newPage({ serviceWorkers: 'block', locale: browserLocale(locale), stepTimeoutMs: 20_000 });
 
+  /** A player who signed up with the social provider before (from the sign-up popup), then left: their e-mail. */
+  async function socialPlayer(locale: Locale, prefix: string): Promise<string> {
+    const email = `${prefix}${Date.now()}${sequence++}@example.com`;
+    const { context, page } = await freshPage(locale);
+    await page.goto(`${base}${inLocale('/?show_popup_reg=1', locale)}`);
+    await waitForHydration(page);
+    await throughSocialPopup(page, email);
+    await completeSocialRegistration(page);
+    await closeContext(context);
+    return email;
+  }
+
   it.each(LOCALES)('bounced home from a guarded page, the visitor signs in in the popup and lands there (%s)', async (locale) => {
     const { login } = await registeredLogin(base);
     const { context, page } = await freshPage(locale);
@@ -130,14 +142,7 @@ describe('where signing in leads, and what a refused player reads (issue 15)', (
   it.each(LOCALES)(
     'bounced home from a guarded page, the visitor signs in with a social provider and lands there (%s)',
     async (locale) => {
-      // The player signed up with the provider before, from the sign-up popup.
-      const email = `socialreturn${Date.now()}${sequence++}@example.com`;
-      const first = await freshPage(locale);
-      await first.page.goto(`${base}${inLocale('/?show_popup_reg=1', locale)}`);
-      await waitForHydration(first.page);
-      await throughSocialPopup(first.page, email);
-      await completeSocialRegistration(first.page);
-      await closeContext(first.context);
+      const email = await socialPlayer(locale, 'socialreturn');
 
       const { context, page } = await freshPage(locale);
       const guarded = inLocale('/profile/bets', locale);
@@ -159,13 +164,7 @@ describe('where signing in leads, and what a refused player reads (issue 15)', (
   it.each(LOCALES)(
     'with pop-ups blocked, the whole tab signs in with the social provider and lands on the guarded page it was bounced from (%s)',
     async (locale) => {
-      const email = `socialblocked${Date.now()}${sequence++}@example.com`;
-      const first = await freshPage(locale);
-      await first.page.goto(`${base}${inLocale('/?show_popup_reg=1', locale)}`);
-      await waitForHydration(first.page);
-      await throughSocialPopup(first.page, email);
-      await completeSocialRegistration(first.page);
-      await closeContext(first.context);
+      const email = await socialPlayer(locale, 'socialblocked');
 
       const { context, page } = await freshPage(locale);
       // The browser blocks the provider's pop-up: window.open answers null.

@@ -5,11 +5,12 @@
  * through the change notification, long before the caches' 30 s safety-net age.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/api-harness';
 import { eventually } from '../../test/eventually';
 import { testDatabaseKinds } from '../../test/databases';
-import { contentEntries, sites } from './schema';
+import { editTranslationInDatabase } from '../../test/content-edits';
+import { sites } from './schema';
 
 describe.each(testDatabaseKinds())('cache invalidation by change notification on %s (issue 12)', (kind) => {
   let t: TestApp;
@@ -39,17 +40,7 @@ describe.each(testDatabaseKinds())('cache invalidation by change notification on
     const key = Object.keys(before)[0];
     if (!key) throw new Error('the seed has no English translations');
     const edited = `edited ${Date.now()}`;
-    await t.db
-      .update(contentEntries)
-      .set({ data: sql`jsonb_set(${contentEntries.data}, ${`{${key}}`}, to_jsonb(${edited}::text))` })
-      .where(
-        and(
-          eq(contentEntries.siteId, site.id),
-          eq(contentEntries.collection, 'translations'),
-          eq(contentEntries.locale, 'en'),
-          eq(contentEntries.slug, 'common'),
-        ),
-      );
+    await editTranslationInDatabase(t.db, { siteId: site.id, locale: 'en', key, text: edited });
     const seen = await eventually(
       () => t.services.content.getTranslations(site.id, 'en'),
       (table) => table[key] === edited,

@@ -4,11 +4,10 @@
  * ever under its own address, and an operator's edit makes a new version at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/api-harness';
 import { eventually } from '../../test/eventually';
 import { testDatabaseKinds } from '../../test/databases';
-import { contentEntries } from '../db/schema';
+import { editTranslationInDatabase } from '../../test/content-edits';
 import { translationsUrl } from '#common/translations';
 import { IMMUTABLE_CACHE } from './static-assets';
 
@@ -57,17 +56,7 @@ describe.each(testDatabaseKinds())('translation tables beside the pages on %s (i
     const key = Object.keys(before.table)[0];
     if (!key) throw new Error('the seed has no Italian translations');
     const edited = `modificato ${Date.now()}`;
-    await t.db
-      .update(contentEntries)
-      .set({ data: sql`jsonb_set(${contentEntries.data}, ${`{${key}}`}, to_jsonb(${edited}::text))` })
-      .where(
-        and(
-          eq(contentEntries.siteId, siteId),
-          eq(contentEntries.collection, 'translations'),
-          eq(contentEntries.locale, 'it'),
-          eq(contentEntries.slug, 'common'),
-        ),
-      );
+    await editTranslationInDatabase(t.db, { siteId, locale: 'it', key, text: edited });
     const after = await eventually(
       () => t.services.content.getVersionedTranslations(siteId, 'it'),
       (versioned) => versioned.table[key] === edited,
