@@ -49,8 +49,19 @@ export const COUNTED_KEYS = [
 export type TranslateCount = (key: string, count: number, params?: Record<string, string | number>) => string;
 
 /** The form of a counted text for `count`; the `other` form when a language's table lacks the category. */
+/** One PluralRules per locale: making one is costly, and every server render needs one (issue 12). */
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralRulesOf(locale: string): Intl.PluralRules {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return rules;
+}
+
 export function createTranslateCount(table: Record<string, string>, locale: string): TranslateCount {
-  const rules = new Intl.PluralRules(locale);
+  const rules = pluralRulesOf(locale);
   return (key, count, params) => {
     const form = `${key}.${rules.select(count)}`;
     const text = table[form] ?? table[`${key}.other`] ?? form;
