@@ -1,7 +1,8 @@
 /**
  * Issue 12 on the production build: the browser's JavaScript and CSS come from the copies the
  * build compressed (br or gzip by Accept-Encoding, identity otherwise) with a year's immutable
- * cache and Vary; pages and JSON are compressed per request; a live-table event stream still
+ * cache and Vary; pages rendered per request and JSON are compressed per request, anonymous pages
+ * from the page cache from parts compressed once; a live-table event stream still
  * streams, uncompressed. Raw HTTP (node:http), so nothing decodes behind the test's back.
  */
 import { describe, expect, inject, it } from 'vitest';
@@ -17,14 +18,18 @@ interface RawAnswer {
   body: Buffer;
 }
 
-function rawGet(path: string, acceptEncoding?: string): Promise<RawAnswer> {
+function rawGet(path: string, acceptEncoding?: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request(`${baseUrl}${path}`, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = request(
+      `${baseUrl}${path}`,
+      { headers: { ...headers, ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -36,6 +41,22 @@ function decoded(answer: RawAnswer): string {
   if (encoding === 'gzip') return gunzipSync(answer.body).toString();
   expect(encoding).toBeUndefined();
   return answer.body.toString();
+}
+
+/** A new player's session cookie, registered over the API as a browser would. */
+async function signedInCookie(): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth.register?v=2.34&locale=en`, {
+    method: 'POST',
+    headers: { origin: baseUrl },
+    body: new URLSearchParams({
+      login: `compress${Date.now()}${Math.random()}@example.com`,
+      password: 'secret-12345',
+      terms: '1',
+    }),
+  });
+  const sid = response.headers.getSetCookie().find((cookie) => cookie.startsWith('sid='));
+  if (!sid) throw new Error(`registration answered ${response.status}`);
+  return sid.split(';')[0] ?? '';
 }
 
 /** The home page's own script and stylesheet addresses, as the browser finds them. */
@@ -79,20 +100,49 @@ describe('compressed delivery (issue 12)', () => {
     expect(decoded(br)).toBe((await rawGet(stylesheet)).body.toString());
   });
 
+  /** A whole HTML document, compressed to less than half its size. */
+  function expectWholeCompressedDocument(answer: RawAnswer): string {
+    const html = decoded(answer);
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+    expect(answer.body.byteLength).toBeLessThan(html.length / 2);
+    return html;
+  }
+
   it.each(['/', '/gamehall', '/it'])(
-    'the page %s is compressed as it streams and decodes to the whole document',
+    'the signed-in page %s, rendered for its player, is compressed as it streams',
     async (path) => {
+      const cookie = await signedInCookie();
       for (const accept of ['br', 'gzip']) {
-        const answer = await rawGet(path, accept);
+        const answer = await rawGet(path, accept, { cookie });
         expect(answer.status).toBe(200);
         expect(answer.headers['content-encoding']).toBe(accept);
         expect(answer.headers['transfer-encoding']).toBe('chunked');
         expect(answer.headers.vary).toMatch(/accept-encoding/i);
-        const html = decoded(answer);
-        expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
-        expect(html.trimEnd().endsWith('</html>')).toBe(true);
-        expect(answer.body.byteLength).toBeLessThan(html.length / 2);
+        expectWholeCompressedDocument(answer);
       }
+      expect((await rawGet(path, undefined, { cookie })).headers['content-encoding']).toBeUndefined();
+    },
+  );
+
+  it.each(['/', '/gamehall', '/it'])(
+    'the anonymous page %s from the page cache goes out gzip from parts compressed once, with its length and its own nonce; br as it streams',
+    async (path) => {
+      const nonces: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const answer = await rawGet(path, 'br, gzip');
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-encoding']).toBe('gzip');
+        expect(answer.headers['content-length']).toBe(String(answer.body.byteLength));
+        expect(answer.headers.vary).toMatch(/accept-encoding/i);
+        const html = expectWholeCompressedDocument(answer);
+        nonces.push(/nonce="([^"]+)"/.exec(html)?.[1] ?? '');
+      }
+      expect(new Set(nonces).size).toBe(2);
+      const br = await rawGet(path, 'br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['transfer-encoding']).toBe('chunked');
+      expectWholeCompressedDocument(br);
       expect((await rawGet(path)).headers['content-encoding']).toBeUndefined();
     },
   );

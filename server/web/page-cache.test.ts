@@ -4,8 +4,10 @@
  * never repeats), a signed-in request or any other difference in what the render reads is a
  * different key, and only a 200 HTML answer without cookies is shared.
  */
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { anonymousPageKey, createAnonymousPageCache, type AnonymousRequestFacts } from './page-cache';
+import { newCspNonce } from './csp';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -105,5 +107,48 @@ describe('the anonymous page cache (issue 12)', () => {
     const keys = variants.map((variant) => anonymousPageKey(facts(variant)));
     for (const key of keys) expect(key).not.toBe(base);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('cached pages answered compressed (issue 12: no compression per answer)', () => {
+  /** A renderer whose page is large enough to compress, with the nonce in two places. */
+  const bigPage = async (nonce: string) =>
+    new Response(
+      `<html><script nonce="${nonce}">a</script>${'<li>game tile</li>'.repeat(300)}<script nonce="${nonce}">b</script></html>`,
+      { status: 200, headers: { 'content-type': 'text/html' } },
+    );
+
+  it('answers gzip that decodes to the page with each answer’s own nonce, and says so in its headers', async () => {
+    const cache = createAnonymousPageCache(60_000);
+    const key = anonymousPageKey(facts()) ?? '';
+    const nonces = [newCspNonce(), newCspNonce()];
+    const answers = await Promise.all(nonces.map((nonce) => cache.answer(key, nonce, bigPage, 'gzip')));
+    for (const [index, nonce] of nonces.entries()) {
+      const answer = answers[index]!;
+      expect(answer.headers.get('content-encoding')).toBe('gzip');
+      expect(answer.headers.get('vary')).toMatch(/accept-encoding/i);
+      const body = Buffer.from(await answer.arrayBuffer());
+      expect(Number(answer.headers.get('content-length'))).toBe(body.length);
+      expect(gunzipSync(body).toString()).toBe(await (await bigPage(nonce)).text());
+    }
+  });
+
+  it('answers the same entry plain to a client that takes no gzip, and a small page plain either way', async () => {
+    const cache = createAnonymousPageCache(60_000);
+    const key = anonymousPageKey(facts()) ?? '';
+    await cache.answer(key, newCspNonce(), bigPage, 'gzip');
+    const nonce = newCspNonce();
+    const plain = await cache.answer(key, nonce, bigPage, 'identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(await (await bigPage(nonce)).text());
+    // A nonce of another length than the render's placeholder cannot take the compressed pieces' places.
+    const odd = await cache.answer(key, 'short', bigPage, 'gzip');
+    expect(odd.headers.get('content-encoding')).toBeNull();
+    expect(await odd.text()).toBe(await (await bigPage('short')).text());
+
+    const smallNonce = newCspNonce();
+    const small = await createAnonymousPageCache(60_000).answer(key, smallNonce, countingRenderer().render, 'gzip');
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.text()).toBe(`<script nonce="${smallNonce}">render 1</script>`);
   });
 });

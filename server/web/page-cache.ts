@@ -19,6 +19,8 @@
  */
 import { isbot } from 'isbot';
 import { newCspNonce } from './csp';
+import { compressPieces, gzipJoin, type CompressedPieces } from './gzip-pieces';
+import { asBody, varyOnAcceptEncoding } from './compression';
 
 /** How long one render answers every anonymous visitor of the same key. */
 export const PAGE_CACHE_MAX_AGE_MS = 1_000;
@@ -48,7 +50,14 @@ interface Snapshot {
    * of a busy server's time (issue 12).
    */
   parts: Buffer[];
+  /** The placeholder nonce's length: every answer's nonce has it (newCspNonce). */
+  placeholderLength: number;
+  /** The parts compressed, made on the first gzip answer and reused by every later one. */
+  gzipPieces?: CompressedPieces;
 }
+
+/** How an answer is encoded: gzip when the client takes it, built from the snapshot's compressed parts. */
+export type CachedEncoding = 'gzip' | 'identity';
 
 function cutAtPlaceholder(body: string, placeholder: string): Buffer[] {
   return body.split(placeholder).map((part) => Buffer.from(part, 'utf8'));
@@ -79,14 +88,38 @@ function isShareable(response: Response): boolean {
   );
 }
 
-function answerOf(snapshot: Snapshot, nonce: string): Response {
+function answerOf(snapshot: Snapshot, nonce: string, encoding: CachedEncoding): Response {
   const nonceBytes = Buffer.from(nonce, 'utf8');
+  if (encoding === 'gzip' && nonceBytes.length === snapshot.placeholderLength && isWorthCompressing(snapshot)) {
+    return gzipAnswerOf(snapshot, nonceBytes);
+  }
   const pieces = snapshot.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part]));
   return new Response(Buffer.concat(pieces), {
     status: snapshot.status,
     statusText: snapshot.statusText,
     headers: snapshot.headers,
   });
+}
+
+/** A page of some size; a redirect's or an error's few bytes go as they are (the middleware decides). */
+function isWorthCompressing(snapshot: Snapshot): boolean {
+  const type = snapshot.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+  return /^\s*text\/html\b/i.test(type) && snapshot.parts.reduce((sum, part) => sum + part.length, 0) >= 1024;
+}
+
+/**
+ * The page compressed without compressing it again: its parts were compressed once, and only the
+ * answer's nonce is added between them (gzip-pieces.ts). The compression middleware passes an
+ * answer that names its encoding.
+ */
+function gzipAnswerOf(snapshot: Snapshot, nonceBytes: Buffer): Response {
+  snapshot.gzipPieces ??= compressPieces(snapshot.parts, snapshot.placeholderLength);
+  const body = gzipJoin(snapshot.gzipPieces, nonceBytes);
+  const headers = new Headers(snapshot.headers);
+  headers.set('Content-Encoding', 'gzip');
+  headers.set('Content-Length', String(body.byteLength));
+  varyOnAcceptEncoding(headers);
+  return new Response(asBody(body), { status: snapshot.status, statusText: snapshot.statusText, headers });
 }
 
 export function createAnonymousPageCache(maxAgeMs = PAGE_CACHE_MAX_AGE_MS) {
@@ -103,13 +136,18 @@ export function createAnonymousPageCache(maxAgeMs = PAGE_CACHE_MAX_AGE_MS) {
      * The answer for key: a render in the last maxAgeMs, or a new one (one at a time per key, the
      * others wait for it). render(nonce) renders the page with that CSP nonce.
      */
-    async answer(key: string, nonce: string, render: (nonce: string) => Promise<Response>): Promise<Response> {
+    async answer(
+      key: string,
+      nonce: string,
+      render: (nonce: string) => Promise<Response>,
+      encoding: CachedEncoding = 'identity',
+    ): Promise<Response> {
       const now = Date.now();
       const current = entries.get(key);
       if (current && (current.expiresAt > now || !(await isSettled(current.snapshot)))) {
         // Fresh, or its render still runs: wait for that one render rather than start another.
         const snapshot = await current.snapshot;
-        return snapshot ? answerOf(snapshot, nonce) : render(nonce);
+        return snapshot ? answerOf(snapshot, nonce, encoding) : render(nonce);
       }
       const old = current && (await current.snapshot);
       if (current && old) {
@@ -118,7 +156,7 @@ export function createAnonymousPageCache(maxAgeMs = PAGE_CACHE_MAX_AGE_MS) {
           current.isRefreshing = true;
           refresh(key, current, render);
         }
-        return answerOf(old, nonce);
+        return answerOf(old, nonce, encoding);
       }
       const { rendered, shared } = startRender(render);
       evictIfFull(now);
@@ -126,7 +164,7 @@ export function createAnonymousPageCache(maxAgeMs = PAGE_CACHE_MAX_AGE_MS) {
       shared.then((snapshot) => {
         if (!snapshot && entries.get(key)?.snapshot === shared) entries.delete(key);
       });
-      return answerOf((await rendered).snapshot, nonce);
+      return answerOf((await rendered).snapshot, nonce, encoding);
     },
   };
 
@@ -157,6 +195,7 @@ function startRender(render: (nonce: string) => Promise<Response>) {
       statusText: response.statusText,
       headers: [...response.headers],
       parts: cutAtPlaceholder(await response.text(), placeholder),
+      placeholderLength: Buffer.byteLength(placeholder),
     } satisfies Snapshot,
   }));
   const shared = rendered.then(
