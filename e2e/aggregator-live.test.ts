@@ -19,6 +19,7 @@ import {
   openRealGame,
   sharedFundedPlayer,
   waitForBettingWindow,
+  waitForResult,
 } from './aggregator-play';
 
 /** A live table's round takes a betting window (15 s), the draw and the result: longer than a round of a player title. */
@@ -51,9 +52,7 @@ describe('aggregator live tables for real money, through their own controls', ()
       await expect.poll(async () => (await liveState(frame)).bets, AGGREGATOR_POLL).toEqual([{ spot, stake: chip.toString() }]);
       const betRound = (await liveState(frame)).round.id;
 
-      await frame.locator('#game[data-live-phase="result"]').waitFor({ timeout: 45_000 });
-      const settled = await liveState(frame);
-      expect(settled.round.id).toBe(betRound);
+      const settled = await waitForResult(frame, betRound);
       expect(settled.win).not.toBeNull();
       const win = BigInt(settled.win!);
       await expect.poll(() => frame.locator('.game__meter-value').getAttribute('data-win'), AGGREGATOR_POLL).toBe(win.toString());

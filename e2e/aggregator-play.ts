@@ -22,7 +22,10 @@ export const AGGREGATOR_POLL = { timeout: 30_000 };
  * that asks (expect.poll, which the deposit uses, runs only inside a test); the browser fixture
  * closes its context after the file.
  */
-export function sharedFundedPlayer(browser: BrowserFixture, options: { addressPrefix: string; deposit: string }): () => Promise<Page> {
+export function sharedFundedPlayer(
+  browser: BrowserFixture,
+  options: { addressPrefix: string; deposit: string },
+): () => Promise<Page> {
   let player: Promise<Page> | undefined;
   return () =>
     (player ??= (async () => {
@@ -70,7 +73,9 @@ export function recordRounds(page: Page): { rounds(): Promise<ReportedRound[]> }
     const request = response.request();
     if (request.method() !== 'POST' || !/\/play\/[^/]+\/rounds(\/[^/]+\/actions)?$/.test(new URL(response.url()).pathname))
       return;
-    answers.push(response.ok() ? (response.json() as Promise<RoundAnswerBody>).catch(() => undefined) : Promise.resolve(undefined));
+    answers.push(
+      response.ok() ? (response.json() as Promise<RoundAnswerBody>).catch(() => undefined) : Promise.resolve(undefined),
+    );
   };
   page.on('response', onResponse);
   return {
@@ -112,6 +117,25 @@ export async function waitForBettingWindow(frame: Frame, msLeft = 5_000): Promis
       { timeout: 60_000, interval: 400 },
     )
     .toBe(true);
+}
+
+/**
+ * Waits until the table has settled round `roundId` and the client shows its result (the frame's
+ * phase mark alone may still be the previous round's until the client's next poll); answers the
+ * settled state.
+ */
+export async function waitForResult(frame: Frame, roundId: string): Promise<LiveState> {
+  await expect
+    .poll(
+      async () => {
+        const state = await liveState(frame);
+        return state.round.id === roundId ? state.round.phase : `past ${state.round.phase}`;
+      },
+      { timeout: 45_000, interval: 400 },
+    )
+    .toBe('result');
+  await frame.locator('#game[data-live-phase="result"]').waitFor({ timeout: 10_000 });
+  return liveState(frame);
 }
 
 /**

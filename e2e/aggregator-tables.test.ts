@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from 'playwright-core';
 import { closeContext, screenshot, useBrowser, waitForHydration } from './browser';
-import { liveState, openRealGame, waitForBettingWindow } from './aggregator-play';
+import { liveState, openRealGame, waitForBettingWindow, waitForResult } from './aggregator-play';
 import { mainBalanceMinor, signedUpPlayer } from './page-api';
 import { depositWithSandboxCard } from './sandbox-deposit';
 import { inLocale } from './site-facts';
@@ -57,8 +57,7 @@ describe('aggregator table titles for real money', () => {
         await roulette.click('.game__play');
         await roulette.locator('[data-spot="red"].has-bet').waitFor({ timeout: 15_000 });
         expect(await roulette.locator('.live__clock').textContent()).toMatch(/\d+ s/);
-        await roulette.locator('#game[data-live-phase="result"]').waitFor({ timeout: 60_000 });
-        const settled = await liveState(roulette);
+        const settled = await waitForResult(roulette, (await liveState(roulette)).round.id);
         expect(settled.bets).toEqual([{ spot: 'red', stake: chip.toString() }]);
         const spinWin = autoRoulette.settle({ spot: 'red', stakeMinor: chip }, settled.round.outcome);
         expect(settled.win).toBe(spinWin.toString());

@@ -32,7 +32,11 @@ describe('aggregator player titles for real money, through their own controls', 
    * Opens the title, lets `play` drive one round with the client's controls, and checks the
    * money and history rules against the round the aggregator reported.
    */
-  async function playsForRealMoney(locale: Locale, sysname: string, play: (frame: Frame) => Promise<void>): Promise<ReportedRound> {
+  async function playsForRealMoney(
+    locale: Locale,
+    sysname: string,
+    play: (frame: Frame) => Promise<void>,
+  ): Promise<ReportedRound> {
     const page = await player();
     const before = await mainBalanceMinor(page);
     const recorder = recordRounds(page);
