@@ -57,6 +57,8 @@ export interface LiveRoomsOptions {
   rng: Rng;
   now?: () => number;
   logger?: Pick<Logger, 'warn' | 'info'>;
+  /** Phase lengths for every table instead of each table's own (AGGREGATOR_LIVE_*_MS: shorter in the browser tests). */
+  phases?: { bettingMs?: number; resultMs?: number };
 }
 
 export interface LiveState {
@@ -87,7 +89,7 @@ export function createLiveRooms(options: LiveRoomsOptions) {
       id: `${table.id}-${randomBytes(6).toString('base64url')}`,
       number,
       phase: 'betting',
-      closesAt: now() + table.bettingMs,
+      closesAt: now() + (options.phases?.bettingMs ?? table.bettingMs),
       resultUntil: 0,
       seats: new Map(),
       inFlight: new Set(),
@@ -144,7 +146,7 @@ export function createLiveRooms(options: LiveRoomsOptions) {
         [...round.seats.values()].filter((seat) => seat.bets.length > 0).map((seat) => settleSeat(table, round, seat)),
       );
       round.phase = 'result';
-      round.resultUntil = now() + table.resultMs;
+      round.resultUntil = now() + (options.phases?.resultMs ?? table.resultMs);
     })();
     return round.settled;
   }
