@@ -161,4 +161,37 @@ describe.each(testDatabaseKinds())('aggregator rounds on our wallet, on %s', (ki
     ]);
     expect(await checkLedger(t.db)).toMatchObject({ isSound: true });
   });
+
+  it('race: parallel actions in one round, and an action from a reload’s session while the old one’s is with the wallet, play the round once', async () => {
+    const store = createSessionStore({
+      titles: new Map([[TWO_STEP.id, TWO_STEP]]),
+      rng: cryptoRng,
+      roundTimeoutMs: 600_000,
+      sessionIdleMs: 86_400_000,
+    });
+    const { uid, browser, session: first } = await seated(store, TWO_STEP.id, '10.00');
+    const once = await store.start(first, { stake: '100' });
+    const parallel = await Promise.allSettled([1, 2, 3].map(() => store.act(first, once.round.id, 'raise')));
+    expect(parallel.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(await mainOf(uid)).toBe(1000n - 100n - 100n + 400n);
+
+    // The play bet is held back by the network while the page reloads and the player acts again.
+    const held = await store.start(first, { stake: '100' });
+    rig.delay({ action: 'bet', delayMs: 400, times: 1 });
+    const inFlight = store.act(first, held.round.id, 'raise');
+    const second = await relaunch(store, uid, TWO_STEP.id);
+    await expect(store.act(second, held.round.id, 'raise')).rejects.toMatchObject({ code: 'ROUND_IN_PROGRESS' });
+    expect((await inFlight).round.done).toBe(true);
+    expect(store.openRoundOf(second)).toBeUndefined();
+    expect(store.openRoundOf(first)).toBeUndefined();
+    expect(store.lastRoundOf(second)).toMatchObject({ id: held.round.id, stake: '200', win: '400' });
+    expect(await mainOf(uid)).toBe(1200n - 200n + 400n);
+
+    const history = browser.data<{ items: GameHistoryItem[] }>(await browser.call('games.getHistory', {}, 'GET'));
+    expect(history.items.map((item) => [item.status, item.stake.amount, item.payout.amount])).toEqual([
+      ['settled', '2.00', '4.00'],
+      ['settled', '2.00', '4.00'],
+    ]);
+    expect(await checkLedger(t.db)).toMatchObject({ isSound: true });
+  });
 });

@@ -190,7 +190,7 @@ export function createSessionStore(options: SessionStoreOptions) {
         // The bet may have landed: it is rolled back, with the round's earlier bets.
         await rollbackBets(session, round.id, [...round.bets, { transactionId, amountMinor: step.stakeMinor }]);
         if (round.bets.length) await endRound(session, round.id);
-        session.openRound = undefined;
+        holderOf(session, round.id).openRound = undefined;
         throw new PlayError('WALLET_UNAVAILABLE', 'The casino could not be reached; the stake was returned');
       }
       if (outcome.kind === 'refused') {
@@ -208,11 +208,13 @@ export function createSessionStore(options: SessionStoreOptions) {
       // A win still on its way shows in the balance the player sees: it will land.
       session.balanceMinor = outcome.kind === 'ok' ? outcome.balanceMinor : session.balanceMinor + step.winMinor;
     }
+    const holder = holderOf(session, round.id);
+    if (holder !== session) holder.balanceMinor = session.balanceMinor;
     if (step.done) {
-      session.openRound = undefined;
-      session.lastRound = finished();
+      holder.openRound = undefined;
+      holder.lastRound = finished();
       await endRound(session, round.id);
-    } else session.openRound = { ...round, ...progress, state: step.state, lastActionAt: now() };
+    } else holder.openRound = { ...round, ...progress, state: step.state, lastActionAt: now() };
     return answer(session.balanceMinor);
   }
 
@@ -227,6 +229,9 @@ export function createSessionStore(options: SessionStoreOptions) {
     await playStep(session, round, step);
     return true;
   }
+
+  /** Rounds with an action under way (at the wallet): no second action, no timeout, until it is played. */
+  const stepping = new Set<string>();
 
   /** The newest real-money session of each player, title and site (see resumeKey). */
   const newestOfPlayer = new Map<string, Session>();
@@ -250,6 +255,13 @@ export function createSessionStore(options: SessionStoreOptions) {
     if (previous.openRound?.view === undefined) return;
     created.openRound = previous.openRound;
     previous.openRound = undefined;
+  }
+
+  /** The session that holds the round now: a reload may have taken it over while the wallet answered. */
+  function holderOf(session: Session, roundId: string): Session {
+    const key = resumeKey(session);
+    const newest = key ? newestOfPlayer.get(key) : undefined;
+    return newest && newest !== session && newest.openRound?.id === roundId ? newest : session;
   }
 
   function forget(session: Session): void {
@@ -303,11 +315,14 @@ export function createSessionStore(options: SessionStoreOptions) {
       };
       // Claimed before the first await, so a second start on this session waits its turn.
       if (!step.done) session.openRound = round;
+      stepping.add(round.id);
       try {
         return await playStep(session, round, step);
       } catch (error) {
         if (session.openRound === round && round.bets.length === 0) session.openRound = undefined;
         throw error;
+      } finally {
+        stepping.delete(round.id);
       }
     },
 
@@ -315,9 +330,16 @@ export function createSessionStore(options: SessionStoreOptions) {
       const title = titleOf(session);
       const round = session.openRound;
       if (!round || round.id !== roundId || !title.act) throw new PlayError('ROUND_NOT_FOUND', 'No such round in play');
+      // One step at a time: a second action (a double click, a reloaded page) would play the round twice.
+      if (stepping.has(round.id)) throw new PlayError('ROUND_IN_PROGRESS', 'The round’s last action is still being played');
       const step = title.act(round.state, input, options.rng);
       if (!step) throw new PlayError('INVALID_INPUT', 'That action is not possible now');
-      return playStep(session, round, step);
+      stepping.add(round.id);
+      try {
+        return await playStep(session, round, step);
+      } finally {
+        stepping.delete(round.id);
+      }
     },
 
     /** The open round's last view for a client that comes back (undefined while its first step is under way, or none). */
@@ -345,6 +367,7 @@ export function createSessionStore(options: SessionStoreOptions) {
       const time = now();
       for (const session of sessions.values()) {
         const round = session.openRound;
+        if (round && stepping.has(round.id)) continue;
         if (round && time - round.lastActionAt >= options.roundTimeoutMs && (await finishAbandoned(session, round))) continue;
         if (round && time - round.lastActionAt >= options.roundTimeoutMs) {
           session.openRound = undefined;
