@@ -98,8 +98,11 @@ export function recordRounds(page: Page): { rounds(): Promise<ReportedRound[]> }
 
 /** Presses the shell's main button and waits until the client has shown the round (win meter and balance set). */
 export async function playOneRound(frame: Frame): Promise<void> {
-  await frame.click('[data-action="play"]');
+  await frame.click('.game__play');
   await frame.locator('#game:not(.is-playing)').waitFor({ timeout: 30_000 });
+  // A refused round says why in the client: the test says it too.
+  const error = frame.locator('.game__error');
+  expect(await error.isHidden(), (await error.textContent()) ?? '').toBe(true);
 }
 
 /** The table's round as the client sees it (the aggregator's GET /play/{session}/live, from inside the frame). */
