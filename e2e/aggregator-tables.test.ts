@@ -6,14 +6,14 @@
  * /profile/bets.
  */
 import { describe, expect, it } from 'vitest';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { closeContext, screenshot, useBrowser, waitForHydration } from './browser';
+import { liveState, openRealGame, waitForBettingWindow, waitForResult } from './aggregator-play';
 import { mainBalanceMinor, signedUpPlayer } from './page-api';
 import { depositWithSandboxCard } from './sandbox-deposit';
-import { inLocale, type Locale } from './site-facts';
+import { inLocale } from './site-facts';
 import { TABLE_TEXTS_EN, TABLE_TEXTS_IT } from '../server/game-aggregator/tables/views/texts';
 import { autoRoulette } from '../server/game-aggregator/tables/auto-roulette';
-import type { LiveState } from '../server/game-aggregator/tables/live-rooms';
 
 const POLL = { timeout: 30_000 };
 const NAMES = { en: TABLE_TEXTS_EN, it: TABLE_TEXTS_IT };
@@ -21,21 +21,6 @@ const NAMES = { en: TABLE_TEXTS_EN, it: TABLE_TEXTS_IT };
 describe('aggregator table titles for real money', () => {
   const browser = useBrowser();
   const base = browser.baseUrl;
-
-  /** Opens /game/{sysname}#real and returns the aggregator's game client frame once it has drawn its shell. */
-  async function openRealGame(page: Page, locale: Locale, sysname: string): Promise<Frame> {
-    await page.goto(`${base}${inLocale(`/game/${sysname}`, locale)}#real`);
-    await waitForHydration(page);
-    const frameElement = page.locator('iframe[data-game-frame="real"]');
-    await frameElement.waitFor();
-    const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
-    await frame.locator('#game .game__play').waitFor({ timeout: 30_000 });
-    return frame;
-  }
-
-  /** The table's round as the client sees it (the aggregator's GET /play/{session}/live, from inside the frame). */
-  const liveState = (frame: Frame) =>
-    frame.evaluate(async () => (await (await fetch(`${location.pathname}/live`)).json()) as LiveState);
 
   const winShown = (frame: Frame) => frame.locator('.game__meter-value').getAttribute('data-win');
 
@@ -49,7 +34,7 @@ describe('aggregator table titles for real money', () => {
 
         // Baccarat Royale: one chip on the banker, dealt; the wallet takes the stake and pays the return.
         const before = await mainBalanceMinor(page);
-        const baccarat = await openRealGame(page, locale, 'baccarat-royale');
+        const baccarat = await openRealGame(page, base, locale, 'baccarat-royale');
         expect(await baccarat.locator('#game h1').textContent()).toBe(NAMES[locale]['names.baccarat-royale']);
         expect(await baccarat.locator('.game__mode').getAttribute('data-mode')).toBe('real');
         const stake = BigInt((await baccarat.locator('[data-stake]').getAttribute('data-stake'))!);
@@ -64,24 +49,15 @@ describe('aggregator table titles for real money', () => {
 
         // Auto Roulette: in a betting window with time left, bet on red and see the shared round settle.
         const afterCoup = before - stake + coupWin;
-        const roulette = await openRealGame(page, locale, 'auto-roulette');
+        const roulette = await openRealGame(page, base, locale, 'auto-roulette');
         expect(await roulette.locator('#game h1').textContent()).toBe(NAMES[locale]['names.auto-roulette']);
-        await expect
-          .poll(
-            async () => {
-              const state = await liveState(roulette);
-              return state.round.phase === 'betting' && state.round.ms_left > 5_000;
-            },
-            { timeout: 60_000, interval: 500 },
-          )
-          .toBe(true);
+        await waitForBettingWindow(roulette);
         const chip = BigInt((await roulette.locator('[data-stake]').getAttribute('data-stake'))!);
         await roulette.click('[data-spot="red"]');
         await roulette.click('.game__play');
         await roulette.locator('[data-spot="red"].has-bet').waitFor({ timeout: 15_000 });
         expect(await roulette.locator('.live__clock').textContent()).toMatch(/\d+ s/);
-        await roulette.locator('#game[data-live-phase="result"]').waitFor({ timeout: 60_000 });
-        const settled = await liveState(roulette);
+        const settled = await waitForResult(roulette, (await liveState(roulette)).round.id);
         expect(settled.bets).toEqual([{ spot: 'red', stake: chip.toString() }]);
         const spinWin = autoRoulette.settle({ spot: 'red', stakeMinor: chip }, settled.round.outcome);
         expect(settled.win).toBe(spinWin.toString());

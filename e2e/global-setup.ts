@@ -25,6 +25,12 @@ declare module 'vitest' {
  * seconds: e2e/live-games.test.ts waits for a window with 4 or 5 seconds left.
  */
 const LIVE_PHASES = { LIVE_GAMES_BETTING_MS: '6000', LIVE_GAMES_SPIN_MS: '2000', LIVE_GAMES_RESULT_MS: '3000' };
+/**
+ * The game aggregator's live tables (a child of the site, which passes its environment on) the
+ * same way: betting 8 s instead of 15, the result 3 s instead of 8; e2e/aggregator-play.ts waits
+ * for a betting window with more than 5 seconds left.
+ */
+const AGGREGATOR_LIVE_PHASES = { AGGREGATOR_LIVE_BETTING_MS: '8000', AGGREGATOR_LIVE_RESULT_MS: '3000' };
 
 export async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -60,6 +66,7 @@ export default async function setup(project: TestProject) {
       COUNTRY_HEADER: 'x-country-code',
       BACKOFFICE_TOKENS: `e2e:${backofficeToken}`,
       ...LIVE_PHASES,
+      ...AGGREGATOR_LIVE_PHASES,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -364,6 +364,9 @@ const gameAggregatorSchema = z.object({
   AGGREGATOR_DUPLICATE_RATE: z.coerce.number().min(0).max(1).default(0.02),
   /** A round without an action for this long has its bets rolled back. */
   AGGREGATOR_ROUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
+  /** The live tables' betting and result phases for every table, instead of each table's own (15 s and 8 s). */
+  AGGREGATOR_LIVE_BETTING_MS: z.coerce.number().int().min(1_000).max(600_000).optional(),
+  AGGREGATOR_LIVE_RESULT_MS: z.coerce.number().int().min(500).max(600_000).optional(),
   /** How often pending wallet requests are sent again and open rounds checked. */
   AGGREGATOR_SWEEP_MS: z.coerce.number().int().min(20).max(600_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -201,7 +201,9 @@ export function createAggregatorApp(options: AggregatorAppOptions) {
         currency: session.currency,
         return_url: session.returnUrl,
         balance: (await store.refreshBalance(session)).toString(),
+        // A client that comes back (a reload launches a new session) resumes the round or shows the last one.
         open_round: store.openRoundOf(session) ?? null,
+        last_round: store.lastRoundOf(session) ?? null,
       });
     }),
   );

@@ -37,7 +37,12 @@ const store = createSessionStore({
   logger,
   abandonedRoundActions: ABANDONED_ROUND_ACTIONS,
 });
-const live = createLiveRooms({ tables: LIVE_TABLES, rng: cryptoRng, logger });
+const live = createLiveRooms({
+  tables: LIVE_TABLES,
+  rng: cryptoRng,
+  logger,
+  phases: { bettingMs: config.AGGREGATOR_LIVE_BETTING_MS, resultMs: config.AGGREGATOR_LIVE_RESULT_MS },
+});
 // The live tables' rounds move on by the clock, watched or not.
 const liveClock = setInterval(() => live.tick(), 250);
 let publicUrl = config.AGGREGATOR_PUBLIC_URL ?? '';

@@ -65,6 +65,11 @@ describe.each(testDatabaseKinds())('aggregator rounds on our wallet, on %s', (ki
   async function seated(store: ReturnType<typeof createSessionStore>, sysname: string, amount: string) {
     const { uid, browser } = await signedInPlayer(rig.viaHttp);
     await fundPlayer(t, { uid, siteId, currency }, amount);
+    return { uid, browser, session: await relaunch(store, uid, sysname) };
+  }
+
+  /** The player's next session of the title, as a launch after a reload opens it (a new wallet token). */
+  async function relaunch(store: ReturnType<typeof createSessionStore>, uid: number, sysname: string): Promise<Session> {
     const { token } = await t.services.providerWallet.openProviderSession(siteId, uid, sysname, currency);
     const wallet = createWalletClient(rig.siteUrl, {
       provider: DEMO_PROVIDER.name,
@@ -74,7 +79,7 @@ describe.each(testDatabaseKinds())('aggregator rounds on our wallet, on %s', (ki
       duplicateRate: 0,
       retryDelayMs: 10,
     });
-    const session: Session = store.open({
+    return store.open({
       mode: 'real',
       titleId: sysname,
       language: 'en',
@@ -84,7 +89,6 @@ describe.each(testDatabaseKinds())('aggregator rounds on our wallet, on %s', (ki
       balanceMinor: 0n,
       player: { token, playerId: String(uid), wallet },
     });
-    return { uid, browser, session };
   }
   const mainOf = async (uid: number) => (await t.services.wallet.balances(siteId, uid, currency)).main;
 
@@ -120,6 +124,73 @@ describe.each(testDatabaseKinds())('aggregator rounds on our wallet, on %s', (ki
     expect(history.items.map((item) => [item.status, item.stake.amount, item.payout.amount])).toEqual([
       ['settled', '2.00', '4.00'],
       ['rolled_back', '0.00', '0.00'],
+    ]);
+    expect(await checkLedger(t.db)).toMatchObject({ isSound: true });
+  });
+
+  it('a reload’s new session takes the player’s open round over: it goes on at once, the old session can no longer act, and the next session shows how it ended (issue 15: "Three Card Poker after a reload waits for the timeout")', async () => {
+    const store = createSessionStore({
+      titles: new Map([[TWO_STEP.id, TWO_STEP]]),
+      rng: cryptoRng,
+      roundTimeoutMs: 600_000,
+      sessionIdleMs: 86_400_000,
+    });
+    const { uid, browser, session: first } = await seated(store, TWO_STEP.id, '10.00');
+    const open = await store.start(first, { stake: '200' });
+    expect(store.lastRoundOf(first)).toBeUndefined();
+
+    const second = await relaunch(store, uid, TWO_STEP.id);
+    expect(store.openRoundOf(second)).toEqual({ id: open.round.id, view: open.round.view });
+    expect(store.openRoundOf(first)).toBeUndefined();
+    await expect(store.act(first, open.round.id, 'raise')).rejects.toMatchObject({ code: 'ROUND_NOT_FOUND' });
+    const raised = await store.act(second, open.round.id, 'raise');
+    expect(raised.round.done).toBe(true);
+    expect(await mainOf(uid)).toBe(1000n - 200n - 200n + 800n);
+
+    // After the round: the next session has no round to resume, and knows the finished one.
+    const third = await relaunch(store, uid, TWO_STEP.id);
+    expect(store.openRoundOf(third)).toBeUndefined();
+    expect(store.lastRoundOf(third)).toEqual({ id: open.round.id, view: raised.round.view, stake: '400', win: '800' });
+    // Another player's session of the title takes nothing over.
+    const other = await seated(store, TWO_STEP.id, '1.00');
+    expect(store.lastRoundOf(other.session)).toBeUndefined();
+
+    const history = browser.data<{ items: GameHistoryItem[] }>(await browser.call('games.getHistory', {}, 'GET'));
+    expect(history.items.map((item) => [item.status, item.stake.amount, item.payout.amount])).toEqual([
+      ['settled', '4.00', '8.00'],
+    ]);
+    expect(await checkLedger(t.db)).toMatchObject({ isSound: true });
+  });
+
+  it('race: parallel actions in one round, and an action from a reload’s session while the old one’s is with the wallet, play the round once', async () => {
+    const store = createSessionStore({
+      titles: new Map([[TWO_STEP.id, TWO_STEP]]),
+      rng: cryptoRng,
+      roundTimeoutMs: 600_000,
+      sessionIdleMs: 86_400_000,
+    });
+    const { uid, browser, session: first } = await seated(store, TWO_STEP.id, '10.00');
+    const once = await store.start(first, { stake: '100' });
+    const parallel = await Promise.allSettled([1, 2, 3].map(() => store.act(first, once.round.id, 'raise')));
+    expect(parallel.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(await mainOf(uid)).toBe(1000n - 100n - 100n + 400n);
+
+    // The play bet is held back by the network while the page reloads and the player acts again.
+    const held = await store.start(first, { stake: '100' });
+    rig.delay({ action: 'bet', delayMs: 400, times: 1 });
+    const inFlight = store.act(first, held.round.id, 'raise');
+    const second = await relaunch(store, uid, TWO_STEP.id);
+    await expect(store.act(second, held.round.id, 'raise')).rejects.toMatchObject({ code: 'ROUND_IN_PROGRESS' });
+    expect((await inFlight).round.done).toBe(true);
+    expect(store.openRoundOf(second)).toBeUndefined();
+    expect(store.openRoundOf(first)).toBeUndefined();
+    expect(store.lastRoundOf(second)).toMatchObject({ id: held.round.id, stake: '200', win: '400' });
+    expect(await mainOf(uid)).toBe(1200n - 200n + 400n);
+
+    const history = browser.data<{ items: GameHistoryItem[] }>(await browser.call('games.getHistory', {}, 'GET'));
+    expect(history.items.map((item) => [item.status, item.stake.amount, item.payout.amount])).toEqual([
+      ['settled', '2.00', '4.00'],
+      ['settled', '2.00', '4.00'],
     ]);
     expect(await checkLedger(t.db)).toMatchObject({ isSound: true });
   });

@@ -8,6 +8,11 @@
  * not take is kept and sent again until it lands; a round left open (no action for
  * roundTimeoutMs) has its bets rolled back and is ended. Demo rounds play on the session's fun
  * balance and call no one.
+ *
+ * A player who reloads the game gets a new session (the site launches again): a real-money session
+ * takes over the open round of the player's previous session of the same title and site, and
+ * knows its last finished round, so the client resumes the hand or shows how it ended instead of
+ * an empty table while the round waits for its timeout (issue 15, Three Card Poker).
  */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -35,6 +40,8 @@ export interface Session {
   /** Real money only. */
   player?: { token: string; playerId: string; wallet: WalletClient };
   openRound?: OpenRound;
+  /** The last round played to its end in this session (or the player's previous one of the title). */
+  lastRound?: FinishedRound;
 }
 
 interface OpenRound {
@@ -44,6 +51,19 @@ interface OpenRound {
   bets: { transactionId: string; amountMinor: bigint }[];
   sequence: number;
   lastActionAt: number;
+  /** The last step's view: what a client that comes back draws. */
+  view: unknown;
+  /** What the round's steps so far took and paid. */
+  stakedMinor: bigint;
+  wonMinor: bigint;
+}
+
+/** A round played to its end, as a client that comes back shows it. */
+export interface FinishedRound {
+  id: string;
+  view: unknown;
+  stake: string;
+  win: string;
 }
 
 export interface RoundAnswer {
@@ -136,6 +156,18 @@ export function createSessionStore(options: SessionStoreOptions) {
     round: OpenRound,
     step: NonNullable<ReturnType<PlayerTitle['start']>>,
   ): Promise<RoundAnswer> {
+    // Kept on the round only once this step's money has moved (a refused bet leaves the round as it was).
+    const progress = {
+      view: step.view,
+      stakedMinor: round.stakedMinor + step.stakeMinor,
+      wonMinor: round.wonMinor + step.winMinor,
+    };
+    const finished = (): FinishedRound => ({
+      id: round.id,
+      view: step.view,
+      stake: progress.stakedMinor.toString(),
+      win: progress.wonMinor.toString(),
+    });
     const answer = (balance: bigint): RoundAnswer => ({
       round: { id: round.id, done: step.done, view: step.view, stake: step.stakeMinor.toString(), win: step.winMinor.toString() },
       balance: balance.toString(),
@@ -144,7 +176,8 @@ export function createSessionStore(options: SessionStoreOptions) {
       if (step.stakeMinor > session.balanceMinor)
         throw new PlayError('INSUFFICIENT_FUNDS', 'The balance does not cover the stake');
       session.balanceMinor += step.winMinor - step.stakeMinor;
-      session.openRound = step.done ? undefined : { ...round, state: step.state, lastActionAt: now() };
+      session.openRound = step.done ? undefined : { ...round, ...progress, state: step.state, lastActionAt: now() };
+      if (step.done) session.lastRound = finished();
       return answer(session.balanceMinor);
     }
 
@@ -157,7 +190,7 @@ export function createSessionStore(options: SessionStoreOptions) {
         // The bet may have landed: it is rolled back, with the round's earlier bets.
         await rollbackBets(session, round.id, [...round.bets, { transactionId, amountMinor: step.stakeMinor }]);
         if (round.bets.length) await endRound(session, round.id);
-        session.openRound = undefined;
+        holderOf(session, round.id).openRound = undefined;
         throw new PlayError('WALLET_UNAVAILABLE', 'The casino could not be reached; the stake was returned');
       }
       if (outcome.kind === 'refused') {
@@ -175,10 +208,13 @@ export function createSessionStore(options: SessionStoreOptions) {
       // A win still on its way shows in the balance the player sees: it will land.
       session.balanceMinor = outcome.kind === 'ok' ? outcome.balanceMinor : session.balanceMinor + step.winMinor;
     }
+    const holder = holderOf(session, round.id);
+    if (holder !== session) holder.balanceMinor = session.balanceMinor;
     if (step.done) {
-      session.openRound = undefined;
+      holder.openRound = undefined;
+      holder.lastRound = finished();
       await endRound(session, round.id);
-    } else session.openRound = { ...round, state: step.state, lastActionAt: now() };
+    } else holder.openRound = { ...round, ...progress, state: step.state, lastActionAt: now() };
     return answer(session.balanceMinor);
   }
 
@@ -194,6 +230,46 @@ export function createSessionStore(options: SessionStoreOptions) {
     return true;
   }
 
+  /** Rounds with an action under way (at the wallet): no second action, no timeout, until it is played. */
+  const stepping = new Set<string>();
+
+  /** The newest real-money session of each player, title and site (see resumeKey). */
+  const newestOfPlayer = new Map<string, Session>();
+
+  /** One player's sessions of one title on one operator site and currency: a reload's new session and the one it replaces. */
+  const resumeKey = (session: Session) =>
+    session.player && `${session.siteOrigin} ${session.currency} ${session.player.playerId} ${session.titleId}`;
+
+  /**
+   * A reload launches a new session: it takes the player's open round over from the previous
+   * session (which can no longer act in it) and learns its last finished round.
+   */
+  function takeOverFromPrevious(created: Session): void {
+    const key = resumeKey(created);
+    if (!key) return;
+    const previous = newestOfPlayer.get(key);
+    newestOfPlayer.set(key, created);
+    if (!previous) return;
+    created.lastRound = previous.lastRound;
+    // A round whose first step is still with the wallet stays where it is (it has nothing to show yet).
+    if (previous.openRound?.view === undefined) return;
+    created.openRound = previous.openRound;
+    previous.openRound = undefined;
+  }
+
+  /** The session that holds the round now: a reload may have taken it over while the wallet answered. */
+  function holderOf(session: Session, roundId: string): Session {
+    const key = resumeKey(session);
+    const newest = key ? newestOfPlayer.get(key) : undefined;
+    return newest && newest !== session && newest.openRound?.id === roundId ? newest : session;
+  }
+
+  function forget(session: Session): void {
+    sessions.delete(session.id);
+    const key = resumeKey(session);
+    if (key && newestOfPlayer.get(key) === session) newestOfPlayer.delete(key);
+  }
+
   function titleOf(session: Session): PlayerTitle {
     const title = options.titles.get(session.titleId);
     if (!title) throw new PlayError('INVALID_INPUT', 'This session does not play a round-based title');
@@ -204,6 +280,7 @@ export function createSessionStore(options: SessionStoreOptions) {
     open(session: Omit<Session, 'id' | 'createdAt' | 'lastSeenAt'>): Session {
       const created: Session = { ...session, id: randomBytes(24).toString('base64url'), createdAt: now(), lastSeenAt: now() };
       sessions.set(created.id, created);
+      takeOverFromPrevious(created);
       return created;
     },
 
@@ -226,14 +303,26 @@ export function createSessionStore(options: SessionStoreOptions) {
       if (session.openRound) throw new PlayError('ROUND_IN_PROGRESS', 'Finish the round in play first');
       const step = title.start(input, options.rng);
       if (!step) throw new PlayError('INVALID_INPUT', 'The stake or choice is not valid');
-      const round: OpenRound = { id: newTransactionId('r'), state: undefined, bets: [], sequence: 0, lastActionAt: now() };
+      const round: OpenRound = {
+        id: newTransactionId('r'),
+        state: undefined,
+        bets: [],
+        sequence: 0,
+        lastActionAt: now(),
+        view: undefined,
+        stakedMinor: 0n,
+        wonMinor: 0n,
+      };
       // Claimed before the first await, so a second start on this session waits its turn.
       if (!step.done) session.openRound = round;
+      stepping.add(round.id);
       try {
         return await playStep(session, round, step);
       } catch (error) {
         if (session.openRound === round && round.bets.length === 0) session.openRound = undefined;
         throw error;
+      } finally {
+        stepping.delete(round.id);
       }
     },
 
@@ -241,14 +330,27 @@ export function createSessionStore(options: SessionStoreOptions) {
       const title = titleOf(session);
       const round = session.openRound;
       if (!round || round.id !== roundId || !title.act) throw new PlayError('ROUND_NOT_FOUND', 'No such round in play');
+      // One step at a time: a second action (a double click, a reloaded page) would play the round twice.
+      if (stepping.has(round.id)) throw new PlayError('ROUND_IN_PROGRESS', 'The round’s last action is still being played');
       const step = title.act(round.state, input, options.rng);
       if (!step) throw new PlayError('INVALID_INPUT', 'That action is not possible now');
-      return playStep(session, round, step);
+      stepping.add(round.id);
+      try {
+        return await playStep(session, round, step);
+      } finally {
+        stepping.delete(round.id);
+      }
     },
 
-    /** The open round's last view for a client that comes back, or undefined. */
-    openRoundOf(session: Session) {
-      return session.openRound ? { id: session.openRound.id } : undefined;
+    /** The open round's last view for a client that comes back (undefined while its first step is under way, or none). */
+    openRoundOf(session: Session): { id: string; view: unknown } | undefined {
+      const round = session.openRound;
+      return round && round.view !== undefined ? { id: round.id, view: round.view } : undefined;
+    },
+
+    /** The last round played to its end, for a client that comes back after it. */
+    lastRoundOf(session: Session): FinishedRound | undefined {
+      return session.lastRound;
     },
 
     /**
@@ -265,6 +367,7 @@ export function createSessionStore(options: SessionStoreOptions) {
       const time = now();
       for (const session of sessions.values()) {
         const round = session.openRound;
+        if (round && stepping.has(round.id)) continue;
         if (round && time - round.lastActionAt >= options.roundTimeoutMs && (await finishAbandoned(session, round))) continue;
         if (round && time - round.lastActionAt >= options.roundTimeoutMs) {
           session.openRound = undefined;
@@ -274,7 +377,7 @@ export function createSessionStore(options: SessionStoreOptions) {
             await endRound(session, round.id);
           }
         }
-        if (!session.openRound && time - session.lastSeenAt >= options.sessionIdleMs) sessions.delete(session.id);
+        if (!session.openRound && time - session.lastSeenAt >= options.sessionIdleMs) forget(session);
       }
     },
 

@@ -32,6 +32,10 @@ interface State {
   currency: string;
   return_url: string;
   balance: string;
+  /** A round left unfinished (the page was reloaded mid-hand): the client picks it up. */
+  open_round?: { id: string; view: unknown } | null;
+  /** The last round played to its end: a view that shows finished rounds draws it again. */
+  last_round?: { id: string; view: unknown; stake: string; win: string } | null;
 }
 
 class ApiError extends Error {
@@ -201,17 +205,15 @@ async function main() {
     }),
   );
 
-  playButton.addEventListener('click', async () => {
-    if (busy) return;
-    const input = view.input(view.stakes[stakeIndex]!);
-    if (input === undefined) return;
+  /** Shows a round from its (first) answer to its end, the main button held meanwhile. */
+  async function playRound(answering: () => Promise<RoundAnswer>) {
     busy = true;
     root.classList.add('is-playing');
     playButton.disabled = true;
     errorBox.hidden = true;
     await showWin(0n);
     try {
-      const answer = await call<RoundAnswer>('/rounds', { input });
+      const answer = await answering();
       // The stake leaves the balance at once; the win joins it when the round has been shown.
       setBalance((BigInt(answer.balance) - BigInt(answer.round.win)).toString());
       await view.present(answer);
@@ -229,7 +231,31 @@ async function main() {
       root.classList.remove('is-playing');
       playButton.disabled = false;
     }
+  }
+
+  playButton.addEventListener('click', () => {
+    if (busy) return;
+    const input = view.input(view.stakes[stakeIndex]!);
+    if (input === undefined) return;
+    void playRound(() => call<RoundAnswer>('/rounds', { input }));
   });
+
+  // Back after a reload: the unfinished round goes on where it stopped (its stake is already
+  // taken); else a finished one is shown as it ended, moving nothing.
+  const { open_round: openRound, last_round: lastRound } = state;
+  if (openRound)
+    void playRound(async () => ({
+      round: { id: openRound.id, done: false, view: openRound.view, stake: '0', win: '0' },
+      balance: state.balance,
+    }));
+  else if (lastRound && view.showsLastRound) {
+    busy = true;
+    playButton.disabled = true;
+    await view.present({ round: { ...lastRound, done: true }, balance: state.balance });
+    await showWin(BigInt(lastRound.win), t(BigInt(lastRound.win) > 0n ? 'win.total' : 'win'));
+    busy = false;
+    playButton.disabled = false;
+  }
 }
 
 void main();

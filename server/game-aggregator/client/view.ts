@@ -46,6 +46,11 @@ export interface ClientView {
   present(answer: RoundAnswer): Promise<void>;
   /** A live table's view hides the shell's main button and stake selector (it bets on its own spots). */
   hidesMainButton?: boolean;
+  /**
+   * The view draws the last finished round again when the client comes back (a table whose
+   * result stays on the felt); `present` then gets that round's answer with `done` true.
+   */
+  showsLastRound?: boolean;
 }
 
 export type ViewFactory = (context: ViewContext, game: string) => ClientView;

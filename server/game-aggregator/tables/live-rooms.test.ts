@@ -10,7 +10,7 @@ import { autoRoulette, AUTO_ROULETTE_LIMITS } from './auto-roulette';
 import { BettingClosedError, createLiveRooms } from './live-rooms';
 import { seededRng } from './test-rng';
 
-function setUp() {
+function setUp(phases?: { bettingMs?: number; resultMs?: number }) {
   let clock = 10_000;
   const store = createSessionStore({
     titles: new Map(),
@@ -19,7 +19,12 @@ function setUp() {
     sessionIdleMs: 60_000,
     now: () => clock,
   });
-  const rooms = createLiveRooms({ tables: new Map([[autoRoulette.id, autoRoulette]]), rng: seededRng(2), now: () => clock });
+  const rooms = createLiveRooms({
+    tables: new Map([[autoRoulette.id, autoRoulette]]),
+    rng: seededRng(2),
+    now: () => clock,
+    phases,
+  });
   const seat = (balanceMinor: bigint): Session =>
     store.open({
       mode: 'demo',
@@ -93,5 +98,20 @@ describe('live rooms', () => {
     const poor = seat(50n);
     await expect(rooms.placeBet(poor, { spot: 'red', stake: '100' })).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
     expect(poor.balanceMinor).toBe(50n);
+  });
+
+  it('configured phases (AGGREGATOR_LIVE_BETTING_MS, AGGREGATOR_LIVE_RESULT_MS) replace every table’s own', async () => {
+    const { rooms, seat, advance } = setUp({ bettingMs: 4_000, resultMs: 1_000 });
+    const alice = seat(10_000n);
+    expect(rooms.state(alice).round.ms_left).toBe(4_000);
+    advance(3_999);
+    await rooms.placeBet(alice, { spot: 'red', stake: '100' });
+    advance(1);
+    rooms.tick();
+    await rooms.closeNow(autoRoulette.id);
+    const result = rooms.state(alice).round;
+    expect(result).toMatchObject({ phase: 'result', ms_left: 1_000 });
+    advance(1_000);
+    expect(rooms.state(alice).round).toMatchObject({ phase: 'betting', number: result.number + 1, ms_left: 4_000 });
   });
 });

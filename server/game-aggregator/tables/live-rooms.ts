@@ -57,6 +57,8 @@ export interface LiveRoomsOptions {
   rng: Rng;
   now?: () => number;
   logger?: Pick<Logger, 'warn' | 'info'>;
+  /** Phase lengths for every table instead of each table's own (AGGREGATOR_LIVE_*_MS: shorter in the browser tests). */
+  phases?: { bettingMs?: number; resultMs?: number };
 }
 
 export interface LiveState {
@@ -87,7 +89,7 @@ export function createLiveRooms(options: LiveRoomsOptions) {
       id: `${table.id}-${randomBytes(6).toString('base64url')}`,
       number,
       phase: 'betting',
-      closesAt: now() + table.bettingMs,
+      closesAt: now() + (options.phases?.bettingMs ?? table.bettingMs),
       resultUntil: 0,
       seats: new Map(),
       inFlight: new Set(),
@@ -144,7 +146,7 @@ export function createLiveRooms(options: LiveRoomsOptions) {
         [...round.seats.values()].filter((seat) => seat.bets.length > 0).map((seat) => settleSeat(table, round, seat)),
       );
       round.phase = 'result';
-      round.resultUntil = now() + table.resultMs;
+      round.resultUntil = now() + (options.phases?.resultMs ?? table.resultMs);
     })();
     return round.settled;
   }
@@ -199,8 +201,18 @@ export function createLiveRooms(options: LiveRoomsOptions) {
     session.balanceMinor = outcome.balanceMinor;
   }
 
+  /**
+   * The player's seat in the round. A real-money seat follows the player's newest session (a
+   * reload launches one): the round's return then lands in the balance that session shows, and
+   * a settled seat hands it the balance the wallet answered with.
+   */
   function seatOf(round: LiveRound, session: Session): Seat | undefined {
-    return round.seats.get(session.player ? `p:${session.player.playerId}` : `s:${session.id}`);
+    const seat = round.seats.get(session.player ? `p:${session.player.playerId}` : `s:${session.id}`);
+    if (seat && seat.session !== session && session.createdAt >= seat.session.createdAt) {
+      if (seat.winMinor !== undefined) session.balanceMinor = seat.session.balanceMinor;
+      seat.session = session;
+    }
+    return seat;
   }
 
   return {
@@ -212,7 +224,7 @@ export function createLiveRooms(options: LiveRoomsOptions) {
       const bet = table.parseBet(input);
       if (!bet) throw new PlayError('INVALID_INPUT', 'The stake or spot is not valid');
       const key = session.player ? `p:${session.player.playerId}` : `s:${session.id}`;
-      let seat = round.seats.get(key);
+      let seat = seatOf(round, session);
       if (!seat) {
         const who = session.player ? session.player.playerId : session.id.slice(0, 12);
         seat = { key, session, walletRoundId: `${round.id}-${who}`, bets: [], sequence: 0 };

@@ -78,7 +78,12 @@ describe.each(testDatabaseKinds())('table titles on the seamless wallet (%s)', (
       actor: 'system',
       reason: 'table test funding',
     });
-    const providerSession = await t.services.providerWallet.openProviderSession(siteId, user.id, game, currency);
+    return { session: await sessionOf(store, game, user.id), userId: user.id };
+  }
+
+  /** The player's real-money session of the game, as a launch opens it (each page load or reload launches one). */
+  async function sessionOf(store: ReturnType<typeof createSessionStore>, game: string, userId: number): Promise<Session> {
+    const providerSession = await t.services.providerWallet.openProviderSession(siteId, userId, game, currency);
     // Half the bets and wins are sent twice on purpose: the wallet's idempotency keeps them single.
     const wallet = createWalletClient(siteUrl, {
       provider: DEMO_PROVIDER.name,
@@ -90,7 +95,7 @@ describe.each(testDatabaseKinds())('table titles on the seamless wallet (%s)', (
     });
     const auth = await wallet.authenticate(providerSession.token);
     if (auth.kind !== 'ok') throw new Error(`authenticate: ${JSON.stringify(auth)}`);
-    const session = store.open({
+    return store.open({
       mode: 'real',
       titleId: game,
       language: 'en',
@@ -100,7 +105,6 @@ describe.each(testDatabaseKinds())('table titles on the seamless wallet (%s)', (
       balanceMinor: auth.balanceMinor,
       player: { token: providerSession.token, playerId: String(auth.body.player_id), wallet },
     });
-    return { session, userId: user.id };
   }
 
   const mainBalance = async (userId: number) => (await t.services.wallet.balances(siteId, userId, currency)).main;
@@ -205,5 +209,25 @@ describe.each(testDatabaseKinds())('table titles on the seamless wallet (%s)', (
     expect(rows.filter((row) => row.kind === 'win').map((row) => row.amountMinor)).toEqual([pairPlusReturn]);
     expect(rows.filter((row) => row.kind === 'rollback')).toHaveLength(0);
     await expect(store.act(session, first.round.id, { action: 'play' })).rejects.toMatchObject({ code: 'ROUND_NOT_FOUND' });
+  });
+
+  it('live-baccarat: a seat follows the player to a reloaded page’s session, whose balance then shows the round’s return (the old session’s polls do not take it back)', async () => {
+    const store = createSessionStore({ titles: new Map(), rng: cryptoRng, roundTimeoutMs: 60_000, sessionIdleMs: 60_000 });
+    const rooms = createLiveRooms({ tables: new Map([[liveBaccarat.id, liveBaccarat]]), rng: cryptoRng });
+    const { session: first, userId } = await seat(store, liveBaccarat.id, 'reload');
+    // Player and banker together: one of them wins, or a tie returns both, so the round always pays.
+    await rooms.placeBet(first, { spot: 'player', stake: '1000' });
+    await rooms.placeBet(first, { spot: 'banker', stake: '1000' });
+    const reloaded = await sessionOf(store, liveBaccarat.id, userId);
+    expect(rooms.state(reloaded).bets).toEqual([
+      { spot: 'player', stake: '1000' },
+      { spot: 'banker', stake: '1000' },
+    ]);
+    rooms.state(first); // the old tab polls once more
+    await rooms.closeNow(liveBaccarat.id);
+    const settled = rooms.state(reloaded);
+    expect(BigInt(settled.win!)).toBeGreaterThan(0n);
+    expect(BigInt(settled.balance)).toBe(START_MINOR - 2000n + BigInt(settled.win!));
+    expect(BigInt(settled.balance)).toBe(await mainBalance(userId));
   });
 });

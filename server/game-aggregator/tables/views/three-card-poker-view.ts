@@ -93,6 +93,8 @@ export function threeCardPokerView(context: ViewContext): ClientView {
 
   return {
     actionKey: 'deal',
+    // After a reload the hand stays on the felt as it ended (a settled view carries the player's cards too).
+    showsLastRound: true,
     stakes: stakeSteps(THREE_CARD_POKER_LIMITS.minMinor, THREE_CARD_POKER_LIMITS.maxMinor),
     input: (stake) => ({ ante: stake.toString(), pairPlus: pairPlus ? stake.toString() : '0' }),
     async present(answer) {
