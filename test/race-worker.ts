@@ -46,7 +46,7 @@ async function run(services: Services, provider: RecordingProvider, call: RaceCa
       await services.cashier.applyProviderEvent(
         call.siteId,
         'sandbox',
-        provider.event(call.paymentId, 'success', BigInt(call.amountMinor)),
+        provider.event(call.paymentId, 'success', BigInt(call.amountMinor), 'payment', `race-${call.paymentId}`),
       );
       return { ok: true, id: call.paymentId };
     }
