@@ -183,6 +183,32 @@ describe.each(testDatabaseKinds())('the sportsbook feed store on %s', (kind) => 
     expect((await store.eventState('burst'))!.markets).toEqual((await store.eventState('burst-twin'))!.markets);
   });
 
+  it('issue 14 in order per event: a message whose effects fail costs only itself its batch; those before it are applied, those after it wait for it', async () => {
+    const failing = createFeedStore({
+      db: database.handle.db,
+      onEffects: async (_tx, _eventId, effects) => {
+        if (effects.some((effect) => effect.kind === 'cancel')) throw new Error('the ticket side failed');
+      },
+    });
+    const base = { producer: 'sim', event_id: 'poison', timestamp: 0 };
+    const market = { type: '1x2', specifiers: {} };
+    const prices = (sequence: number, home: string) =>
+      parseFeedMessage({
+        ...base,
+        type: 'odds_change',
+        sequence,
+        markets: [{ ...market, status: 'active', outcomes: [{ id: '1', odds: home, active: true }] }],
+      });
+    const cancel = parseFeedMessage({ ...base, type: 'bet_cancel', sequence: 2, markets: [market] });
+    const results = await Promise.allSettled([prices(1, '2.00'), cancel, prices(3, '2.20')].map((m) => failing.apply(m)));
+    expect(results.map((result) => (result.status === 'fulfilled' ? result.value.outcome : 'failed'))).toEqual([
+      'applied',
+      'failed',
+      'held',
+    ]);
+    expect((await failing.eventState('poison'))!.markets['1x2']).toMatchObject({ status: 'active', odds: { '1': 20_000n } });
+  });
+
   it('issue 14 idempotent: applying a message a second time changes nothing', async () => {
     const messages = match('twice', 2, { correctionRate: 0, rollbackRate: 0 });
     const firstHalf = messages.slice(0, Math.floor(messages.length / 2));

@@ -62,6 +62,12 @@ export interface ApplyResult {
   transitions?: LivenessTransition[];
 }
 
+/** An event message waiting for its batch, and how its caller is answered. */
+interface Pending {
+  message: EventFeedMessage;
+  done: (result: ApplyResult | Error) => void;
+}
+
 const DEFAULT_LIVENESS_TIMEOUT_MS = 20_000;
 /** Events over for good: a silent producer has nothing there to suspend. */
 const FINISHED = ['closed', 'cancelled', 'abandoned'] as const;
@@ -224,28 +230,34 @@ export function createFeedStore(deps: FeedStoreDeps) {
     });
   }
 
-  /** Messages waiting to be applied, per producer and event, and the events whose batch is running. */
-  const pending = new Map<string, { message: EventFeedMessage; done: (result: ApplyResult | Error) => void }[]>();
+  /** Messages waiting to be applied, per producer and event; an event is here while its batches run. */
+  const pending = new Map<string, Pending[]>();
 
   async function drain(key: string, producer: string, eventId: string): Promise<void> {
     for (let waiting = pending.get(key); waiting && waiting.length > 0; waiting = pending.get(key)) {
       const batch = waiting.splice(0, MAX_BATCH);
       try {
-        const { results, stats } = await applyBatch(
-          producer,
-          eventId,
-          batch.map((item) => item.message),
-        );
-        deps.onBatch?.({ eventId, messages: batch.length, ...stats });
-        // A duplicate here may be a message another site process applied first (every process reads
-        // the feed): its change is committed, and this process's open pages must see it too.
-        if (results.some((result) => result.outcome !== 'held')) notify(eventId);
-        batch.forEach((item, i) => item.done(results[i]!));
+        await commitBatch(producer, eventId, batch);
       } catch (error) {
-        for (const item of batch) item.done(error instanceof Error ? error : new Error(String(error)));
+        // One bad message must not cost the others theirs: the batch again, a message at a time.
+        if (batch.length === 1) batch[0]!.done(error instanceof Error ? error : new Error(String(error)));
+        else for (const item of batch) await commitBatch(producer, eventId, [item]).catch((e: unknown) => item.done(e as Error));
       }
     }
     pending.delete(key);
+  }
+
+  async function commitBatch(producer: string, eventId: string, batch: readonly Pending[]): Promise<void> {
+    const { results, stats } = await applyBatch(
+      producer,
+      eventId,
+      batch.map((item) => item.message),
+    );
+    deps.onBatch?.({ eventId, messages: batch.length, ...stats });
+    // A duplicate here may be a message another site process applied first (every process reads
+    // the feed): its change is committed, and this process's open pages must see it too.
+    if (results.some((result) => result.outcome !== 'held')) notify(eventId);
+    batch.forEach((item, i) => item.done(results[i]!));
   }
 
   /**
