@@ -13,10 +13,14 @@
  * in this process, through the product's services:
  * 1. Placement: a simulated match's fixture and pre-match prices go through the feed store; then
  *    for --seconds a feeder applies an odds change of the match's main markets every 1/--odds-rate
- *    of a second (real feed messages through the store, each in its own transaction), while
+ *    of a second (real feed messages through the store, batched per event), while
  *    --players players each place one single after another (tickets.place, the product's
  *    idempotent call, odds change "any") on a 1X2 or total outcome. It reports tickets placed per
- *    second, p50/p99 placement latency, refusals, and the odds changes actually applied per second.
+ *    second, p50/p99 placement latency, refusals, and the odds changes asked, committed within the
+ *    run per second, and left uncommitted at its end (the backlog). The feeder hands each message
+ *    over at the feed's pace, as the feed consumer does, and the store batches what arrives meanwhile.
+ * 1b. Feed capacity (the headroom): --burst odds changes of one event handed over at once, and the
+ *    odds changes committed per second until the last one.
  * 2. Settlement: --bets singles on one market of another match, staked by 1,000 players. They are
  *    written in bulk (ticket, leg, wager-record entry and stake transfer per bet, in batches:
  *    placing them one by one is what part 1 measures), then one confirmed bet_settlement message
@@ -44,7 +48,7 @@ import { percentile } from './database-bench';
 import { RESULTS_DIR, round2, seededSite, withScratchDatabase, type DatabaseKind, type Services, type Site } from './http-rounds';
 
 const USAGE =
-  'npm run bench:sportsbook -- [--seconds 8] [--players 50] [--odds-rate 100] [--bets 100000] [--only pglite|postgres]';
+  'npm run bench:sportsbook -- [--seconds 8] [--players 50] [--odds-rate 100] [--bets 100000] [--burst 2000] [--only pglite|postgres]';
 const KICK_OFF = Date.now() + 86_400_000;
 const BULK = 1000;
 
@@ -53,6 +57,7 @@ interface Options {
   players: number;
   oddsRate: number;
   bets: number;
+  burst: number;
   only?: DatabaseKind;
 }
 
@@ -63,6 +68,7 @@ function readOptions(): Options {
       players: { type: 'string', default: '50' },
       'odds-rate': { type: 'string', default: '100' },
       bets: { type: 'string', default: '100000' },
+      burst: { type: 'string', default: '2000' },
       only: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -82,6 +88,7 @@ function readOptions(): Options {
     players: number('players', values.players),
     oddsRate: number('odds-rate', values['odds-rate']),
     bets: number('bets', values.bets),
+    burst: number('burst', values.burst),
     only: values.only,
   };
 }
@@ -172,8 +179,44 @@ interface PlacementStats {
   p50Ms: number;
   p99Ms: number;
   refused: number;
+  /** The feed's pace asked (--odds-rate), the odds changes sent at it, and those committed within the run. */
+  oddsAskedPerSecond: number;
   oddsChanges: number;
   oddsChangesPerSecond: number;
+  oddsApplied: number;
+  oddsAppliedPerSecond: number;
+  /** Sent but not yet committed when the run ended: a store that keeps up leaves only the last batch. */
+  oddsBacklog: number;
+}
+
+interface FeedCapacity {
+  messages: number;
+  seconds: number;
+  appliedPerSecond: number;
+}
+
+/**
+ * The headroom: --burst odds changes of one event handed to the store at once (as after a
+ * reconnection), and the time until the last is committed.
+ */
+async function feedCapacity(services: Services, count: number): Promise<FeedCapacity> {
+  const eventId = `bench:burst:${randomBytes(3).toString('hex')}`;
+  const markets = await announce(services, eventId);
+  const messages = Array.from({ length: count }, (_, i) =>
+    parseFeedMessage({
+      type: 'odds_change',
+      producer: 'bench',
+      event_id: eventId,
+      sequence: 3 + i,
+      timestamp: Date.now(),
+      markets: movedPrices(markets, i),
+    } as unknown as FeedMessageInput),
+  );
+  const begin = performance.now();
+  const results = await Promise.all(messages.map((message) => services.sportsbook.feed.apply(message)));
+  const seconds = (performance.now() - begin) / 1000;
+  if (results.some((result) => result.outcome !== 'applied')) throw new Error('a burst message was not applied');
+  return { messages: count, seconds: round2(seconds), appliedPerSecond: round2(count / seconds) };
 }
 
 async function placement(handle: DatabaseHandle, services: Services, site: Site, options: Options): Promise<PlacementStats> {
@@ -191,6 +234,8 @@ async function placement(handle: DatabaseHandle, services: Services, site: Site,
   // The announcement was messages 1 and 2: the store applies an event's messages in order, without gaps.
   let sequence = 3;
   let oddsChanges = 0;
+  let oddsApplied = 0;
+  const applying: Promise<void>[] = [];
   const feeder = (async () => {
     const interval = 1000 / options.oddsRate;
     let next = performance.now();
@@ -203,13 +248,19 @@ async function placement(handle: DatabaseHandle, services: Services, site: Site,
         timestamp: Date.now(),
         markets: movedPrices(markets, sequence),
       };
-      // A message the store holds for a gap would stall the rest: sequences are consecutive.
-      await services.sportsbook.feed.apply(parseFeedMessage(message as unknown as FeedMessageInput));
+      // As the feed consumer does: handed over at the feed's pace, not after the previous commit;
+      // the store applies what arrived meanwhile in one batch. Counted when committed in the window.
+      applying.push(
+        services.sportsbook.feed.apply(parseFeedMessage(message as unknown as FeedMessageInput)).then((result) => {
+          if (result.outcome === 'applied' && performance.now() <= deadline) oddsApplied++;
+        }),
+      );
       oddsChanges++;
       next += interval;
       const wait = next - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
+    await Promise.all(applying);
   })();
   const latencies: number[] = [];
   let refused = 0;
@@ -232,6 +283,9 @@ async function placement(handle: DatabaseHandle, services: Services, site: Site,
       } catch {
         refused++;
       }
+      // The next slip arrives as a new request would, on a later turn of the event loop: on PGlite
+      // (in this process) back-to-back placements would otherwise starve the feeder's timer.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   });
   await Promise.all([...players, feeder]);
@@ -245,8 +299,12 @@ async function placement(handle: DatabaseHandle, services: Services, site: Site,
     p50Ms: round2(percentile(sorted, 0.5)),
     p99Ms: round2(percentile(sorted, 0.99)),
     refused,
+    oddsAskedPerSecond: options.oddsRate,
     oddsChanges,
     oddsChangesPerSecond: round2(oddsChanges / elapsed),
+    oddsApplied,
+    oddsAppliedPerSecond: round2(oddsApplied / options.seconds),
+    oddsBacklog: oddsChanges - oddsApplied,
   };
 }
 
@@ -382,10 +440,12 @@ async function benchDatabase(kind: DatabaseKind, options: Options) {
       const { services, site } = await seededSite(handle);
       console.error(`${kind}: placement, ${options.players} players, odds ${options.oddsRate}/s, ${options.seconds} s …`);
       const placed = await placement(handle, services, site, options);
+      console.error(`${kind}: feed capacity, ${options.burst} odds changes at once …`);
+      const capacity = await feedCapacity(services, options.burst);
       console.error(`${kind}: settlement of ${options.bets} bets …`);
       const settled = await settlement(handle, services, site, options);
       const ledger = await checkLedger(handle.db);
-      return { database: kind, placement: placed, settlement: settled, ledgerSound: ledger.isSound };
+      return { database: kind, placement: placed, feedCapacity: capacity, settlement: settled, ledgerSound: ledger.isSound };
     } finally {
       await handle.close();
     }
@@ -411,14 +471,14 @@ async function main() {
   console.log(JSON.stringify(report, null, 2));
   console.log('');
   console.log(
-    '| database | tickets/s (players) | p50 / p99 ms | refused | odds changes/s | bets settled | settle s | bets/s | ledger |',
+    '| database | tickets/s (players) | p50 / p99 ms | refused | odds asked/s | odds applied/s | backlog | feed capacity/s | bets settled | settle s | bets/s | ledger |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of results) {
     const p = row.placement;
     const s = row.settlement;
     console.log(
-      `| ${row.database} | ${p.ticketsPerSecond} (${p.players}) | ${p.p50Ms} / ${p.p99Ms} | ${p.refused} | ${p.oddsChangesPerSecond} | ${s.bets} | ${s.settleSeconds} | ${s.betsSettledPerSecond} | ${row.ledgerSound ? 'sound' : 'NOT SOUND'} |`,
+      `| ${row.database} | ${p.ticketsPerSecond} (${p.players}) | ${p.p50Ms} / ${p.p99Ms} | ${p.refused} | ${p.oddsAskedPerSecond} | ${p.oddsAppliedPerSecond} | ${p.oddsBacklog} | ${row.feedCapacity.appliedPerSecond} | ${s.bets} | ${s.settleSeconds} | ${s.betsSettledPerSecond} | ${row.ledgerSound ? 'sound' : 'NOT SOUND'} |`,
     );
   }
   const failed = results.some((row) => !row.ledgerSound || row.settlement.unsettled !== 0);

@@ -222,6 +222,9 @@ describe('the betting area for a player', () => {
       // A free bet pays only its winnings: the return shown leaves the stake out.
       const shownReturn = Number(await slip.locator('[data-potential-return]').getAttribute('data-potential-return'));
       expect(shownReturn).toBeCloseTo(Math.floor(5 * Number(long.odds) * 100) / 100 - 5, 2);
+      expect(await slip.locator('[data-potential-return]').evaluate((dd) => dd.previousElementSibling?.textContent)).toBe(
+        tr(locale, 'sportsbook.slip.freeBetReturn'),
+      );
       await screenshot(page, `betting-free-bet-${locale}-${screen}`);
       await slip.locator('[data-action="place-bet"]').click();
       const placed = slip.locator('[data-placed-ticket]');
@@ -233,6 +236,8 @@ describe('the betting area for a player', () => {
       expect(tickets.map((ticket) => [ticket.id, ticket.bonus_id, ticket.total_stake.amount])).toEqual([
         [Number(ticketId), freeBet.id, '5.00'],
       ]);
+      // The ticket's potential return is the slip's: the winnings only (issue 14 free bet).
+      expect(Number(tickets[0]!.potential_return.amount)).toBeCloseTo(shownReturn, 2);
       const balance = (
         await apiCall<{ balance_main: { amount: string }; balance_betting_bonus: { amount: string } }>(
           page,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#common/errors';
+import en from '../../content/shared/en/translations/common.json';
+import it_ from '../../content/shared/it/translations/common.json';
 import { describeCashierError } from './errors';
 
 const TABLE: Record<string, string> = {
@@ -43,6 +45,21 @@ describe('cashier errors (spec §8: messages by error type; KYC and confirm-cont
       available_amount: '0.00',
     });
     expect(describeCashierError(error, { t, currency: 'EUR' }).text).toBe('Set a deposit limit first.');
+  });
+  it('issue 14 debts: a withdrawal refused for an open debt says, in en and it, what is owed and what can be withdrawn', () => {
+    const error = new ApiError('WithdrawalDeclinedException', 'x', {
+      reason: 'OPEN_DEBT',
+      errorType: 'OPEN_DEBT',
+      owed_amount: '15.00',
+      available_amount: '25.00',
+    });
+    for (const table of [en, it_] as Record<string, string>[]) {
+      const translate = (key: string, params: Record<string, string | number> = {}) =>
+        (table[key] ?? key).replace(/\$\$(\w+)\$\$/g, (_, name: string) => String(params[name] ?? ''));
+      const { text } = describeCashierError(error, { t: translate, currency: 'EUR' });
+      expect(text).toContain('€15.00');
+      expect(text).toContain('€25.00');
+    }
   });
   it('falls back to the error type text', () => {
     expect(describeCashierError(new ApiError('AccessDeniedException', 'x'), { t, currency: 'EUR' }).text).toBe('Access denied.');

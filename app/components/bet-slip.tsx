@@ -82,9 +82,8 @@ export function BetSlip({ slip }: { slip: BetSlipState }) {
   // A free bet is staked whole: its stake per line follows from the lines, the player does not type it.
   const freeBetStake = bonus?.is_free_bet ? freeBetStakePerLine(bonus, lineCount) : undefined;
   const effectiveStake = bonus?.is_free_bet ? (freeBetStake ?? '') : stake;
-  const { lines, totalMinor, returnMinor } = quote(betType, slip.selections, effectiveStake);
   // A free bet pays only its winnings: the stake is not returned.
-  const shownReturn = bonus?.is_free_bet && returnMinor > totalMinor ? returnMinor - totalMinor : returnMinor;
+  const { lines, totalMinor, returnMinor } = quote(betType, slip.selections, effectiveStake, { freeBet: bonus?.is_free_bet });
   const odds = combinedOdds(slip.selections);
   const bonusProblem = bonusCheck(t, bonus, { odds, totalMinor, freeBetStake });
 
@@ -231,8 +230,8 @@ export function BetSlip({ slip }: { slip: BetSlipState }) {
             <dl className="bet-slip__quote">
               <dt>{t('sportsbook.slip.totalStake')}</dt>
               <dd data-total-stake={minorToAmount(totalMinor)}>{formatMoney(money(totalMinor, currency))}</dd>
-              <dt>{t('sportsbook.slip.potentialReturn')}</dt>
-              <dd data-potential-return={minorToAmount(shownReturn)}>{formatMoney(money(shownReturn, currency))}</dd>
+              <dt>{t(bonus?.is_free_bet ? 'sportsbook.slip.freeBetReturn' : 'sportsbook.slip.potentialReturn')}</dt>
+              <dd data-potential-return={minorToAmount(returnMinor)}>{formatMoney(money(returnMinor, currency))}</dd>
             </dl>
             {bonusProblem && (
               <p className="field__error" role="alert" data-slip-bonus-problem>

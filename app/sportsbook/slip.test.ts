@@ -27,6 +27,15 @@ describe('bet slip quote', () => {
     expect(result.returnMinor).toBe(2600n);
   });
 
+  it('issue 14 free bet: the slip quotes the winnings only, the free bet stake not returned, for every line of a system too', () => {
+    const single = quote({ kind: 'single' }, [selection('2.50', 0)], '5.00', { freeBet: true });
+    expect(single).toEqual({ lines: 1, totalMinor: 500n, returnMinor: 1250n - 500n });
+    const slip = [selection('1.10', 0), selection('1.10', 1), selection('1.10', 2)];
+    const paid = quote({ kind: 'system', size: 2 }, slip, '1.00');
+    const free = quote({ kind: 'system', size: 2 }, slip, '1.00', { freeBet: true });
+    expect(free.returnMinor).toBe(paid.returnMinor - paid.totalMinor);
+  });
+
   it('issue 14 bet slip: a stake that is not an amount costs and returns nothing', () => {
     expect(quote({ kind: 'single' }, [selection('2.00', 0)], '1,5x')).toMatchObject({ totalMinor: 0n, returnMinor: 0n });
   });

@@ -8,6 +8,7 @@ import { NAMED_SYSTEMS, SLIP_MAX_SELECTIONS, expandLines, type BetType, type Nam
 import type { SlipSelectionInput } from '#common/contract/sportsbook-bets';
 import { formatOdds, oddsRatio, parseOdds, ODDS_SCALE } from '#common/sportsbook/odds';
 import { floorTimes, product } from '#common/sportsbook/ratio';
+import { freeBetReturnMinor } from '#common/sportsbook/free-bet';
 import type { Locale } from '#common/locale';
 import { ODDS_CHANGE_ACCEPTANCES, ODDS_FORMATS, type OddsChangeAcceptance, type OddsFormat } from '#common/sportsbook/types';
 import { amountToMinor } from '#common/money';
@@ -127,11 +128,15 @@ export function showOdds(text: string, format: OddsFormat, locale: Locale): stri
   }
 }
 
-/** Lines, total stake and potential return (every line winning) in minor units, as the server quotes them. */
+/**
+ * Lines, total stake and potential return (every line winning) in minor units, as the server
+ * quotes them; a free bet's return is its winnings only (its stake is not returned).
+ */
 export function quote(
   betType: BetType,
   selections: readonly SlipSelectionInput[],
   stake: string,
+  options: { freeBet?: boolean } = {},
 ): { lines: number; totalMinor: bigint; returnMinor: bigint } {
   const lines = expandLines(betType, selections.length);
   let stakeMinor: bigint;
@@ -146,5 +151,10 @@ export function quote(
     (sum, line) => sum + floorTimes(stakeMinor, product(line.map((index) => odds[index] ?? oddsRatio(ODDS_SCALE)))),
     0n,
   );
-  return { lines: lines.length, totalMinor: stakeMinor * BigInt(lines.length), returnMinor };
+  const totalMinor = stakeMinor * BigInt(lines.length);
+  return {
+    lines: lines.length,
+    totalMinor,
+    returnMinor: options.freeBet ? freeBetReturnMinor(returnMinor, totalMinor) : returnMinor,
+  };
 }

@@ -83,6 +83,15 @@ export function createBettingBonuses(deps: { wallet: WalletService; lifecycle: L
   }
 
   return {
+    /** Whether the player's bonus is a free bet: the sportsbook quotes and records its return as winnings only. */
+    async isFreeBet(executor: Executor, bonus: { siteId: string; userId: number; bonusId: number }): Promise<boolean> {
+      const [row] = await executor
+        .select({ terms: bonuses.terms })
+        .from(bonuses)
+        .where(and(eq(bonuses.id, bonus.bonusId), eq(bonuses.siteId, bonus.siteId), eq(bonuses.userId, bonus.userId)));
+      return row?.terms.free_bet === true;
+    },
+
     /** The sportsbook places a bet with a betting bonus (free bet or bonus money): the stake leaves the betting bonus balance. */
     async stake(tx: Executor, stake: BettingBonusStake): Promise<void> {
       const row = await lockOwnBonus(tx, { siteId: stake.siteId, userId: stake.userId, bonusId: stake.bonusId, type: 'betting' });

@@ -22,8 +22,8 @@ export interface CashierDeps {
   findProvider: (name: string) => PaymentProvider | undefined;
   /** Deposit offers grant their bonus with the deposit; a withdrawal the player confirmed forfeits active bonuses. */
   bonuses: Pick<BonusService, 'grantAndActivate' | 'programmeOf' | 'forfeitActive' | 'activeBonusIds'>;
-  /** A credited deposit repays the player's debts first (issue 14: a rollback's shortfall). */
-  debts: Pick<Debts, 'clearDebts'>;
+  /** A credited deposit repays the player's debts first, and a withdrawal leaves only what is left after them (issue 14: a rollback's shortfall). */
+  debts: Pick<Debts, 'clearDebts' | 'collectBeforeWithdrawal' | 'owed'>;
 }
 
 export interface PlayerRequest {

@@ -1,6 +1,7 @@
 /**
  * Withdrawals: the amount is reserved at once (main → withdrawal_pending) and stays there until
- * the operator decides (back-office.ts) or the player cancels.
+ * the operator decides (back-office.ts) or the player cancels. Open debts are repaid first, per
+ * the site's debt policy (collectDebts).
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { ApiError } from '#common/errors';
@@ -11,7 +12,7 @@ import { requireValid } from '#common/parameter-errors';
 import { inTransaction, type Executor } from '../../db/retry';
 import type { UserRow } from '../account';
 import type { Site } from '../sites';
-import { InsufficientFundsError, move, player } from '../wallet';
+import { debtPolicyOf, InsufficientFundsError, move, OpenDebtError, player } from '../wallet';
 import { cashierSettings } from './settings';
 import { payments } from './tables';
 import { findMethod, checkRequisites, listMethods, type CashierDeps, type PlayerRequest } from './cashier-deps';
@@ -62,6 +63,9 @@ export async function withdrawSettings(deps: CashierDeps, request: PlayerRequest
   const settings = cashierSettings(site.settings);
   const methods = await listMethods(deps, request, 'withdrawal');
   const balances = await wallet.balances(site.id, user.id, user.currency);
+  // Under the `collect` debt policy what the player owes is repaid first: it is not available to withdraw.
+  const owed = debtPolicyOf(site.settings) === 'collect' ? await deps.debts.owed(site.id, user.id, user.currency) : 0n;
+  const available = balances.main > owed ? balances.main - owed : 0n;
   const today = startOfUtcDay(new Date());
   const used = await sumPayments(db, user.id, 'withdrawal', COUNTED_WITHDRAWAL, today);
   const open = await db
@@ -78,7 +82,7 @@ export async function withdrawSettings(deps: CashierDeps, request: PlayerRequest
   const maxMinor = methods.reduce((most, method) => (method.maxMinor > most ? method.maxMinor : most), 0n);
   return {
     currency: user.currency,
-    available_amount: minorToAmount(balances.main),
+    available_amount: minorToAmount(available),
     min_amount: minorToAmount(minMinor),
     max_amount: minorToAmount(maxMinor),
     period_limit: {
@@ -111,6 +115,42 @@ async function settleActiveBonuses(deps: CashierDeps, tx: Executor, request: Pla
       reason: 'ACTIVE_BONUSES',
       bonus_ids: active,
     });
+  }
+}
+
+/**
+ * What the player owes (a payout a rollback took back after they spent it, issue 14) comes before
+ * a withdrawal, per the site's settings.wallet.debt_policy: under `collect` it is repaid from the
+ * main balance in the withdrawal's transaction, and a withdrawal above what is left is refused
+ * (WithdrawalDeclinedException OPEN_DEBT, naming what is owed and what can be withdrawn).
+ */
+async function collectDebts(deps: CashierDeps, tx: Executor, request: PlayerRequest, amountMinor: bigint, id: string) {
+  const { site, user } = request;
+  try {
+    await deps.debts.collectBeforeWithdrawal(
+      tx,
+      {
+        siteId: site.id,
+        userId: user.id,
+        currency: user.currency,
+        amountMinor,
+        idempotencyKey: `withdrawal:${id}:debts`,
+        actor: `player:${user.id}`,
+      },
+      debtPolicyOf(site.settings),
+    );
+  } catch (error) {
+    if (!(error instanceof OpenDebtError)) throw error;
+    throw new ApiError(
+      'WithdrawalDeclinedException',
+      'You owe money from a bet whose payout was taken back: it is repaid first',
+      {
+        reason: 'OPEN_DEBT',
+        errorType: 'OPEN_DEBT',
+        owed_amount: minorToAmount(error.owedMinor),
+        available_amount: minorToAmount(error.availableMinor),
+      },
+    );
   }
 }
 
@@ -150,6 +190,7 @@ export async function makeWithdrawal(
         available_amount: minorToAmount(limitMinor > usedMinor ? limitMinor - usedMinor : 0n),
       });
     }
+    await collectDebts(deps, tx, request, amountMinor, id);
     const [row] = await tx
       .insert(payments)
       .values({

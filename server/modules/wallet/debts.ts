@@ -10,6 +10,8 @@
  * - clearDebts: a deposit's transaction repays the player's open debts first, oldest first, from
  *   the main balance it has just credited.
  * - writeOff: the operator forgives what is left of a debt.
+ * - collectBeforeWithdrawal: under the `collect` policy a withdrawal repays the open debts from
+ *   the main balance first and may take only what is left.
  *
  * The main account's row is locked before its balance is read, so a deposit and a reversal for
  * the same player queue on it: whichever comes second sees the other's balance and debts.
@@ -30,6 +32,16 @@ export type DebtPolicy = 'collect' | 'write_off';
 export function debtPolicyOf(settings: Record<string, unknown> | undefined): DebtPolicy {
   const policy = (settings?.wallet as { debt_policy?: unknown } | undefined)?.debt_policy;
   return policy === 'write_off' ? 'write_off' : 'collect';
+}
+
+/** A withdrawal the main balance cannot cover once the open debts are repaid from it (the `collect` policy). */
+export class OpenDebtError extends Error {
+  constructor(
+    readonly owedMinor: bigint,
+    readonly availableMinor: bigint,
+  ) {
+    super(`${owedMinor} is owed: at most ${availableMinor} can be withdrawn`);
+  }
 }
 
 export interface ReclaimInput {
@@ -80,6 +92,26 @@ async function isApplied(tx: Executor, key: string): Promise<boolean> {
 
 const nonZero = (legs: Leg[]) => legs.filter((leg) => leg.amountMinor !== 0n);
 
+/** What a player still owes in a currency, summed over the open debts (locked for a transaction that may repay them). */
+async function owedIn(executor: Executor, siteId: string, userId: number, currency: string, lock: boolean): Promise<bigint> {
+  const query = executor
+    .select({
+      left: sql<string>`(${playerDebts.amountMinor} - ${playerDebts.clearedMinor} - ${playerDebts.writtenOffMinor})::text`,
+    })
+    .from(playerDebts)
+    .where(
+      and(
+        eq(playerDebts.siteId, siteId),
+        eq(playerDebts.userId, userId),
+        eq(playerDebts.currency, currency),
+        eq(playerDebts.status, 'open'),
+      ),
+    )
+    .orderBy(asc(playerDebts.id));
+  const open = lock ? await query.for('update') : await query;
+  return open.reduce((sum, debt) => sum + BigInt(debt.left), 0n);
+}
+
 export function createDebts(wallet: WalletService, db: Database) {
   async function writeOffIn(tx: Executor, debt: PlayerDebtRow, amountMinor: bigint, actor: string, reason: string) {
     await wallet.transfer(
@@ -105,6 +137,65 @@ export function createDebts(wallet: WalletService, db: Database) {
       .set({ writtenOffMinor: debt.writtenOffMinor + amountMinor, status: 'written_off', closedAt: new Date() })
       .where(eq(playerDebts.id, debt.id));
     return { ...debt, writtenOffMinor: debt.writtenOffMinor + amountMinor, status: 'written_off' as const };
+  }
+
+  /**
+   * Repays the player's open debts in this currency from the main balance, oldest first, up
+   * to `upToMinor` (a deposit's amount): one transfer keyed by the deposit. Returns what it repaid.
+   */
+  async function clearDebts(
+    tx: Executor,
+    input: { siteId: string; userId: number; currency: string; upToMinor: bigint; idempotencyKey: string; actor: string },
+  ): Promise<bigint> {
+    const open = await tx
+      .select()
+      .from(playerDebts)
+      .where(
+        and(
+          eq(playerDebts.siteId, input.siteId),
+          eq(playerDebts.userId, input.userId),
+          eq(playerDebts.currency, input.currency),
+          eq(playerDebts.status, 'open'),
+        ),
+      )
+      .orderBy(asc(playerDebts.id))
+      .for('update');
+    if (open.length === 0 || (await isApplied(tx, input.idempotencyKey))) return 0n;
+    const owed = open.reduce((sum, debt) => sum + debt.amountMinor - debt.clearedMinor - debt.writtenOffMinor, 0n);
+    const balance = await lockedMain(tx, input.siteId, input.userId, input.currency);
+    let repay = [owed, input.upToMinor, balance].reduce((low, item) => (item < low ? item : low));
+    if (repay <= 0n) return 0n;
+    await wallet.transfer(
+      {
+        siteId: input.siteId,
+        userId: input.userId,
+        kind: 'debt_repayment',
+        currency: input.currency,
+        amountMinor: repay,
+        legs: [
+          { account: player(input.userId, 'main'), amountMinor: -repay },
+          { account: house('player_debt', input.userId), amountMinor: repay },
+        ],
+        idempotencyKey: input.idempotencyKey,
+        reference: `debts:${input.userId}`,
+        actor: input.actor,
+        reason: 'debt repaid from a deposit',
+      },
+      tx,
+    );
+    const total = repay;
+    for (const debt of open) {
+      if (repay === 0n) break;
+      const left = debt.amountMinor - debt.clearedMinor - debt.writtenOffMinor;
+      const part = left < repay ? left : repay;
+      repay -= part;
+      const done = part === left;
+      await tx
+        .update(playerDebts)
+        .set({ clearedMinor: debt.clearedMinor + part, ...(done ? { status: 'cleared' as const, closedAt: new Date() } : {}) })
+        .where(eq(playerDebts.id, debt.id));
+    }
+    return total;
   }
 
   return {
@@ -155,63 +246,28 @@ export function createDebts(wallet: WalletService, db: Database) {
       return { takenMinor, debtMinor, isReplay: false };
     },
 
+    clearDebts,
+
     /**
-     * Repays the player's open debts in this currency from the main balance, oldest first, up
-     * to `upToMinor` (a deposit's amount): one transfer keyed by the deposit. Returns what it repaid.
+     * Before a withdrawal leaves the main balance (in its transaction): under the `collect` policy
+     * the open debts are repaid from the balance first (one `debt_repayment` keyed by the
+     * withdrawal), and a withdrawal larger than what is left is refused (OpenDebtError) with
+     * nothing moved. Under `write_off` the site forgives shortfalls, and debts hold nothing back.
+     * The main account is locked before the debts, as a deposit locks them (its credit, then
+     * clearDebts), so a withdrawal and a deposit's collection queue on it and never deadlock.
      */
-    async clearDebts(
+    async collectBeforeWithdrawal(
       tx: Executor,
-      input: { siteId: string; userId: number; currency: string; upToMinor: bigint; idempotencyKey: string; actor: string },
+      input: { siteId: string; userId: number; currency: string; amountMinor: bigint; idempotencyKey: string; actor: string },
+      policy: DebtPolicy,
     ): Promise<bigint> {
-      const open = await tx
-        .select()
-        .from(playerDebts)
-        .where(
-          and(
-            eq(playerDebts.siteId, input.siteId),
-            eq(playerDebts.userId, input.userId),
-            eq(playerDebts.currency, input.currency),
-            eq(playerDebts.status, 'open'),
-          ),
-        )
-        .orderBy(asc(playerDebts.id))
-        .for('update');
-      if (open.length === 0 || (await isApplied(tx, input.idempotencyKey))) return 0n;
-      const owed = open.reduce((sum, debt) => sum + debt.amountMinor - debt.clearedMinor - debt.writtenOffMinor, 0n);
+      if (policy === 'write_off') return 0n;
       const balance = await lockedMain(tx, input.siteId, input.userId, input.currency);
-      let repay = [owed, input.upToMinor, balance].reduce((low, item) => (item < low ? item : low));
-      if (repay <= 0n) return 0n;
-      await wallet.transfer(
-        {
-          siteId: input.siteId,
-          userId: input.userId,
-          kind: 'debt_repayment',
-          currency: input.currency,
-          amountMinor: repay,
-          legs: [
-            { account: player(input.userId, 'main'), amountMinor: -repay },
-            { account: house('player_debt', input.userId), amountMinor: repay },
-          ],
-          idempotencyKey: input.idempotencyKey,
-          reference: `debts:${input.userId}`,
-          actor: input.actor,
-          reason: 'debt repaid from a deposit',
-        },
-        tx,
-      );
-      const total = repay;
-      for (const debt of open) {
-        if (repay === 0n) break;
-        const left = debt.amountMinor - debt.clearedMinor - debt.writtenOffMinor;
-        const part = left < repay ? left : repay;
-        repay -= part;
-        const done = part === left;
-        await tx
-          .update(playerDebts)
-          .set({ clearedMinor: debt.clearedMinor + part, ...(done ? { status: 'cleared' as const, closedAt: new Date() } : {}) })
-          .where(eq(playerDebts.id, debt.id));
-      }
-      return total;
+      const owed = await owedIn(tx, input.siteId, input.userId, input.currency, true);
+      if (owed === 0n) return 0n;
+      const available = balance > owed ? balance - owed : 0n;
+      if (input.amountMinor > available) throw new OpenDebtError(owed, available);
+      return clearDebts(tx, { ...input, upToMinor: owed });
     },
 
     /** The operator forgives what is left of an open debt (recorded under their name). */
@@ -242,21 +298,8 @@ export function createDebts(wallet: WalletService, db: Database) {
     },
 
     /** What a player still owes in a currency. */
-    async owed(siteId: string, userId: number, currency: string): Promise<bigint> {
-      const [row] = await db
-        .select({
-          owed: sql<string>`coalesce(sum(${playerDebts.amountMinor} - ${playerDebts.clearedMinor} - ${playerDebts.writtenOffMinor}), 0)::text`,
-        })
-        .from(playerDebts)
-        .where(
-          and(
-            eq(playerDebts.siteId, siteId),
-            eq(playerDebts.userId, userId),
-            eq(playerDebts.currency, currency),
-            eq(playerDebts.status, 'open'),
-          ),
-        );
-      return BigInt(row?.owed ?? '0');
+    owed(siteId: string, userId: number, currency: string): Promise<bigint> {
+      return owedIn(db, siteId, userId, currency, false);
     },
   };
 }

@@ -17,6 +17,6 @@ export {
   type WalletService,
 } from './service';
 export { house, houseShard, move, player, HOUSE_SHARDS, InvalidTransferError } from './postings';
-export { createDebts, debtPolicyOf, type DebtPolicy, type Debts, type Reclaimed } from './debts';
+export { createDebts, debtPolicyOf, OpenDebtError, type DebtPolicy, type Debts, type Reclaimed } from './debts';
 export { checkLedger, type LedgerCheckReport } from './ledger-check';
 export type { HouseAccountType, PlayerAccountType, PlayerDebtRow } from './tables';

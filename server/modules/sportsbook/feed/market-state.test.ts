@@ -97,6 +97,36 @@ describe('issue 14 feed: what each message does to the markets', () => {
     expect(restored.effects).toEqual([{ kind: 'rollback_cancel', key }]);
   });
 
+  it('issue 14 bet cancel for a window: a later settlement still applies (to the bets outside the window), and undoing the cancel then settles the window too', () => {
+    const settled = run([odds('1.85', '1.95'), cancel(), settle('confirmed', 1)]);
+    expect(settled.state.markets[key]).toMatchObject({ status: 'settled', cancel: { startTime: 10, endTime: 20 } });
+    expect(settled.effects.map((effect) => effect.kind)).toEqual(['cancel', 'settle']);
+    const undone = run([rollbackCancel()], settled.state);
+    expect(undone.state.markets[key]!.status).toBe('settled');
+    expect(undone.state.markets[key]!.cancel).toBeUndefined();
+    expect(undone.effects).toEqual([
+      { kind: 'rollback_cancel', key },
+      {
+        kind: 'settle',
+        key,
+        certainty: 'confirmed',
+        results: settled.state.markets[key]!.settlement!.results,
+        correction: false,
+      },
+    ]);
+    // A rollback of the settlement leaves the window's cancel standing.
+    const reopened = run([rollbackSettlement()], settled.state);
+    expect(reopened.state.markets[key]).toMatchObject({ status: 'cancelled', cancel: { startTime: 10, endTime: 20 } });
+    expect(reopened.state.markets[key]!.settlement).toBeUndefined();
+  });
+
+  it('issue 14 bet cancel without a window voids every bet: a later settlement has nothing left to settle', () => {
+    const whole = message({ type: 'bet_cancel', markets: [total] });
+    const { state, effects } = run([odds('1.85', '1.95'), whole, settle('confirmed', 1)]);
+    expect(state.markets[key]!.status).toBe('cancelled');
+    expect(effects.map((effect) => effect.kind)).toEqual(['cancel']);
+  });
+
   it('a silent producer suspends every open market, settled ones stay settled', () => {
     const other = message({
       type: 'odds_change',

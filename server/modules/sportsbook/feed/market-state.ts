@@ -9,7 +9,8 @@
  * - bet_settlement: results per outcome, provisional then confirmed; a confirmed result that
  *   differs from the provisional one is a correction;
  * - bet_cancel / rollback_bet_cancel and rollback_bet_settlement: void, or undo, restoring the
- *   status the market had before;
+ *   status the market had before; a cancel for a time window leaves the bets outside it to a
+ *   later settlement, which still applies;
  * - fixture_change: the start time, or the whole event cancelled;
  * - a producer going down suspends every open market (producerDown).
  */
@@ -56,6 +57,14 @@ export const NEW_EVENT: EventState = { status: 'not_started', markets: {} };
 
 const isOpen = (market: MarketState | undefined): market is MarketState & { status: OpenStatus } =>
   market !== undefined && market.status !== 'settled' && market.status !== 'cancelled';
+
+/**
+ * A market cancelled for a time window only (issue 14 "Cancels void bets placed in their window"):
+ * the bets placed outside it still stand, so a later settlement of the market applies to them.
+ * A cancel without a window voids every bet: nothing is left to settle.
+ */
+const isCancelledWhole = (market: MarketState): boolean =>
+  market.status === 'cancelled' && market.cancel?.startTime === undefined && market.cancel?.endTime === undefined;
 
 function sameResults(a: Readonly<Record<string, OutcomeResult>>, b: Readonly<Record<string, OutcomeResult>>): boolean {
   const ids = Object.keys(a);
@@ -112,7 +121,7 @@ function settlement(state: EventState, message: Extract<EventFeedMessage, { type
   for (const market of message.markets) {
     const key = marketKey(market.type, market.specifiers);
     const before = next.markets[key] ?? { status: 'suspended' as const, odds: {} };
-    if (before.status === 'cancelled') continue;
+    if (isCancelledWhole(before)) continue;
     const results = Object.fromEntries(market.outcomes.map((o) => [o.id, outcomeResultFromFeed(o)]));
     const previous = before.settlement;
     const unchanged = previous !== undefined && sameResults(previous.results, results);
@@ -141,7 +150,13 @@ function rollbackSettlement(state: EventState, keys: readonly string[]): Step {
   for (const key of keys) {
     const market = next.markets[key];
     if (market?.status !== 'settled') continue;
-    next = withMarket(next, key, { status: market.statusBefore ?? 'suspended', odds: market.odds });
+    // A window's cancel still stands: the market is cancelled for it, waiting for the corrected result.
+    const { settlement: _settlement, ...rest } = market;
+    next = withMarket(
+      next,
+      key,
+      market.cancel ? { ...rest, status: 'cancelled' } : { status: market.statusBefore ?? 'suspended', odds: market.odds },
+    );
     effects.push({ kind: 'rollback_settlement', key });
   }
   return { state: next, effects };
@@ -171,10 +186,20 @@ function rollbackCancel(state: EventState, keys: readonly string[]): Step {
   const effects: MarketEffect[] = [];
   for (const key of keys) {
     const market = next.markets[key];
-    if (market?.status !== 'cancelled') continue;
+    // A cancel is undone while the market keeps it: cancelled, or settled after a window's cancel.
+    if (!market?.cancel) continue;
     const { cancel: _cancel, ...rest } = market;
     next = withMarket(next, key, { ...rest, status: rest.settlement ? 'settled' : (market.statusBefore ?? 'suspended') });
     effects.push({ kind: 'rollback_cancel', key });
+    // The bets of the window, open again, take the market's result like the others.
+    if (market.status === 'settled' && rest.settlement)
+      effects.push({
+        kind: 'settle',
+        key,
+        certainty: rest.settlement.certainty,
+        results: { ...rest.settlement.results },
+        correction: false,
+      });
   }
   return { state: next, effects };
 }

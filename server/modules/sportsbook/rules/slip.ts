@@ -2,6 +2,7 @@
  * The bet slip's rules (issue 14): which slips may be placed, what they cost and what they may
  * return, whether a moved price is taken, and which stake and payout limits apply.
  */
+import { freeBetReturnMinor } from '#common/sportsbook/free-bet';
 import { oddsRatio } from '#common/sportsbook/odds';
 import { floorTimes, product, type Ratio } from '#common/sportsbook/ratio';
 import type { OddsChangeAcceptance, SlipProblemCode } from '#common/sportsbook/types';
@@ -102,16 +103,26 @@ export interface SlipQuote {
   potentialReturnMinor: bigint;
 }
 
-/** Stake per line times the lines, and each line's return if all of it wins (rounded down per line). */
-export function quoteSlip(selections: readonly SlipSelection[], betType: BetType, stakePerLineMinor: bigint): SlipQuote {
+/**
+ * Stake per line times the lines, and each line's return if all of it wins (rounded down per
+ * line). A free bet's potential return is its winnings only: the stake is not returned.
+ */
+export function quoteSlip(
+  selections: readonly SlipSelection[],
+  betType: BetType,
+  stakePerLineMinor: bigint,
+  options: { freeBet?: boolean } = {},
+): SlipQuote {
   const lines = expandLines(betType, selections.length).map((line) => {
     const odds = product(line.map((index) => oddsRatio(selections[index]!.oddsUnits)));
     return { selections: line, odds, potentialReturnMinor: floorTimes(stakePerLineMinor, odds) };
   });
+  const totalStakeMinor = stakePerLineMinor * BigInt(lines.length);
+  const returnMinor = lines.reduce((sum, line) => sum + line.potentialReturnMinor, 0n);
   return {
     lines,
-    totalStakeMinor: stakePerLineMinor * BigInt(lines.length),
-    potentialReturnMinor: lines.reduce((sum, line) => sum + line.potentialReturnMinor, 0n),
+    totalStakeMinor,
+    potentialReturnMinor: options.freeBet ? freeBetReturnMinor(returnMinor, totalStakeMinor) : returnMinor,
   };
 }
 

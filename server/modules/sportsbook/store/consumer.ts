@@ -6,7 +6,8 @@
  * a producer back from an outage triggers a recovery of what it sent while we heard nothing.
  */
 import type { FeedAdapter } from '../feed/adapter';
-import type { FeedStore } from './feed-store';
+import type { FeedMessage } from '../feed/messages';
+import type { ApplyResult, FeedStore } from './feed-store';
 
 export interface FeedConsumerOptions {
   adapter: FeedAdapter;
@@ -33,11 +34,12 @@ export function startFeedConsumer(options: FeedConsumerOptions): { stop(): Promi
   const gapTimeoutMs = options.gapTimeoutMs ?? DEFAULT_GAP_TIMEOUT_MS;
   const report = (error: unknown, what: string) => options.onError?.(error, what);
   const gaps = new Map<string, Gap>();
+  /** Event messages handed to the store and not yet committed: a stop waits for them. */
+  const inFlight = new Set<Promise<void>>();
 
   const recover = () => adapter.recover?.().catch((error: unknown) => report(error, 'feed recovery'));
 
-  adapter.subscribe(async (message) => {
-    const result = await store.apply(message);
+  function track(message: FeedMessage, result: ApplyResult): void {
     if (message.type === 'alive') {
       if (result.transitions?.some((transition) => transition.change === 'recovered')) void recover();
       return;
@@ -46,6 +48,19 @@ export function startFeedConsumer(options: FeedConsumerOptions): { stop(): Promi
     if (result.outcome === 'held' && !gaps.has(key))
       gaps.set(key, { producer: message.producer, eventId: message.event_id, since: now(), recoveryAsked: false });
     if (result.outcome === 'applied') gaps.delete(key);
+  }
+
+  // Heartbeats are awaited (an outage's suspension comes before what follows it); event messages
+  // are handed over without waiting for their commit, so those arriving meanwhile are applied
+  // together in the store's next batch (feed throughput), still in arrival order per event.
+  adapter.subscribe(async (message) => {
+    if (message.type === 'alive') return track(message, await store.apply(message));
+    const applying = store
+      .apply(message)
+      .then((result) => track(message, result))
+      .catch((error: unknown) => report(error, 'feed message'))
+      .finally(() => inFlight.delete(applying));
+    inFlight.add(applying);
   });
 
   async function checkGaps(): Promise<void> {
@@ -75,6 +90,7 @@ export function startFeedConsumer(options: FeedConsumerOptions): { stop(): Promi
     async stop() {
       clearInterval(timer);
       await adapter.stop();
+      await Promise.all([...inFlight]);
     },
   };
 }

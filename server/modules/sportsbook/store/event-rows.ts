@@ -3,7 +3,7 @@
  * store loads the state, the reducer computes the next one, and only the markets that changed are
  * written back, so a message that changes nothing writes nothing.
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { parseMarketKey } from '#common/sportsbook/catalogue';
 import { ratio, type Ratio } from '#common/sportsbook/ratio';
 import type { Executor } from '../../../db/retry';
@@ -60,11 +60,52 @@ export function eventStateOf(
   };
 }
 
-export async function loadEventState(tx: Executor, event: SportsbookEventRow): Promise<EventState> {
-  const [markets, outcomes] = await Promise.all([
-    tx.select().from(sportsbookMarkets).where(eq(sportsbookMarkets.eventId, event.id)),
-    tx.select().from(sportsbookOutcomes).where(eq(sportsbookOutcomes.eventId, event.id)),
-  ]);
+/** Which markets a batch of messages reads: all of them, or those named by key or by type. */
+export type MarketScope = { all: true } | { all: false; keys: readonly string[]; types: readonly string[] };
+
+const ALL_MARKETS: MarketScope = { all: true };
+
+/**
+ * The event's state with the markets in scope only: an odds change reads the markets it prices,
+ * not the whole event (feed throughput), and the reducer needs no more for the messages that name
+ * their markets.
+ */
+export async function loadEventState(
+  tx: Executor,
+  event: SportsbookEventRow,
+  scope: MarketScope = ALL_MARKETS,
+): Promise<EventState> {
+  if (scope.all) {
+    const [markets, outcomes] = await Promise.all([
+      tx.select().from(sportsbookMarkets).where(eq(sportsbookMarkets.eventId, event.id)),
+      tx.select().from(sportsbookOutcomes).where(eq(sportsbookOutcomes.eventId, event.id)),
+    ]);
+    return eventStateOf(event, markets, outcomes);
+  }
+  const named = [
+    ...(scope.keys.length > 0 ? [inArray(sportsbookMarkets.key, [...scope.keys])] : []),
+    ...(scope.types.length > 0 ? [inArray(sportsbookMarkets.type, [...scope.types])] : []),
+  ];
+  if (named.length === 0) return eventStateOf(event, [], []);
+  const markets = await tx
+    .select()
+    .from(sportsbookMarkets)
+    .where(and(eq(sportsbookMarkets.eventId, event.id), or(...named)));
+  const outcomes =
+    markets.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(sportsbookOutcomes)
+          .where(
+            and(
+              eq(sportsbookOutcomes.eventId, event.id),
+              inArray(
+                sportsbookOutcomes.marketKey,
+                markets.map((market) => market.key),
+              ),
+            ),
+          );
   return eventStateOf(event, markets, outcomes);
 }
 
@@ -97,9 +138,15 @@ export function changedMarkets(before: EventState, after: EventState): string[] 
   return Object.keys(after.markets).filter((key) => signature(before.markets[key]) !== signature(after.markets[key]));
 }
 
-async function writeMarket(tx: Executor, eventId: string, key: string, market: MarketState): Promise<void> {
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+function marketRow(eventId: string, key: string, market: MarketState) {
   const { type, specifiers } = parseMarketKey(key);
-  const row = {
+  return {
+    eventId,
+    key,
+    type,
+    specifiers,
     status: market.status,
     settlementCertainty: market.settlement?.certainty ?? null,
     cancelWindow: market.cancel ?? null,
@@ -108,38 +155,134 @@ async function writeMarket(tx: Executor, eventId: string, key: string, market: M
     statusBeforeOutage: null,
     updatedAt: new Date(),
   };
-  await tx
-    .insert(sportsbookMarkets)
-    .values({ eventId, key, type, specifiers, ...row })
-    .onConflictDoUpdate({ target: [sportsbookMarkets.eventId, sportsbookMarkets.key], set: row });
-  await tx.delete(sportsbookOutcomes).where(and(eq(sportsbookOutcomes.eventId, eventId), eq(sportsbookOutcomes.marketKey, key)));
-  const outcomes = outcomeRows(eventId, key, market);
-  if (outcomes.length > 0) await tx.insert(sportsbookOutcomes).values(outcomes);
 }
 
-/** Writes the event's own fields and every market that changed; returns the changed market keys. */
+type OutcomeInsert = typeof sportsbookOutcomes.$inferInsert;
+
+const outcomeText = (row: OutcomeInsert) =>
+  JSON.stringify([row.odds?.toString() ?? null, row.active, row.won, row.voidFactor, row.deadHeatFactor]);
+
+/** The outcome rows that differ between the market before and after, and the outcomes gone from it. */
+function outcomeChanges(eventId: string, key: string, before: MarketState | undefined, after: MarketState) {
+  const old = new Map(before ? outcomeRows(eventId, key, before).map((row) => [row.outcomeId, outcomeText(row)]) : []);
+  const rows = outcomeRows(eventId, key, after);
+  const changed = rows.filter((row) => old.get(row.outcomeId) !== outcomeText(row));
+  const kept = new Set(rows.map((row) => row.outcomeId));
+  return { changed, removed: [...old.keys()].filter((id) => !kept.has(id)) };
+}
+
+/** The market row's own fields (the prices are on the outcome rows); undefined for a market not stored yet. */
+const marketText = (market: MarketState | undefined) =>
+  market && JSON.stringify([market.status, market.settlement?.certainty, market.cancel, market.statusBefore]);
+
+async function upsertMarkets(tx: Executor, eventId: string, after: EventState, keys: readonly string[]) {
+  await tx
+    .insert(sportsbookMarkets)
+    .values(keys.map((key) => marketRow(eventId, key, after.markets[key]!)))
+    .onConflictDoUpdate({
+      target: [sportsbookMarkets.eventId, sportsbookMarkets.key],
+      set: {
+        status: excluded('status'),
+        settlementCertainty: excluded('settlement_certainty'),
+        cancelWindow: excluded('cancel_window'),
+        statusBefore: excluded('status_before'),
+        statusBeforeOutage: excluded('status_before_outage'),
+        updatedAt: excluded('updated_at'),
+      },
+    });
+}
+
+/** The changed markets and selections, each kind in one statement whatever their number. */
+async function writeMarkets(tx: Executor, eventId: string, before: EventState, after: EventState, keys: readonly string[]) {
+  if (keys.length === 0) return 0;
+  const rowChanged = keys.filter((key) => marketText(before.markets[key]) !== marketText(after.markets[key]));
+  const pricesOnly = keys.filter((key) => !rowChanged.includes(key));
+  // A price move leaves the market's row alone (a placement holds it shared while it writes its
+  // ticket: the feed must not queue behind it), except to end an outage's suspension.
+  if (pricesOnly.length > 0)
+    await tx
+      .update(sportsbookMarkets)
+      .set({ statusBeforeOutage: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(sportsbookMarkets.eventId, eventId),
+          inArray(sportsbookMarkets.key, pricesOnly),
+          isNotNull(sportsbookMarkets.statusBeforeOutage),
+        ),
+      );
+  if (rowChanged.length > 0) await upsertMarkets(tx, eventId, after, rowChanged);
+  const changes = keys.map((key) => ({ key, ...outcomeChanges(eventId, key, before.markets[key], after.markets[key]!) }));
+  for (const { key, removed } of changes)
+    if (removed.length > 0)
+      await tx
+        .delete(sportsbookOutcomes)
+        .where(
+          and(
+            eq(sportsbookOutcomes.eventId, eventId),
+            eq(sportsbookOutcomes.marketKey, key),
+            inArray(sportsbookOutcomes.outcomeId, removed),
+          ),
+        );
+  const changed = changes.flatMap((change) => change.changed);
+  if (changed.length > 0)
+    await tx
+      .insert(sportsbookOutcomes)
+      .values(changed)
+      .onConflictDoUpdate({
+        target: [sportsbookOutcomes.eventId, sportsbookOutcomes.marketKey, sportsbookOutcomes.outcomeId],
+        set: {
+          odds: excluded('odds'),
+          active: excluded('active'),
+          won: excluded('won'),
+          voidFactor: excluded('void_factor'),
+          deadHeatFactor: excluded('dead_heat_factor'),
+        },
+      });
+  return changed.length;
+}
+
+function eventFields(after: EventState, producer: string) {
+  return {
+    status: after.status,
+    startTime: after.startTime === undefined ? undefined : new Date(after.startTime),
+    homeScore: after.score?.home ?? null,
+    awayScore: after.score?.away ?? null,
+    clockMinute: after.clockMinute ?? null,
+    producer,
+  };
+}
+
+function eventChanged(event: SportsbookEventRow, fields: ReturnType<typeof eventFields>): boolean {
+  return (
+    event.status !== fields.status ||
+    (fields.startTime !== undefined && event.startTime?.getTime() !== fields.startTime.getTime()) ||
+    event.homeScore !== fields.homeScore ||
+    event.awayScore !== fields.awayScore ||
+    event.clockMinute !== fields.clockMinute ||
+    event.producer !== fields.producer
+  );
+}
+
+/**
+ * Writes what changed: the event's own fields, the markets and the selections (feed throughput:
+ * a price move of one selection writes that selection, not its market's or event's rows again).
+ * Returns the changed market keys and the number of selection rows written.
+ */
 export async function writeEventState(
   tx: Executor,
-  eventId: string,
+  event: SportsbookEventRow,
   before: EventState,
   after: EventState,
   producer: string,
-): Promise<string[]> {
-  await tx
-    .update(sportsbookEvents)
-    .set({
-      status: after.status,
-      startTime: after.startTime === undefined ? undefined : new Date(after.startTime),
-      homeScore: after.score?.home ?? null,
-      awayScore: after.score?.away ?? null,
-      clockMinute: after.clockMinute ?? null,
-      producer,
-      updatedAt: new Date(),
-    })
-    .where(eq(sportsbookEvents.id, eventId));
-  const changed = changedMarkets(before, after);
-  for (const key of changed) await writeMarket(tx, eventId, key, after.markets[key]!);
-  return changed;
+): Promise<{ markets: string[]; outcomes: number }> {
+  const fields = eventFields(after, producer);
+  if (eventChanged(event, fields))
+    await tx
+      .update(sportsbookEvents)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(sportsbookEvents.id, event.id));
+  const markets = changedMarkets(before, after);
+  return { markets, outcomes: await writeMarkets(tx, event.id, before, after, markets) };
 }
 
 /** A producer's outage: suspends the open markets, remembering what each was for the recovery. */

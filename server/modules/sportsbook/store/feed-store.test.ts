@@ -14,7 +14,7 @@ import type { MarketEffect } from '../feed/market-state';
 import { disorder } from '../simulator/feed-messages';
 import { simulatedMatchFeed } from '../simulator/match-feed';
 import { matchRng } from '../simulator/script';
-import { createFeedStore, type FeedStore } from './feed-store';
+import { createFeedStore, type BatchListener, type FeedStore } from './feed-store';
 
 const GOALS = { home: 1.5, away: 1.2 };
 
@@ -45,6 +45,7 @@ describe.each(testDatabaseKinds())('the sportsbook feed store on %s', (kind) => 
   let clock = 0;
   let store: FeedStore;
   const hooked: { eventId: string; effects: readonly MarketEffect[] }[] = [];
+  const batches: Parameters<BatchListener>[0][] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -53,6 +54,7 @@ describe.each(testDatabaseKinds())('the sportsbook feed store on %s', (kind) => 
       db: database.handle.db,
       now: () => clock,
       livenessTimeoutMs: 10_000,
+      onBatch: (batch) => batches.push(batch),
       onEffects: async (_tx, eventId, effects) => {
         hooked.push({ eventId, effects });
       },
@@ -135,6 +137,77 @@ describe.each(testDatabaseKinds())('the sportsbook feed store on %s', (kind) => 
       expect(effects.filter((effect) => effect.kind === 'settle').length).toBeGreaterThan(0);
     },
   );
+
+  it('issue 14 feed throughput: odds changes arriving together are one batch that reads and writes only the selections they change, ending as the in-order feed', async () => {
+    const [burst, twin] = ['burst', 'burst-twin'].map((eventId) => match(eventId, 6, { correctionRate: 0, rollbackRate: 0 }));
+    const live = burst!.findIndex((message) => message.type === 'odds_change' && message.event_status?.status === 'live');
+    await applyAll(store, burst!.slice(0, live + 1));
+    await applyAll(store, twin!.slice(0, live + 1));
+    const prices = (eventId: string, base: FeedMessage) => {
+      if (base.type !== 'odds_change') throw new Error('an odds change');
+      const { sequence, timestamp } = base;
+      const oneXtwo = base.markets.find((market) => market.type === '1x2')!;
+      // Only the home win moves: the other selections keep their price.
+      return Array.from({ length: 20 }, (_, k) =>
+        parseFeedMessage({
+          type: 'odds_change',
+          producer: 'sim',
+          event_id: eventId,
+          sequence: sequence + 1 + k,
+          timestamp: timestamp + k,
+          markets: [
+            {
+              ...oneXtwo,
+              outcomes: oneXtwo.outcomes.map((outcome) =>
+                outcome.id === '1' ? { ...outcome, odds: (2 + k / 100).toFixed(2) } : outcome,
+              ),
+            },
+          ],
+        }),
+      );
+    };
+    const inOrder = prices('burst-twin', twin![live]!);
+    for (const message of inOrder) await store.apply(message);
+    const sent = prices('burst', burst![live]!);
+    // As a feed delivers them: a pair swapped, one sent twice, and a message already applied (stale).
+    const delivered = [burst![live]!, ...sent.slice(0, 5), sent[6]!, sent[5]!, ...sent.slice(7), sent[10]!];
+    const before = batches.length;
+    const results = await Promise.all(delivered.map((message) => store.apply(message)));
+    const burstBatches = batches.slice(before).filter((batch) => batch.eventId === 'burst');
+    expect(burstBatches).toEqual([{ eventId: 'burst', messages: delivered.length, marketsLoaded: 1, outcomesWritten: 1 }]);
+    expect(results.map((result) => result.outcome).filter((outcome) => outcome === 'duplicate')).toHaveLength(2);
+    expect(results.map((result) => result.outcome)).toContain('held');
+    expect((await store.lastApplied()).burst).toBe(
+      Math.max(...sent.map((message) => (message.type === 'alive' ? 0 : message.sequence))),
+    );
+    expect((await store.eventState('burst'))!.markets).toEqual((await store.eventState('burst-twin'))!.markets);
+  });
+
+  it('issue 14 in order per event: a message whose effects fail costs only itself its batch; those before it are applied, those after it wait for it', async () => {
+    const failing = createFeedStore({
+      db: database.handle.db,
+      onEffects: async (_tx, _eventId, effects) => {
+        if (effects.some((effect) => effect.kind === 'cancel')) throw new Error('the ticket side failed');
+      },
+    });
+    const base = { producer: 'sim', event_id: 'poison', timestamp: 0 };
+    const market = { type: '1x2', specifiers: {} };
+    const prices = (sequence: number, home: string) =>
+      parseFeedMessage({
+        ...base,
+        type: 'odds_change',
+        sequence,
+        markets: [{ ...market, status: 'active', outcomes: [{ id: '1', odds: home, active: true }] }],
+      });
+    const cancel = parseFeedMessage({ ...base, type: 'bet_cancel', sequence: 2, markets: [market] });
+    const results = await Promise.allSettled([prices(1, '2.00'), cancel, prices(3, '2.20')].map((m) => failing.apply(m)));
+    expect(results.map((result) => (result.status === 'fulfilled' ? result.value.outcome : 'failed'))).toEqual([
+      'applied',
+      'failed',
+      'held',
+    ]);
+    expect((await failing.eventState('poison'))!.markets['1x2']).toMatchObject({ status: 'active', odds: { '1': 20_000n } });
+  });
 
   it('issue 14 idempotent: applying a message a second time changes nothing', async () => {
     const messages = match('twice', 2, { correctionRate: 0, rollbackRate: 0 });

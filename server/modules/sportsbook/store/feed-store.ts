@@ -1,12 +1,15 @@
 /**
  * The feed consumer's store (issue 14: "messages are applied idempotently and in order per
- * event"). One transaction per message: lock the event's cursor, let the sequencer decide (apply
- * with the held successors it releases, hold until the gap fills, or drop a duplicate), run the
- * reducer over the released messages, write the markets that changed, and hand the reducer's
- * effects to the ticket side in the same transaction. Producer liveness is kept in memory: a
- * producer that goes silent has its markets suspended, its recovery lifts that.
+ * event"). Messages are queued per event and applied in batches, one transaction per batch (feed
+ * throughput: a feed sends a hundred odds changes a second): lock the event's cursor, let the
+ * sequencer decide for each message in arrival order (apply with the held successors it releases,
+ * hold until the gap fills, or drop a stale message or a duplicate), run the reducer over the
+ * released messages on the markets they name only, write the markets and selections that changed,
+ * and hand the reducer's effects to the ticket side in the same transaction. Producer liveness is
+ * kept in memory: a producer that goes silent has its markets suspended, its recovery lifts that.
  */
 import { and, eq, notInArray } from 'drizzle-orm';
+import { marketKey } from '#common/sportsbook/catalogue';
 import type { Database } from '../../../db/client';
 import { inTransaction, type Executor } from '../../../db/retry';
 import { checkLiveness, NO_PRODUCERS, recordAlive, type LivenessState, type LivenessTransition } from '../feed/liveness';
@@ -21,7 +24,7 @@ import {
   sportsbookFeedMessages,
   sportsbookTournaments,
 } from '../tables';
-import { liftOutage, loadEventState, suspendForOutage, writeEventState } from './event-rows';
+import { liftOutage, loadEventState, suspendForOutage, writeEventState, type MarketScope } from './event-rows';
 
 /** The ticket side's hook: settles, voids or reopens tickets in the message's own transaction. */
 export type EffectsHandler = (tx: Executor, eventId: string, effects: readonly MarketEffect[]) => Promise<void>;
@@ -35,15 +38,34 @@ export interface FeedStoreDeps {
   now?: () => number;
   /** A producer silent for longer than this is down (default 20 s: a few missed heartbeats). */
   livenessTimeoutMs?: number;
+  /** Told after each committed batch of an event's messages (tests and the bench count them). */
+  onBatch?: BatchListener;
 }
 
 export type ApplyOutcome = 'applied' | 'held' | 'duplicate' | 'alive';
+
+/** What one batch's transaction read and wrote (feed throughput: only the markets its messages name). */
+export interface BatchCounts {
+  marketsLoaded: number;
+  outcomesWritten: number;
+}
+
+export type BatchListener = (batch: { eventId: string; messages: number } & BatchCounts) => void;
+
+/** The most messages of one event applied in one transaction. */
+const MAX_BATCH = 500;
 
 export interface ApplyResult {
   outcome: ApplyOutcome;
   effects: MarketEffect[];
   /** A heartbeat's news: a producer down (unsubscribed) or back. */
   transitions?: LivenessTransition[];
+}
+
+/** An event message waiting for its batch, and how its caller is answered. */
+interface Pending {
+  message: EventFeedMessage;
+  done: (result: ApplyResult | Error) => void;
 }
 
 const DEFAULT_LIVENESS_TIMEOUT_MS = 20_000;
@@ -77,6 +99,47 @@ async function queueOf(tx: Executor, producer: string, eventId: string, next: nu
   return new Map([[eventId, { next, held: messages }]]);
 }
 
+/** The markets a batch's messages read: named ones, those of a bet stop's types, or all for a bet stop of every market. */
+function marketsNamed(messages: readonly EventFeedMessage[]): MarketScope {
+  const keys = new Set<string>();
+  const types = new Set<string>();
+  for (const message of messages) {
+    if (message.type === 'bet_stop') {
+      if (!message.market_types) return { all: true };
+      for (const type of message.market_types) types.add(type);
+    } else if (message.type !== 'fixture_change')
+      for (const market of message.markets) keys.add(marketKey(market.type, market.specifiers));
+  }
+  return { all: false, keys: [...keys], types: [...types] };
+}
+
+/** Records the messages of a batch, applied or held for a gap, in one statement. */
+async function recordMessages(
+  tx: Executor,
+  producer: string,
+  eventId: string,
+  messages: readonly EventFeedMessage[],
+  applied: boolean,
+): Promise<void> {
+  if (messages.length === 0) return;
+  await tx
+    .insert(sportsbookFeedMessages)
+    .values(
+      messages.map((message) => ({
+        producer,
+        eventId,
+        sequence: message.sequence,
+        type: message.type,
+        payload: message,
+        applied,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [sportsbookFeedMessages.producer, sportsbookFeedMessages.eventId, sportsbookFeedMessages.sequence],
+      set: { applied },
+    });
+}
+
 function nextOf(state: SequencerState, eventId: string): number {
   return state.get(eventId)!.next;
 }
@@ -97,52 +160,124 @@ export function createFeedStore(deps: FeedStoreDeps) {
     for (const listener of listeners) listener(eventId);
   };
 
-  /** Applies released messages in order and records them; the cursor is locked by the caller. */
-  async function applyReleased(tx: Executor, producer: string, eventId: string, messages: readonly FeedMessage[], next: number) {
-    const before = await loadEventState(tx, await loadEvent(tx, eventId));
+  /**
+   * Applies released messages in order and records them; the cursor is locked by the caller. Only
+   * the markets the messages name are loaded (feed throughput: an odds change must not read the
+   * whole event), and only the rows that changed are written. Returns the effects per message.
+   */
+  async function applyReleased(
+    tx: Executor,
+    producer: string,
+    eventId: string,
+    messages: readonly EventFeedMessage[],
+    next: number,
+  ): Promise<{ perMessage: MarketEffect[][]; stats: BatchCounts }> {
+    const event = await loadEvent(tx, eventId);
+    const before = await loadEventState(tx, event, marketsNamed(messages));
     let state: EventState = before;
-    const effects: MarketEffect[] = [];
+    const perMessage: MarketEffect[][] = [];
     for (const message of messages) {
-      if (message.type === 'alive') continue;
       const step = applyToEvent(state, message);
       state = step.state;
-      effects.push(...step.effects);
-      await tx
-        .insert(sportsbookFeedMessages)
-        .values({ producer, eventId, sequence: message.sequence, type: message.type, payload: message, applied: true })
-        .onConflictDoUpdate({
-          target: [sportsbookFeedMessages.producer, sportsbookFeedMessages.eventId, sportsbookFeedMessages.sequence],
-          set: { applied: true },
-        });
+      perMessage.push(step.effects);
     }
-    await writeEventState(tx, eventId, before, state, producer);
+    await recordMessages(tx, producer, eventId, messages, true);
+    const written = await writeEventState(tx, event, before, state, producer);
     await tx
       .update(sportsbookFeedCursors)
       .set({ nextSequence: next })
       .where(and(eq(sportsbookFeedCursors.producer, producer), eq(sportsbookFeedCursors.eventId, eventId)));
+    const effects = perMessage.flat();
     if (effects.length > 0 && deps.onEffects) await deps.onEffects(tx, eventId, effects);
-    return effects;
+    return { perMessage, stats: { marketsLoaded: Object.keys(before.markets).length, outcomesWritten: written.outcomes } };
   }
 
-  async function applyEventMessage(message: EventFeedMessage): Promise<ApplyResult> {
-    const { producer, event_id: eventId } = message;
-    const result = await inTransaction(db, async (tx) => {
-      const queue = await queueOf(tx, producer, eventId, await lockCursor(tx, producer, eventId));
-      const { state, decision } = sequence(queue, message);
-      if (decision.action === 'drop_duplicate') return { outcome: 'duplicate' as const, effects: [] };
-      if (decision.action === 'hold') {
-        await tx
-          .insert(sportsbookFeedMessages)
-          .values({ producer, eventId, sequence: message.sequence, type: message.type, payload: message, applied: false });
-        return { outcome: 'held' as const, effects: [] };
+  /**
+   * One transaction for a batch of one event's messages: each goes through the sequencer in
+   * arrival order (applied with what it releases, held for a gap, or dropped as stale or a
+   * duplicate), and everything released is applied and written once.
+   */
+  async function applyBatch(
+    producer: string,
+    eventId: string,
+    batch: readonly EventFeedMessage[],
+  ): Promise<{ results: ApplyResult[]; stats: BatchCounts }> {
+    return inTransaction(db, async (tx) => {
+      let queue = await queueOf(tx, producer, eventId, await lockCursor(tx, producer, eventId));
+      const released: EventFeedMessage[] = [];
+      const releasedBy: number[] = [];
+      const outcomes: ApplyOutcome[] = [];
+      for (const [index, message] of batch.entries()) {
+        const { state, decision } = sequence(queue, message);
+        queue = state;
+        outcomes.push(decision.action === 'apply' ? 'applied' : decision.action === 'hold' ? 'held' : 'duplicate');
+        if (decision.action !== 'apply') continue;
+        for (const item of decision.messages) {
+          if (item.type === 'alive') continue;
+          released.push(item);
+          releasedBy.push(index);
+        }
       }
-      const effects = await applyReleased(tx, producer, eventId, decision.messages, nextOf(state, eventId));
-      return { outcome: 'applied' as const, effects };
+      const stillHeld = [...queue.get(eventId)!.held.values()].filter((message) => batch.includes(message));
+      await recordMessages(tx, producer, eventId, stillHeld, false);
+      const applied =
+        released.length > 0
+          ? await applyReleased(tx, producer, eventId, released, nextOf(queue, eventId))
+          : { perMessage: [], stats: { marketsLoaded: 0, outcomesWritten: 0 } };
+      const effects = batch.map((): MarketEffect[] => []);
+      applied.perMessage.forEach((list, i) => effects[releasedBy[i]!]!.push(...list));
+      return { results: outcomes.map((outcome, i) => ({ outcome, effects: effects[i]! })), stats: applied.stats };
     });
-    // A duplicate here may be a message another site process applied first (every process reads the
-    // feed): its change is committed, and this process's open pages must see it too.
-    if (result.outcome === 'applied' || result.outcome === 'duplicate') notify(eventId);
-    return result;
+  }
+
+  /** Messages waiting to be applied, per producer and event; an event is here while its batches run. */
+  const pending = new Map<string, Pending[]>();
+
+  async function drain(key: string, producer: string, eventId: string): Promise<void> {
+    for (let waiting = pending.get(key); waiting && waiting.length > 0; waiting = pending.get(key)) {
+      const batch = waiting.splice(0, MAX_BATCH);
+      try {
+        await commitBatch(producer, eventId, batch);
+      } catch (error) {
+        // One bad message must not cost the others theirs: the batch again, a message at a time.
+        if (batch.length === 1) batch[0]!.done(error instanceof Error ? error : new Error(String(error)));
+        else for (const item of batch) await commitBatch(producer, eventId, [item]).catch((e: unknown) => item.done(e as Error));
+      }
+    }
+    pending.delete(key);
+  }
+
+  async function commitBatch(producer: string, eventId: string, batch: readonly Pending[]): Promise<void> {
+    const { results, stats } = await applyBatch(
+      producer,
+      eventId,
+      batch.map((item) => item.message),
+    );
+    deps.onBatch?.({ eventId, messages: batch.length, ...stats });
+    // A duplicate here may be a message another site process applied first (every process reads
+    // the feed): its change is committed, and this process's open pages must see it too.
+    if (results.some((result) => result.outcome !== 'held')) notify(eventId);
+    batch.forEach((item, i) => item.done(results[i]!));
+  }
+
+  /**
+   * Queues an event message; the messages of an event that arrive while its previous batch runs
+   * (or in the same tick) are applied together in the next one, so a fast feed costs one
+   * transaction per batch, not per message.
+   */
+  function applyEventMessage(message: EventFeedMessage): Promise<ApplyResult> {
+    const { producer, event_id: eventId } = message;
+    const key = `${producer}\u0000${eventId}`;
+    return new Promise<ApplyResult>((resolve, reject) => {
+      const done = (result: ApplyResult | Error) => (result instanceof Error ? reject(result) : resolve(result));
+      const waiting = pending.get(key);
+      if (waiting) {
+        waiting.push({ message, done });
+        return;
+      }
+      pending.set(key, [{ message, done }]);
+      queueMicrotask(() => void drain(key, producer, eventId));
+    });
   }
 
   /** Suspends every open market of the producer's events, each event in its own transaction. */
@@ -203,8 +338,10 @@ export function createFeedStore(deps: FeedStoreDeps) {
       const effects = await inTransaction(db, async (tx) => {
         const queue = await queueOf(tx, producer, eventId, await lockCursor(tx, producer, eventId));
         const skipped = skipGap(queue, eventId);
-        if (skipped.messages.length === 0) return [];
-        return applyReleased(tx, producer, eventId, skipped.messages, nextOf(skipped.state, eventId));
+        const messages = skipped.messages.filter((message) => message.type !== 'alive');
+        if (messages.length === 0) return [];
+        const { perMessage } = await applyReleased(tx, producer, eventId, messages, nextOf(skipped.state, eventId));
+        return perMessage.flat();
       });
       notify(eventId);
       return effects;

@@ -21,6 +21,7 @@
  * wallet/debts.ts), the ticket is open again and waits for the corrected result, which pays under
  * a new key. A cash-out stands: a rollback after it moves no money (decision 0009).
  */
+import { freeBetReturnMinor } from '#common/sportsbook/free-bet';
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { canonicalJson } from '#common/canonical-json';
@@ -119,6 +120,8 @@ export interface BettingBonusFunding {
     tx: Executor,
     settlement: { siteId: string; userId: number; betRef: string; payoutMinor: bigint; odds: number },
   ): Promise<boolean>;
+  /** Whether the player's bonus is a free bet (its stake is not returned); false for one the player has not. */
+  isFreeBet(executor: Executor, bonus: { siteId: string; userId: number; bonusId: number }): Promise<boolean>;
 }
 
 export interface TicketBookDeps {
@@ -150,6 +153,8 @@ export interface PlaceTicketRequest {
   oddsChange: OddsChangeAcceptance;
   /** A betting bonus (free bet or bonus money) to stake from instead of the main balance. */
   bonusId?: number;
+  /** Set by place(): the bonus is a free bet, whose return is its winnings only. */
+  freeBet?: boolean;
   requestId: string;
   channel: string;
 }
@@ -340,7 +345,7 @@ export function createTicketBook(deps: TicketBookDeps) {
     accepted: SlipSelection[],
     exposureLimits: ReadonlyMap<string, { minor: bigint; scope: string }>,
   ): Promise<PlacedTicket> {
-    const quote = quoteSlip(accepted, request.betType, request.stakePerLineMinor);
+    const quote = quoteSlip(accepted, request.betType, request.stakePerLineMinor, { freeBet: request.freeBet });
     const [ticket] = await tx
       .insert(sportTickets)
       .values({
@@ -406,7 +411,7 @@ export function createTicketBook(deps: TicketBookDeps) {
     const leagues = now.map((item) => item?.tournamentId);
     const site = await deps.siteLimits(request.siteId, request.currency);
     const operator = await operatorLimits(db, { ...request, leagues });
-    const quote = quoteSlip(request.selections, request.betType, request.stakePerLineMinor);
+    const quote = quoteSlip(request.selections, request.betType, request.stakePerLineMinor, { freeBet: request.freeBet });
     const [breach] = limitBreaches(quote, mostRestrictive([...site, ...operator]), request.stakePerLineMinor);
     if (breach) {
       const [code, message] = BREACH_CODES[breach.kind];
@@ -471,12 +476,13 @@ export function createTicketBook(deps: TicketBookDeps) {
           movement: { amountMinor: payoutMinor, idempotencyKey: payoutKeyOf(ticket.id, sequence), actor: 'system' },
         })),
     );
+    const paid = new Map<number, bigint>();
     for (const { ticket, payoutMinor } of decided)
-      if (ticket.bonusId !== null) await payFromBonus(tx, ticket, legs.get(ticket.id) ?? [], payoutMinor);
+      if (ticket.bonusId !== null) paid.set(ticket.id, await payFromBonus(tx, ticket, legs.get(ticket.id) ?? [], payoutMinor));
     // What a partial cash-out paid before counts in the ticket's payout.
     const rows = decided.map(
       ({ ticket, payoutMinor, status, sequence }) =>
-        sql`(${ticket.id}::bigint, ${status}::text, ${(ticket.cashedOutMinor + payoutMinor).toString()}::bigint, ${sequence}::int)`,
+        sql`(${ticket.id}::bigint, ${status}::text, ${(ticket.cashedOutMinor + (paid.get(ticket.id) ?? payoutMinor)).toString()}::bigint, ${sequence}::int)`,
     );
     await tx.execute(sql`UPDATE sport_tickets AS t
       SET status = v.status, payout_minor = v.payout, settlements = v.sequence, settled_at = now()
@@ -484,6 +490,7 @@ export function createTicketBook(deps: TicketBookDeps) {
     await tx.insert(sportTicketChanges).values(decided.map(({ ticket, status }) => ({ ticketId: ticket.id, status, reason })));
   }
 
+  /** Settles a betting bonus's ticket through the bonus engine; returns the ticket's payout (a free bet's winnings only). */
   async function payFromBonus(tx: Executor, ticket: TicketRow, legs: readonly TicketLegRow[], payoutMinor: bigint) {
     await deps.bettingBonuses.settle(tx, {
       siteId: ticket.siteId,
@@ -492,6 +499,10 @@ export function createTicketBook(deps: TicketBookDeps) {
       payoutMinor,
       odds: totalOdds(legs),
     });
+    const bonus = { siteId: ticket.siteId, userId: ticket.userId, bonusId: ticket.bonusId! };
+    return (await deps.bettingBonuses.isFreeBet(tx, bonus))
+      ? freeBetReturnMinor(payoutMinor, ticket.totalStakeMinor)
+      : payoutMinor;
   }
 
   /**
@@ -767,7 +778,11 @@ export function createTicketBook(deps: TicketBookDeps) {
      */
     async place(who: Gambler, slip: Omit<PlaceTicketRequest, 'siteId' | 'userId' | 'currency'>): Promise<PlacedTicket> {
       const currency = await intake.playingCurrency(who);
-      const request: PlaceTicketRequest = { ...slip, siteId: who.siteId, userId: who.uid, currency };
+      const base = { ...slip, siteId: who.siteId, userId: who.uid, currency };
+      const freeBet =
+        slip.bonusId !== undefined &&
+        (await deps.bettingBonuses.isFreeBet(db, { siteId: who.siteId, userId: who.uid, bonusId: slip.bonusId }));
+      const request: PlaceTicketRequest = { ...base, freeBet };
       const earlier = await findByRequest(db, request);
       if (earlier) return earlier;
       const problems = validateSlip(request.selections, request.betType, request.stakePerLineMinor);

@@ -115,6 +115,78 @@ describe.each(testDatabaseKinds())('sports bets through the API on %s', (kind) =
     expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
   });
 
+  it('issue 14 bet cancel for a window: the bets placed in it are void, and the later settlement still settles the bets placed outside it', async () => {
+    const windowed = `${eventId}:window`;
+    await t.services.sportsbook.feed.upsertFixture(fixture(windowed));
+    const feed = matchFeed(windowed);
+    for (const message of feed.slice(0, 2)) await t.services.sportsbook.feed.apply(message);
+    const who = await hostPlayer(t, '127.0.0.1');
+    await fundPlayer(t, who, '50.00');
+    const event = who.browser.data<SportEventDetail>(
+      await who.browser.call('sportsbook.getEvent', { event_id: windowed }, 'GET'),
+    );
+    const market = event.groups.flatMap((group) => group.markets).find((item) => item.key === '1x2');
+    const outcome = market?.outcomes.find((item) => item.active);
+    if (!market || !outcome) throw new Error('the simulated match offers no 1X2');
+    const bet = async (n: number) =>
+      who.browser.data<TicketView>(
+        await who.browser.call('sportsbook.placeBet', {
+          selections: JSON.stringify([
+            { event_id: windowed, market_key: market.key, outcome_id: outcome.id, odds: outcome.odds },
+          ]),
+          bet_type: 'single',
+          stake: '10.00',
+          request_id: `window-${kind}-${n}`,
+        }),
+      );
+    const inWindow = await bet(1);
+    const placedAt = Date.parse(inWindow.placed_at);
+    // The second bet is placed after the window's end (a millisecond after the first).
+    while (Date.now() <= placedAt + 1) await new Promise((resolve) => setTimeout(resolve, 2));
+    const outside = await bet(2);
+    expect(Date.parse(outside.placed_at)).toBeGreaterThanOrEqual(placedAt + 1);
+
+    const next = (feed[1] as { sequence: number }).sequence;
+    const base = { producer: 'sim', event_id: windowed, timestamp: KICK_OFF };
+    await t.services.sportsbook.feed.apply(
+      parseFeedMessage({
+        ...base,
+        type: 'bet_cancel',
+        sequence: next + 1,
+        start_time: placedAt,
+        end_time: placedAt + 1,
+        markets: [{ type: '1x2', specifiers: {} }],
+      }),
+    );
+    await t.services.sportsbook.feed.apply(
+      parseFeedMessage({
+        ...base,
+        type: 'bet_settlement',
+        sequence: next + 2,
+        certainty: 'confirmed',
+        markets: [
+          {
+            type: '1x2',
+            specifiers: {},
+            outcomes: market.outcomes.map((item) => ({ id: item.id, result: item.id === outcome.id ? 1 : 0 })),
+          },
+        ],
+      }),
+    );
+    const settled = who.browser.data<{ items: TicketView[] }>(
+      await who.browser.call('sportsbook.getBets', { status: 'settled' }, 'GET'),
+    ).items;
+    const won = (amountToMinor('10.00') * BigInt(Math.round(Number(outcome.odds) * 10_000))) / 10_000n;
+    expect(settled.find((ticket) => ticket.id === inWindow.id)).toMatchObject({ status: 'void', payout: { amount: '10.00' } });
+    expect(settled.find((ticket) => ticket.id === outside.id)).toMatchObject({
+      status: 'won',
+      payout: { amount: minorToAmount(won) },
+    });
+    expect((await t.services.wallet.balances(who.siteId, who.uid, who.currency)).main).toBe(amountToMinor('40.00') + won);
+    const report = await checkLedger(t.db);
+    expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
+  });
+
   it('bad slips answer InvalidParameterException naming the field; a visitor is asked to sign in', async () => {
     const who = await hostPlayer(t, '127.0.0.1');
     const errorOf = async (params: Record<string, string>) => (await who.browser.call('sportsbook.placeBet', params)).json.error;

@@ -229,6 +229,30 @@ describe.each(testDatabaseKinds())('sports tickets on %s', (kind) => {
     await expectSoundLedger();
   });
 
+  it('issue 14 free bet: the potential return quoted and recorded at placement and the settled payout are the winnings only, the stake not returned', async () => {
+    const who = await bettor('0.00');
+    const { row: freeBet } = await t.services.bonuses.grantAndActivate({
+      siteId: who.siteId,
+      userId: who.uid,
+      currency: who.currency,
+      templateId: 'freebet5',
+      source: 'operator',
+      sourceRef: `tickets:${sequence++}`,
+    });
+    const pick = offer(`${MATCH}-${kind}-fb`, '1', '2.50');
+    const stake = freeBet.balanceMinor;
+    const placed = await place(who, [pick], { bonusId: freeBet.id, stakePerLineMinor: stake });
+    const winnings = floorTimes(stake, oddsRatio(pick.oddsUnits)) - stake;
+    expect(placed.ticket.potentialReturnMinor).toBe(winnings);
+    const [view] = await book.list(who.siteId, who.uid, { status: 'open', offset: 0, count: 1 });
+    expect(view?.potential_return).toEqual({ amount: minorToAmount(winnings), currency: who.currency });
+    await settle(pick.eventId, '1x2', { '1': WON, X: LOST, '2': LOST });
+    const [row] = await t.db.select().from(sportTickets).where(eq(sportTickets.id, placed.ticket.id));
+    expect(row).toMatchObject({ status: 'won', payoutMinor: winnings });
+    expect(await main(who)).toBe(winnings);
+    await expectSoundLedger();
+  });
+
   it('cash-out buys an open single back at its price from current odds less the margin; a moved price or a suspended market refuses; partial keeps the rest of the stake on the bet', async () => {
     const who = await bettor('100.00');
     const pick = offer(`${MATCH}-${kind}-i`, '1', '2.00');
