@@ -39,7 +39,11 @@ export function compressPieces(texts: readonly Buffer[], betweenLength: number):
   const pieces = texts.map((text, index) => {
     if (index > 0) before = Buffer.concat([before, filler]).subarray(-WINDOW);
     const dictionary = canUseDictionaries && before.length > 0 ? before : undefined;
-    const deflated = deflateRawSync(text, { level: 9, finishFlush: constants.Z_SYNC_FLUSH, ...(dictionary ? { dictionary } : {}) });
+    const deflated = deflateRawSync(text, {
+      level: 9,
+      finishFlush: constants.Z_SYNC_FLUSH,
+      ...(dictionary ? { dictionary } : {}),
+    });
     before = Buffer.concat([before, text]).subarray(-WINDOW);
     return { text, deflated };
   });
@@ -67,7 +71,8 @@ function storedBlocks(text: Buffer): Buffer[] {
 /** The gzip body of the pieces with `between` (of the length they were made for) between each two. */
 export function gzipJoin({ pieces, betweenLength }: CompressedPieces, between: Buffer): Buffer {
   // The dictionaries placed the pieces' back-references for a text of exactly this length.
-  if (between.length !== betweenLength) throw new Error(`gzipJoin: ${between.length} bytes between pieces made for ${betweenLength}`);
+  if (between.length !== betweenLength)
+    throw new Error(`gzipJoin: ${between.length} bytes between pieces made for ${betweenLength}`);
   const out: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let length = 0;
