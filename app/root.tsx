@@ -111,7 +111,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function TranslationsPreload({ locale, version }: { locale: Locale; version: string | undefined }) {
   const [first] = useState(() => (version ? { version, href: translationsUrl(locale, version) } : undefined));
   if (!first) return null;
-  return <link rel="preload" as="fetch" crossOrigin="anonymous" href={first.href} data-translations={first.version} />;
+  // Low priority: the first paint waits for the stylesheet and the page, not for the texts' table.
+  return (
+    <link
+      rel="preload"
+      as="fetch"
+      crossOrigin="anonymous"
+      fetchPriority="low"
+      href={first.href}
+      data-translations={first.version}
+    />
+  );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

@@ -14,6 +14,7 @@ export function GameGrid({
   icon,
   providerNames,
   aboveFold = 0,
+  isTileLargestPaint = true,
   empty,
 }: {
   games: HallGame[];
@@ -23,6 +24,8 @@ export function GameGrid({
   providerNames?: Record<string, string>;
   /** How many first tiles load at once (the page's largest paint on a phone); the rest load lazily. */
   aboveFold?: number;
+  /** Whether those first tiles can be the page's largest paint (not under the home banner). */
+  isTileLargestPaint?: boolean;
   empty?: ReactNode;
 }) {
   return (
@@ -46,6 +49,7 @@ export function GameGrid({
               key={game.sysname}
               game={game}
               isAboveFold={index < aboveFold}
+              isLargestPaint={isTileLargestPaint}
               providerName={game.provider ? (providerNames?.[game.provider] ?? game.provider) : undefined}
             />
           ))}

@@ -17,12 +17,19 @@ export function HallTile({
   providerName,
   like,
   isAboveFold = false,
+  isLargestPaint = isAboveFold,
 }: {
   game: HallGame;
   providerName?: string;
   like?: { isLiked: boolean; isBusy: boolean; toggle: () => void };
   /** A tile a phone shows without scrolling: its picture loads at once (issue 12: it is the page's largest paint). */
   isAboveFold?: boolean;
+  /**
+   * The picture may be the page's largest paint, so it is fetched first (default: when above the
+   * fold). Not on a page whose largest paint is something else, the home banner: there a high
+   * priority only takes bandwidth from the stylesheet the first paint waits for.
+   */
+  isLargestPaint?: boolean;
 }) {
   const { t, localePath } = useI18n();
   const name = gameDisplayName({ name: game.name ?? game.sysname, description: game.description ?? {} });
@@ -39,7 +46,7 @@ export function HallTile({
             width={288}
             height={192}
             loading={isAboveFold ? 'eager' : 'lazy'}
-            fetchPriority={isAboveFold ? 'high' : 'auto'}
+            fetchPriority={isAboveFold && isLargestPaint ? 'high' : 'auto'}
           />
         ) : (
           <span className="game-art game-art--none" />

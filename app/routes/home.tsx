@@ -201,6 +201,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           games={section.games}
           providerNames={providerNames}
           aboveFold={index === 0 ? ABOVE_FOLD_TILES : 0}
+          isTileLargestPaint={loaderData.banners.length === 0}
           empty={t('home.section.empty')}
         />
       ))}

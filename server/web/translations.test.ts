@@ -3,6 +3,7 @@
  * translations table on every page"); /platform/translations serves each version, cacheable for
  * ever under its own address, and an operator's edit makes a new version at once.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/api-harness';
 import { eventually } from '../../test/eventually';
@@ -37,6 +38,19 @@ describe.each(testDatabaseKinds())('translation tables beside the pages on %s (i
       expect(again.status).toBe(304);
     },
   );
+
+  it.each(['br', 'gzip'] as const)('answers %s, compressed once per version, that decodes to the table', async (encoding) => {
+    const { version, table } = await t.services.content.getVersionedTranslations(siteId, 'it');
+    for (let i = 0; i < 2; i++) {
+      const answer = await t.request(translationsUrl('it', version), { headers: { 'accept-encoding': encoding } });
+      expect(answer.headers.get('content-encoding')).toBe(encoding);
+      expect(answer.headers.get('vary')).toMatch(/accept-encoding/i);
+      const body = Buffer.from(await answer.arrayBuffer());
+      const plain = encoding === 'br' ? brotliDecompressSync(body) : gunzipSync(body);
+      expect(JSON.parse(plain.toString())).toEqual(table);
+      expect(body.length).toBeLessThan(plain.length / 3);
+    }
+  });
 
   it('answers a version that is no longer current with the current table, revalidated on every use', async () => {
     const { table } = await t.services.content.getVersionedTranslations(siteId, 'en');

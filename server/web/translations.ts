@@ -5,23 +5,43 @@
  * is cached for ever (the address names that text); an older one (an operator edited the texts
  * since) gets the current table, revalidated on every use.
  */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { isLocale } from '#common/locale';
 import type { VersionedTranslations } from '#common/translations';
 import type { AppEnv } from './app-env';
 import { IMMUTABLE_CACHE } from './static-assets';
+import { asBody, negotiateEncoding, type ContentEncoding } from './compression';
 
 const FILE = /^([a-z]{2})\.json$/;
 
-/** The JSON text of a table, made once per loaded version (the content cache keeps the object). */
-const bodies = new WeakMap<VersionedTranslations, string>();
-function bodyOf(versioned: VersionedTranslations): string {
-  let body = bodies.get(versioned);
-  if (body === undefined) {
-    body = JSON.stringify(versioned.table);
-    bodies.set(versioned, body);
+/** A table's JSON, and its compressed forms made at most once per loaded version (like a built asset). */
+interface Bodies {
+  plain: Buffer;
+  encoded: Partial<Record<ContentEncoding, Buffer>>;
+}
+
+const bodies = new WeakMap<VersionedTranslations, Bodies>();
+
+function bodiesOf(versioned: VersionedTranslations): Bodies {
+  let kept = bodies.get(versioned);
+  if (!kept) {
+    kept = { plain: Buffer.from(JSON.stringify(versioned.table)), encoded: {} };
+    bodies.set(versioned, kept);
   }
-  return body;
+  return kept;
+}
+
+/** The smallest forms, as the build makes them for its assets: a table is fetched far less often than it is served from cache. */
+function encode(plain: Buffer, encoding: ContentEncoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(plain, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      })
+    : gzipSync(plain, { level: 9 });
 }
 
 export function createTranslationRoutes() {
@@ -32,12 +52,19 @@ export function createTranslationRoutes() {
     const site = c.get('site');
     if (!isLocale(locale) || !site.locales.includes(locale)) return c.text('Not found', 404);
     const versioned = await c.get('services').content.getVersionedTranslations(site.id, locale);
-    const etag = `"${versioned.version}"`;
+    // Weak: the plain and the compressed answers are different bytes of the same table.
+    const etag = `W/"${versioned.version}"`;
     c.header('ETag', etag);
     c.header('Cache-Control', c.req.query('v') === versioned.version ? IMMUTABLE_CACHE : 'no-cache');
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+    if (c.req.header('if-none-match')?.replace(/^W\//, '') === etag.slice(2)) return c.body(null, 304);
     c.header('Content-Type', 'application/json; charset=utf-8');
-    return c.body(bodyOf(versioned));
+    const kept = bodiesOf(versioned);
+    const encoding = negotiateEncoding(c.req.header('accept-encoding'));
+    if (!encoding) return c.body(asBody(kept.plain));
+    const encoded = (kept.encoded[encoding] ??= encode(kept.plain, encoding));
+    c.header('Content-Encoding', encoding);
+    c.header('Vary', 'Accept-Encoding');
+    return c.body(asBody(encoded));
   });
 
   return routes;
