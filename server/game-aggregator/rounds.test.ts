@@ -90,6 +90,14 @@ describe.each(testDatabaseKinds())('aggregator rounds on our wallet, on %s', (ki
       player: { token, playerId: String(uid), wallet },
     });
   }
+  /** The two-step title's store with a timeout no test reaches: a round ends only by its steps. */
+  const twoStepStore = () =>
+    createSessionStore({
+      titles: new Map([[TWO_STEP.id, TWO_STEP]]),
+      rng: cryptoRng,
+      roundTimeoutMs: 600_000,
+      sessionIdleMs: 86_400_000,
+    });
   const mainOf = async (uid: number) => (await t.services.wallet.balances(siteId, uid, currency)).main;
 
   it('a round left unfinished past its timeout has its bets rolled back and is ended; a finished one stands', async () => {
@@ -129,12 +137,7 @@ describe.each(testDatabaseKinds())('aggregator rounds on our wallet, on %s', (ki
   });
 
   it('a reload’s new session takes the player’s open round over: it goes on at once, the old session can no longer act, and the next session shows how it ended (issue 15: "Three Card Poker after a reload waits for the timeout")', async () => {
-    const store = createSessionStore({
-      titles: new Map([[TWO_STEP.id, TWO_STEP]]),
-      rng: cryptoRng,
-      roundTimeoutMs: 600_000,
-      sessionIdleMs: 86_400_000,
-    });
+    const store = twoStepStore();
     const { uid, browser, session: first } = await seated(store, TWO_STEP.id, '10.00');
     const open = await store.start(first, { stake: '200' });
     expect(store.lastRoundOf(first)).toBeUndefined();
@@ -163,12 +166,7 @@ describe.each(testDatabaseKinds())('aggregator rounds on our wallet, on %s', (ki
   });
 
   it('race: parallel actions in one round, and an action from a reload’s session while the old one’s is with the wallet, play the round once', async () => {
-    const store = createSessionStore({
-      titles: new Map([[TWO_STEP.id, TWO_STEP]]),
-      rng: cryptoRng,
-      roundTimeoutMs: 600_000,
-      sessionIdleMs: 86_400_000,
-    });
+    const store = twoStepStore();
     const { uid, browser, session: first } = await seated(store, TWO_STEP.id, '10.00');
     const once = await store.start(first, { stake: '100' });
     const parallel = await Promise.allSettled([1, 2, 3].map(() => store.act(first, once.round.id, 'raise')));

@@ -65,6 +65,19 @@ describe.each(testDatabaseKinds())('sports tickets on %s', (kind) => {
     return { eventId: `${eventId}`, marketKey, outcomeId, oddsUnits };
   }
 
+  /** The operator grants the player the site's 5.00 free bet, active at once. */
+  async function grantFreeBet(who: Gambler & { currency: string }) {
+    const { row } = await t.services.bonuses.grantAndActivate({
+      siteId: who.siteId,
+      userId: who.uid,
+      currency: who.currency,
+      templateId: 'freebet5',
+      source: 'operator',
+      sourceRef: `tickets:${sequence++}`,
+    });
+    return row;
+  }
+
   async function bettor(amount: string): Promise<Gambler & { currency: string }> {
     const { uid, siteId, currency } = await hostPlayer(t, '127.0.0.1');
     if (amount !== '0.00') await fundPlayer(t, { uid, siteId, currency }, amount);
@@ -206,14 +219,7 @@ describe.each(testDatabaseKinds())('sports tickets on %s', (kind) => {
 
   it('a free bet stakes from the betting bonus and pays only its winnings as real money; parallel slips never overdraw the main balance', async () => {
     const who = await bettor('0.00');
-    const { row: freeBet } = await t.services.bonuses.grantAndActivate({
-      siteId: who.siteId,
-      userId: who.uid,
-      currency: who.currency,
-      templateId: 'freebet5',
-      source: 'operator',
-      sourceRef: `tickets:${sequence++}`,
-    });
+    const freeBet = await grantFreeBet(who);
     const pick = offer(`${MATCH}-${kind}-g`, '1', '2.50');
     await place(who, [pick], { bonusId: freeBet.id, stakePerLineMinor: amountToMinor('5.00') });
     await settle(pick.eventId, '1x2', { '1': WON, X: LOST, '2': LOST });
@@ -231,14 +237,7 @@ describe.each(testDatabaseKinds())('sports tickets on %s', (kind) => {
 
   it('issue 14 free bet: the potential return quoted and recorded at placement and the settled payout are the winnings only, the stake not returned', async () => {
     const who = await bettor('0.00');
-    const { row: freeBet } = await t.services.bonuses.grantAndActivate({
-      siteId: who.siteId,
-      userId: who.uid,
-      currency: who.currency,
-      templateId: 'freebet5',
-      source: 'operator',
-      sourceRef: `tickets:${sequence++}`,
-    });
+    const freeBet = await grantFreeBet(who);
     const pick = offer(`${MATCH}-${kind}-fb`, '1', '2.50');
     const stake = freeBet.balanceMinor;
     const placed = await place(who, [pick], { bonusId: freeBet.id, stakePerLineMinor: stake });
