@@ -13,7 +13,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { freePort } from '../../../test/free-port';
-import { house, move, player } from '../../modules/wallet';
+import { fundedUser } from '../../../test/funded-user';
 import { DEMO_PROVIDER } from '../../modules/provider-wallet';
 import { providerTransactions } from '../../db/schema';
 import { cryptoRng } from '../rng';
@@ -58,26 +58,7 @@ describe.each(testDatabaseKinds())('table titles on the seamless wallet (%s)', (
     game: string,
     tag: string,
   ): Promise<{ session: Session; userId: number }> {
-    const user = await t.services.accounts.createUser({
-      siteId,
-      login: `tables-${kind}-${tag}-${Date.now()}@example.com`,
-      passwordHash: 'not-used',
-      currency,
-      locale: 'en',
-      isSubscribed: false,
-    });
-    if (!user) throw new Error('no user');
-    await t.services.wallet.transfer({
-      siteId,
-      userId: user.id,
-      kind: 'deposit',
-      currency,
-      amountMinor: START_MINOR,
-      legs: move(house('psp_clearing'), player(user.id, 'main'), START_MINOR),
-      idempotencyKey: `tables-fund:${kind}:${user.id}`,
-      actor: 'system',
-      reason: 'table test funding',
-    });
+    const user = await fundedUser(t, { siteId, currency, amountMinor: START_MINOR, tag: `tables-${kind}-${tag}` });
     return { session: await sessionOf(store, game, user.id), userId: user.id };
   }
 

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
-import { checkLedger, house, move, player } from '../wallet';
+import { checkLedger } from '../wallet';
+import { fundedUser } from '../../../test/funded-user';
 import { ledgerTransfers } from '../../db/schema';
 import { providerClient, type ProviderClient, type ProviderReply } from './provider-client';
 import { DEMO_PROVIDER } from './providers';
@@ -83,26 +84,7 @@ describe.each(testDatabaseKinds())('provider simulator on %s', (kind) => {
       };
       const players: { uid: number; token: string; expected: bigint }[] = [];
       for (let index = 0; index < PLAYERS; index++) {
-        const user = await t.services.accounts.createUser({
-          siteId,
-          login: `sim-${kind}-${index}-${Date.now()}@example.com`,
-          passwordHash: 'not-used',
-          currency,
-          locale: 'en',
-          isSubscribed: false,
-        });
-        if (!user) throw new Error('no user');
-        await t.services.wallet.transfer({
-          siteId,
-          userId: user.id,
-          kind: 'deposit',
-          currency,
-          amountMinor: START_MINOR,
-          legs: move(house('psp_clearing'), player(user.id, 'main'), START_MINOR),
-          idempotencyKey: `sim-fund:${kind}:${user.id}`,
-          actor: 'system',
-          reason: 'simulator funding',
-        });
+        const user = await fundedUser(t, { siteId, currency, amountMinor: START_MINOR, tag: `sim-${kind}-${index}` });
         const session = await t.services.providerWallet.openProviderSession(siteId, user.id, 'fox-fortune', currency);
         players.push({ uid: user.id, token: session.token, expected: START_MINOR });
       }
