@@ -3,7 +3,7 @@
  * straight through the ledger: for suites that need players of several sites (jurisdiction
  * settings, a site with game history export turned off).
  */
-import { amountToMinor } from '../common/money';
+import { amountToMinor, minorToAmount } from '../common/money';
 import { API_VERSION } from '../common/api-contract';
 import { hashPassword } from '../server/modules/auth';
 import { house, move, player } from '../server/modules/wallet';
@@ -83,4 +83,26 @@ export async function fundPlayer(
     actor: 'system',
     reason: 'test funding',
   });
+}
+
+/**
+ * A player made straight through the services and funded by fundPlayer: for tests of what a provider
+ * or the aggregator does with a balance, where signing up over HTTP is beside the point.
+ */
+export async function fundedUser(
+  t: TestApp,
+  options: { siteId: string; currency: string; amountMinor: bigint; tag: string },
+): Promise<{ id: number }> {
+  const { siteId, currency, amountMinor, tag } = options;
+  const user = await t.services.accounts.createUser({
+    siteId,
+    login: `${tag}-${Date.now()}@example.com`,
+    passwordHash: 'not-used',
+    currency,
+    locale: 'en',
+    isSubscribed: false,
+  });
+  if (!user) throw new Error(`no user for ${tag}`);
+  await fundPlayer(t, { uid: user.id, siteId, currency }, minorToAmount(amountMinor));
+  return { id: user.id };
 }

@@ -13,7 +13,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { freePort } from '../../../test/free-port';
-import { fundedUser } from '../../../test/funded-user';
+import { fundedUser } from '../../../test/host-player';
 import { DEMO_PROVIDER } from '../../modules/provider-wallet';
 import { providerTransactions } from '../../db/schema';
 import { cryptoRng } from '../rng';

@@ -13,7 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { checkLedger } from '../wallet';
-import { fundedUser } from '../../../test/funded-user';
+import { fundedUser } from '../../../test/host-player';
 import { ledgerTransfers } from '../../db/schema';
 import { providerClient, type ProviderClient, type ProviderReply } from './provider-client';
 import { DEMO_PROVIDER } from './providers';

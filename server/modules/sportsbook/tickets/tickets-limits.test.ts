@@ -18,7 +18,8 @@ import { checkLedger, house, move, player } from '../../wallet';
 import { inTransaction } from '../../../db/retry';
 import { LOST, WON } from '../rules/settlement';
 import type { SlipSelection } from '../rules/slip';
-import { createTicketBook, type SelectionNow } from './service';
+import type { createTicketBook } from './service';
+import { priceBoard, testTicketBook } from './test-ticket-book';
 import { sportsbookLimits } from './limits';
 
 const HOST = '127.0.0.1';
@@ -28,9 +29,7 @@ describe.each(testDatabaseKinds())('sports bet limits on %s', (kind) => {
   let t: TestApp;
   let book: ReturnType<typeof createTicketBook>;
   let sequence = 0;
-  const prices = new Map<string, SelectionNow>();
-  const keyOf = (selection: Pick<SlipSelection, 'eventId' | 'marketKey' | 'outcomeId'>) =>
-    `${selection.eventId}/${selection.marketKey}/${selection.outcomeId}`;
+  const prices = priceBoard();
   /** The site's settings.sportsbook.limits, as the site would name them. */
   /** How often the list asks the market store for prices and names (issue 14 "My bets": no read per ticket). */
   const calls = { current: 0, describe: 0 };
@@ -38,24 +37,18 @@ describe.each(testDatabaseKinds())('sports bet limits on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    book = createTicketBook({
-      db: t.db,
-      intake: t.services.roundIntake,
+    book = testTicketBook(t, prices, {
       markets: {
         current: async (_executor, selections) => {
           calls.current++;
-          return selections.map((item) => prices.get(keyOf(item)));
+          return selections.map((item) => prices.get(item));
         },
       },
-      bettingBonuses: t.services.bonuses.betting,
       siteLimits: async (_siteId, currency) => sportsbookLimits({ sportsbook: { limits: siteBlock } }, currency),
       describeLegs: async (_executor, legs) => {
         calls.describe++;
         return legs.map((leg) => ({ event: leg.eventId, market: leg.marketKey, outcome: leg.outcomeId }));
       },
-      inPlayDelayMs: 0,
-      debts: t.services.debts,
-      debtPolicy: async () => 'collect',
     });
   });
   afterAll(() => t.close());
@@ -63,7 +56,7 @@ describe.each(testDatabaseKinds())('sports bet limits on %s', (kind) => {
   function offer(name: string, outcomeId: string, odds: string, marketKey = '1x2', league = 'lim:league'): SlipSelection {
     const eventId = `lim:${kind}:${name}`;
     const oddsUnits = BigInt(Math.round(Number(odds) * 10_000));
-    prices.set(keyOf({ eventId, marketKey, outcomeId }), { oddsUnits, isOpen: true, isLive: false, tournamentId: league });
+    prices.set({ eventId, marketKey, outcomeId }, { oddsUnits, isOpen: true, isLive: false, tournamentId: league });
     return { eventId, marketKey, outcomeId, oddsUnits };
   }
 

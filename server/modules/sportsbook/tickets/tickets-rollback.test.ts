@@ -26,7 +26,8 @@ import type { MarketEffect } from '../feed/market-state';
 import { LOST, WON, type OutcomeResult } from '../rules/settlement';
 import type { SlipSelection } from '../rules/slip';
 import { cashOutPrice } from '../rules/cash-out';
-import { createTicketBook, type SelectionNow } from './service';
+import type { createTicketBook } from './service';
+import { priceBoard, testTicketBook } from './test-ticket-book';
 import { sportTickets } from './tables';
 
 describe.each(testDatabaseKinds())('sports ticket rollbacks on %s', (kind) => {
@@ -35,26 +36,13 @@ describe.each(testDatabaseKinds())('sports ticket rollbacks on %s', (kind) => {
   let siteId = '';
   let sequence = 0;
   const provider = new RecordingProvider();
-  const prices = new Map<string, SelectionNow>();
-  const keyOf = (selection: Pick<SlipSelection, 'eventId' | 'marketKey' | 'outcomeId'>) =>
-    `${selection.eventId}/${selection.marketKey}/${selection.outcomeId}`;
+  const prices = priceBoard();
 
   beforeAll(async () => {
     t = await createTestApp(kind);
     t.services.paymentProviders.set('sandbox', provider);
     siteId = (await t.services.sites.resolveSite('127.0.0.1')).id;
-    book = createTicketBook({
-      db: t.db,
-      intake: t.services.roundIntake,
-      markets: { current: async (_executor, selections) => selections.map((item) => prices.get(keyOf(item))) },
-      bettingBonuses: t.services.bonuses.betting,
-      siteLimits: async () => [
-        { scope: 'site', maxStakeMinor: amountToMinor('500.00'), maxPayoutMinor: amountToMinor('10000.00') },
-      ],
-      describeLegs: async (_executor, legs) =>
-        legs.map((leg) => ({ event: leg.eventId, market: leg.marketKey, outcome: leg.outcomeId })),
-      inPlayDelayMs: 0,
-      debts: t.services.debts,
+    book = testTicketBook(t, prices, {
       // As services.ts wires it: the site's settings, read in the feed's transaction.
       debtPolicy: async (tx, site) => debtPolicyOf(await t.services.sites.settingsIn(tx, site)),
     });
@@ -64,7 +52,7 @@ describe.each(testDatabaseKinds())('sports ticket rollbacks on %s', (kind) => {
   function offer(name: string, outcomeId: string, odds: string, marketKey = '1x2'): SlipSelection {
     const eventId = `rb:${kind}:${name}`;
     const oddsUnits = BigInt(Math.round(Number(odds) * 10_000));
-    prices.set(keyOf({ eventId, marketKey, outcomeId }), { oddsUnits, isOpen: true, isLive: false });
+    prices.set({ eventId, marketKey, outcomeId }, { oddsUnits, isOpen: true, isLive: false });
     return { eventId, marketKey, outcomeId, oddsUnits };
   }
 
@@ -289,7 +277,7 @@ describe.each(testDatabaseKinds())('sports ticket rollbacks on %s', (kind) => {
       const price = amountToMinor(view!.cash_out!.amount);
       // The rollback suspends the first leg's market, as the feed's reducer does.
       const rolled = async () => {
-        prices.set(keyOf(first), { ...prices.get(keyOf(first))!, isOpen: false });
+        prices.set(first, { ...prices.get(first)!, isOpen: false });
         await rollback(first);
       };
       const [cash] = await Promise.allSettled([

@@ -22,7 +22,8 @@ import { checkLedger } from '../../wallet';
 import { cashOutPrice, partialCashOut } from '../rules/cash-out';
 import { LOST, VOID, WON, type OutcomeResult } from '../rules/settlement';
 import type { SlipSelection } from '../rules/slip';
-import { createTicketBook, type SelectionNow } from './service';
+import type { createTicketBook } from './service';
+import { priceBoard, testTicketBook } from './test-ticket-book';
 import { sportTickets } from './tables';
 
 const MATCH = 'sr:match:1';
@@ -33,35 +34,19 @@ describe.each(testDatabaseKinds())('sports tickets on %s', (kind) => {
   let t: TestApp;
   let sequence = 0;
   /** The market store as the feed left it: a price and whether the market takes bets, per selection. */
-  const prices = new Map<string, SelectionNow>();
-  const keyOf = (selection: Pick<SlipSelection, 'eventId' | 'marketKey' | 'outcomeId'>) =>
-    `${selection.eventId}/${selection.marketKey}/${selection.outcomeId}`;
+  const prices = priceBoard();
 
   let book: ReturnType<typeof createTicketBook>;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    book = createTicketBook({
-      db: t.db,
-      intake: t.services.roundIntake,
-      markets: { current: async (_executor, selections) => selections.map((item) => prices.get(keyOf(item))) },
-      bettingBonuses: t.services.bonuses.betting,
-      siteLimits: async () => [
-        { scope: 'site', maxStakeMinor: amountToMinor('500.00'), maxPayoutMinor: amountToMinor('10000.00') },
-      ],
-      // The market store names events from their competitors; here the ids stand for the names.
-      describeLegs: async (_executor, legs) =>
-        legs.map((leg) => ({ event: leg.eventId, market: leg.marketKey, outcome: leg.outcomeId })),
-      inPlayDelayMs: 0,
-      debts: t.services.debts,
-      debtPolicy: async () => 'collect',
-    });
+    book = testTicketBook(t, prices);
   });
   afterAll(() => t.close());
 
   function offer(eventId: string, outcomeId: string, odds: string, marketKey = '1x2'): SlipSelection {
     const oddsUnits = BigInt(Math.round(Number(odds) * 10_000));
-    prices.set(keyOf({ eventId, marketKey, outcomeId }), { oddsUnits, isOpen: true, isLive: false });
+    prices.set({ eventId, marketKey, outcomeId }, { oddsUnits, isOpen: true, isLive: false });
     return { eventId: `${eventId}`, marketKey, outcomeId, oddsUnits };
   }
 
@@ -130,7 +115,7 @@ describe.each(testDatabaseKinds())('sports tickets on %s', (kind) => {
   it('a changed price stops the slip with the old and new price unless the setting takes it; a closed market refuses; nothing moves', async () => {
     const who = await bettor('50.00');
     const away = offer(`${MATCH}-${kind}-b`, '2', '3.10');
-    prices.set(keyOf(away), { oddsUnits: 29_000n, isOpen: true, isLive: false });
+    prices.set(away, { oddsUnits: 29_000n, isOpen: true, isLive: false });
     expect(refusal(await place(who, [away]).catch((e: unknown) => e))).toMatchObject({
       errorType: 'ODDS_CHANGED',
       old_odds: '31000',
@@ -142,7 +127,7 @@ describe.each(testDatabaseKinds())('sports tickets on %s', (kind) => {
     });
     const taken = await place(who, [away], { oddsChange: 'any' });
     expect(taken.legs[0]?.oddsUnits).toBe(29_000n);
-    prices.set(keyOf(away), { oddsUnits: 29_000n, isOpen: false, isLive: true });
+    prices.set(away, { oddsUnits: 29_000n, isOpen: false, isLive: true });
     expect(refusal(await place(who, [{ ...away, oddsUnits: 29_000n }]).catch((e: unknown) => e))).toMatchObject({
       errorType: 'SELECTION_UNAVAILABLE',
     });
@@ -257,7 +242,7 @@ describe.each(testDatabaseKinds())('sports tickets on %s', (kind) => {
     const pick = offer(`${MATCH}-${kind}-i`, '1', '2.00');
     const placed = await place(who, [pick], { stakePerLineMinor: amountToMinor('10.00') });
     // The price shortens to 1.60: the bet is worth 10 × 2.00 / 1.60 less 5 %.
-    prices.set(keyOf(pick), { oddsUnits: 16_000n, isOpen: true, isLive: true });
+    prices.set(pick, { oddsUnits: 16_000n, isOpen: true, isLive: true });
     const price = cashOutPrice(amountToMinor('10.00'), [
       { state: 'open', placedOddsUnits: pick.oddsUnits, currentOddsUnits: 16_000n },
     ])!;
@@ -276,7 +261,7 @@ describe.each(testDatabaseKinds())('sports tickets on %s', (kind) => {
     expect(partly.ticket.stakePerLineMinor).toBe(remaining);
     expect(await main(who)).toBe(amountToMinor('90.00') + half);
 
-    prices.set(keyOf(pick), { oddsUnits: 16_000n, isOpen: false, isLive: true });
+    prices.set(pick, { oddsUnits: 16_000n, isOpen: false, isLive: true });
     expect((await book.list(who.siteId, who.uid, { status: 'open', offset: 0, count: 1 }))[0]?.cash_out).toBeNull();
     const suspended = await book.cashOut(who, { ticketId: placed.ticket.id, expectedPriceMinor: 1n }).catch((e: unknown) => e);
     expect(refusal(suspended)).toMatchObject({ errorType: 'CASH_OUT_UNAVAILABLE' });
