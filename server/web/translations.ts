@@ -5,7 +5,8 @@
  * is cached for ever (the address names that text); an older one (an operator edited the texts
  * since) gets the current table, revalidated on every use.
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Hono } from 'hono';
 import { isLocale } from '#common/locale';
 import type { VersionedTranslations } from '#common/translations';
@@ -18,7 +19,8 @@ const FILE = /^([a-z]{2})\.json$/;
 /** A table's JSON, and its compressed forms made at most once per loaded version (like a built asset). */
 interface Bodies {
   plain: Buffer;
-  encoded: Partial<Record<ContentEncoding, Buffer>>;
+  /** Made in zlib's thread pool: brotli at its best quality takes tens of milliseconds for a table. */
+  encoded: Partial<Record<ContentEncoding, Promise<Buffer>>>;
 }
 
 const bodies = new WeakMap<VersionedTranslations, Bodies>();
@@ -32,16 +34,19 @@ function bodiesOf(versioned: VersionedTranslations): Bodies {
   return kept;
 }
 
+const brotliOnce = promisify(brotliCompress);
+const gzipOnce = promisify(gzip);
+
 /** The smallest forms, as the build makes them for its assets: a table is fetched far less often than it is served from cache. */
-function encode(plain: Buffer, encoding: ContentEncoding): Buffer {
+function encode(plain: Buffer, encoding: ContentEncoding): Promise<Buffer> {
   return encoding === 'br'
-    ? brotliCompressSync(plain, {
+    ? brotliOnce(plain, {
         params: {
           [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
           [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         },
       })
-    : gzipSync(plain, { level: 9 });
+    : gzipOnce(plain, { level: 9 });
 }
 
 export function createTranslationRoutes() {
@@ -61,7 +66,7 @@ export function createTranslationRoutes() {
     const kept = bodiesOf(versioned);
     const encoding = negotiateEncoding(c.req.header('accept-encoding'));
     if (!encoding) return c.body(asBody(kept.plain));
-    const encoded = (kept.encoded[encoding] ??= encode(kept.plain, encoding));
+    const encoded = await (kept.encoded[encoding] ??= encode(kept.plain, encoding));
     c.header('Content-Encoding', encoding);
     c.header('Vary', 'Accept-Encoding');
     return c.body(asBody(encoded));
