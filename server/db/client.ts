@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { PgliteStatements } from './pglite-statements';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -85,7 +86,11 @@ async function openPglite(
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
   const client = await PGlite.create({ dataDir, loadDataDir, startParams });
   const counter = statementCounter();
-  const db = drizzlePglite(client, { schema, logger: counter.logger }) as unknown as Database;
+  // Statements prepared once and run in one crossing into the WASM module (pglite-statements.ts).
+  const db = drizzlePglite(new PgliteStatements(client) as unknown as PGlite, {
+    schema,
+    logger: counter.logger,
+  }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
