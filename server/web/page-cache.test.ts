@@ -108,6 +108,20 @@ describe('the anonymous page cache (issue 12)', () => {
     for (const key of keys) expect(key).not.toBe(base);
     expect(new Set(keys).size).toBe(keys.length);
   });
+
+  it('keys Accept-Language by the locale it names (spec §2 root locale choice), so browsers saying English one way or another share one render', () => {
+    const english = ['en', 'en-US,en;q=0.9', 'en-GB,en;q=0.8,de;q=0.5', undefined, 'de-DE,de;q=0.9'].map((acceptLanguage) =>
+      anonymousPageKey(facts({ acceptLanguage: acceptLanguage === undefined ? undefined : acceptLanguage })),
+    );
+    // English however written is one key; no header and a header naming none of our locales are another.
+    expect(new Set(english.slice(0, 3)).size).toBe(1);
+    expect(english[3]).toBe(english[4]);
+    const italian = ['it', 'it-IT,it;q=0.9,en;q=0.8', 'de;q=0.9,it;q=0.8'].map((acceptLanguage) =>
+      anonymousPageKey(facts({ acceptLanguage })),
+    );
+    expect(new Set(italian).size).toBe(1);
+    expect(italian[0]).not.toBe(english[0]);
+  });
 });
 
 describe('cached pages answered compressed (issue 12: no compression per answer)', () => {

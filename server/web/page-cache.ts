@@ -5,8 +5,9 @@
  *
  * What keeps it correct:
  * - Only anonymous GET document requests, and the key holds everything the render reads from the
- *   request: origin (site and canonical links), path and query, the locale cookie, Accept-Language
- *   (the root's locale choice), whether the client is a crawler (the whole document at once),
+ *   request: origin (site and canonical links), path and query, the locale cookie, the locale
+ *   Accept-Language names (the root's locale choice; the header itself, which browsers write in many
+ *   ways for one language, would split one page into many renders), whether the client is a crawler (the whole document at once),
  *   whether its country is blocked, and the versions of the sites and content caches, so an
  *   operator's edit (change notification) is never answered from an older render.
  * - Each answer gets its own CSP nonce: the shared render is made with a placeholder nonce that is
@@ -18,6 +19,7 @@
  *   (the visitor id) are added per answer, after this.
  */
 import { isbot } from 'isbot';
+import { localeFromAcceptLanguage } from '#common/locale';
 import { newCspNonce } from './csp';
 import { compressPieces, gzipJoin, type CompressedPieces } from './gzip-pieces';
 import { asBody, varyOnAcceptEncoding } from './compression';
@@ -73,7 +75,9 @@ export function anonymousPageKey(facts: AnonymousRequestFacts): string | undefin
     facts.url.pathname,
     facts.url.search,
     facts.cookieLocale ?? '',
-    facts.acceptLanguage ?? '',
+    // The render reads Accept-Language only for the locale it names (the root's choice, spec §2):
+    // browsers' many ways of saying English share one render instead of one each.
+    localeFromAcceptLanguage(facts.acceptLanguage) ?? '',
     facts.userAgent ? isbot(facts.userAgent) : false,
     facts.isCountryBlocked,
   ]);
