@@ -7,6 +7,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { ApiError } from '#common/errors';
 import type { Locale } from '#common/locale';
+import { nameCollator } from '#common/collation';
 import {
   GAME_CATEGORIES,
   GAME_TYPES,
@@ -103,12 +104,10 @@ function recordView(game: Game, fields: readonly string[] | undefined, isLiked: 
 }
 
 function compareGames(sort: GameSort, locale: Locale): (a: Game, b: Game) => number {
+  const collator = nameCollator(locale);
   const byKey: Record<GameSort, (a: Game, b: Game) => number> = {
     priority: (a, b) => a.priority - b.priority,
-    name: (a, b) =>
-      gameDisplayName(a).localeCompare(gameDisplayName(b), locale, {
-        sensitivity: 'base',
-      }),
+    name: (a, b) => collator.compare(gameDisplayName(a), gameDisplayName(b)),
     created: (a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0),
   };
   // Ties keep one order on every page, so paging never repeats or skips a game.
@@ -260,7 +259,8 @@ export function createGamesService({ db, content, hostedExternalTitles, playerRo
             : {}),
         });
       }
-      return views.sort((a, b) => a.name.localeCompare(b.name, locale, { sensitivity: 'base' }));
+      const collator = nameCollator(locale);
+      return views.sort((a, b) => collator.compare(a.name, b.name));
     },
 
     /** games.getLikes: the player's favourites still in the catalogue, newest first. */

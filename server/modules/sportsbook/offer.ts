@@ -31,6 +31,8 @@ type OutcomeRow = typeof sportsbookOutcomes.$inferSelect;
 type ListedEvent = { event: EventRow; category: { id: string; name: string }; tournament: { id: string; name: string } };
 
 const DAY_MS = 86_400_000;
+/** Lines in number order ("2.5" before "10.5"); one kept collator, not one per comparison. */
+const MARKET_KEY_ORDER = new Intl.Collator('en', { numeric: true });
 
 /** A LIKE pattern matching the text anywhere, its own % _ and \\ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -224,8 +226,7 @@ export function createOfferReads(db: Database) {
       // Catalogue order for the types, line order within a type.
       const order = marketTypesOf(row.event.sport!);
       const sorted = [...markets].sort(
-        (a, b) =>
-          order.indexOf(a.type as never) - order.indexOf(b.type as never) || a.key.localeCompare(b.key, 'en', { numeric: true }),
+        (a, b) => order.indexOf(a.type as never) - order.indexOf(b.type as never) || MARKET_KEY_ORDER.compare(a.key, b.key),
       );
       for (const market of sorted) {
         const view = marketView(market, outcomesOf(outcomes, market), row.event, locale);
