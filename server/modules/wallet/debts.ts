@@ -92,6 +92,16 @@ async function isApplied(tx: Executor, key: string): Promise<boolean> {
 
 const nonZero = (legs: Leg[]) => legs.filter((leg) => leg.amountMinor !== 0n);
 
+/** The player's open debts in a currency. */
+function openDebtsOf(siteId: string, userId: number, currency: string) {
+  return and(
+    eq(playerDebts.siteId, siteId),
+    eq(playerDebts.userId, userId),
+    eq(playerDebts.currency, currency),
+    eq(playerDebts.status, 'open'),
+  );
+}
+
 /** What a player still owes in a currency, summed over the open debts (locked for a transaction that may repay them). */
 async function owedIn(executor: Executor, siteId: string, userId: number, currency: string, lock: boolean): Promise<bigint> {
   const query = executor
@@ -99,14 +109,7 @@ async function owedIn(executor: Executor, siteId: string, userId: number, curren
       left: sql<string>`(${playerDebts.amountMinor} - ${playerDebts.clearedMinor} - ${playerDebts.writtenOffMinor})::text`,
     })
     .from(playerDebts)
-    .where(
-      and(
-        eq(playerDebts.siteId, siteId),
-        eq(playerDebts.userId, userId),
-        eq(playerDebts.currency, currency),
-        eq(playerDebts.status, 'open'),
-      ),
-    )
+    .where(openDebtsOf(siteId, userId, currency))
     .orderBy(asc(playerDebts.id));
   const open = lock ? await query.for('update') : await query;
   return open.reduce((sum, debt) => sum + BigInt(debt.left), 0n);
@@ -150,14 +153,7 @@ export function createDebts(wallet: WalletService, db: Database) {
     const open = await tx
       .select()
       .from(playerDebts)
-      .where(
-        and(
-          eq(playerDebts.siteId, input.siteId),
-          eq(playerDebts.userId, input.userId),
-          eq(playerDebts.currency, input.currency),
-          eq(playerDebts.status, 'open'),
-        ),
-      )
+      .where(openDebtsOf(input.siteId, input.userId, input.currency))
       .orderBy(asc(playerDebts.id))
       .for('update');
     if (open.length === 0 || (await isApplied(tx, input.idempotencyKey))) return 0n;
