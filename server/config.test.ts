@@ -12,7 +12,9 @@ describe('process configuration (README: a bad value stops the process naming th
 
   it('passes only the phases the environment sets, so the others keep the module defaults', () => {
     const phases = liveGamesPhases(loadConfig({ LIVE_GAMES_BETTING_MS: '1500', LIVE_GAMES_RESULT_MS: '' }));
-    expect(phases).toEqual({ bettingMs: 1500 });
+    // The idle setting is not a phase: it has the process's own default (issue 12, idle cost).
+    expect(phases).toEqual({ bettingMs: 1500, idleAfterMs: 60_000 });
+    expect(liveGamesPhases(loadConfig({ LIVE_GAMES_IDLE_AFTER_MS: '0' })).idleAfterMs).toBe(0);
   });
 });
 

@@ -133,6 +133,11 @@ const envSchema = z
     LIVE_GAMES_RESULT_MS: phaseMs,
     /** How long a process holds the live tables' scheduler lease without renewing it. */
     LIVE_GAMES_LEASE_MS: phaseMs,
+    /**
+     * With nobody at any live table of a process for this long, the tables finish their rounds and
+     * open no new ones until someone comes (issue 12, an idle server's cost); 0 keeps them running.
+     */
+    LIVE_GAMES_IDLE_AFTER_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     /** A JSON file of secrets (same names as these variables); the environment wins over it. */
     SECRETS_FILE: z.string().min(1).optional(),
     /**
@@ -290,6 +295,7 @@ export function liveGamesPhases(config: AppConfig) {
     spinMs: config.LIVE_GAMES_SPIN_MS,
     resultMs: config.LIVE_GAMES_RESULT_MS,
     leaseMs: config.LIVE_GAMES_LEASE_MS,
+    idleAfterMs: config.LIVE_GAMES_IDLE_AFTER_MS,
   };
   return Object.fromEntries(Object.entries(phases).filter(([, value]) => value !== undefined)) as Partial<typeof phases>;
 }

@@ -23,9 +23,20 @@ export interface LiveGamesConfig {
   resultMs: number;
   /** How long a process holds the scheduler lease without renewing it. */
   leaseMs: number;
+  /**
+   * With nobody at any table of the process for this long, the tables finish the rounds under way
+   * and open no new ones until someone comes back (interest.ts); 0 keeps them always running.
+   */
+  idleAfterMs: number;
 }
 
-export const DEFAULT_LIVE_CONFIG: LiveGamesConfig = { bettingMs: 8_000, spinMs: 4_000, resultMs: 3_000, leaseMs: 5_000 };
+export const DEFAULT_LIVE_CONFIG: LiveGamesConfig = {
+  bettingMs: 8_000,
+  spinMs: 4_000,
+  resultMs: 3_000,
+  leaseMs: 5_000,
+  idleAfterMs: 0,
+};
 
 export interface LiveTable {
   siteId: string;

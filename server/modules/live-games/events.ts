@@ -18,6 +18,8 @@ interface Watcher {
   listeners: Set<Listener>;
   last?: LiveState;
   timer?: ReturnType<typeof setTimeout>;
+  /** Keeps the tables running while someone listens (interest.ts). */
+  releaseInterest: () => void;
 }
 
 export const LIVE_POLL_MS = 150;
@@ -52,6 +54,7 @@ export function createLiveEvents(service: LiveGamesService, pollMs = LIVE_POLL_M
     if (watcher.listeners.size > 0) watcher.timer = setTimeout(() => void poll(table, watcher), pollMs);
     else {
       watcher.timer = undefined;
+      watcher.releaseInterest();
       watchers.delete(keyOf(table));
     }
   }
@@ -62,20 +65,27 @@ export function createLiveEvents(service: LiveGamesService, pollMs = LIVE_POLL_M
       const key = keyOf(table);
       let watcher = watchers.get(key);
       if (!watcher) {
-        watcher = { listeners: new Set() };
+        watcher = { listeners: new Set(), releaseInterest: service.holdInterest() };
         watchers.set(key, watcher);
       }
       watcher.listeners.add(listener);
-      const current = watcher.last ?? (await service.stateOf(table));
-      listener({ event: 'state', data: current });
+      // The poll runs from here on: it ends the watcher, and its hold on the tables, once nobody listens.
       if (!watcher.timer) {
         const started = watcher;
         started.timer = setTimeout(() => void poll(table, started), pollMs);
       }
       const owned = watcher;
-      return () => {
+      const unsubscribe = () => {
         owned.listeners.delete(listener);
       };
+      try {
+        listener({ event: 'state', data: owned.last ?? (await service.stateOf(table)) });
+      } catch (error) {
+        // A stream that could not start does not keep the tables running.
+        unsubscribe();
+        throw error;
+      }
+      return unsubscribe;
     },
   };
 }

@@ -143,6 +143,17 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     });
   }
 
+  /** A 1.00 straight bet on the pocket the roulette round's seed decides: it wins 36.00. */
+  async function betOnTheWinningPocket(browser: Browser, round: { serverSeed: string; clientSeed: string; roundNo: number }) {
+    const { pocket } = liveResult('live-roulette', {
+      serverSeed: round.serverSeed,
+      clientSeed: round.clientSeed,
+      nonce: round.roundNo,
+    }) as { pocket: number };
+    browser.data(await bet(browser, ROULETTE, { bets: [{ kind: 'straight', numbers: [pocket], stake: '1.00' }] }));
+    return pocket;
+  }
+
   async function state(browser: Browser, sysname: string): Promise<LiveState> {
     return browser.data<LiveState>(await browser.call('games.getLiveState', { sysname }, 'GET'));
   }
@@ -461,12 +472,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
       { sysname: CRASH, wish: crashAtLeast(200) },
     ]);
     if (!roulette || !crash) throw new Error('no rounds');
-    const { pocket } = liveResult('live-roulette', {
-      serverSeed: roulette.serverSeed,
-      clientSeed: roulette.clientSeed,
-      nonce: roulette.roundNo,
-    }) as { pocket: number };
-    alice.browser.data(await bet(alice.browser, ROULETTE, { bets: [{ kind: 'straight', numbers: [pocket], stake: '1.00' }] }));
+    const pocket = await betOnTheWinningPocket(alice.browser, roulette);
     bob.browser.data(await bet(bob.browser, CRASH, { stake: '1.00', auto_cash_out: '1.50' }));
     // The process stops here; the next one starts long after both results were due.
     now = Math.max(roulette.nextAt.getTime(), crash.nextAt.getTime()) + 60_000;
@@ -480,6 +486,34 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     expect(settled[0]).toMatchObject({ status: 'settled', result: { pocket } });
     await restarted.liveGames.advanceAll();
     expect((await tableRound(ROULETTE)).roundNo).toBe(roulette.roundNo + 1);
+    await expectSoundLedger();
+  });
+
+  it('a process nobody is at finishes the round under way and pays it, even racing itself, and opens no next one until someone comes (issue 12 idle)', async () => {
+    const alice = await fundedPlayer('10.00');
+    const [roulette] = await nextBettingRounds([
+      { sysname: ROULETTE, wish: (result) => 'pocket' in result && result.pocket > 0 },
+    ]);
+    if (!roulette) throw new Error('no round');
+    const pocket = await betOnTheWinningPocket(alice.browser, roulette);
+    // Another process with the idle rule, which nobody has visited.
+    const quiet = createServices(database.handle.db, {
+      liveGames: { config: { ...CONFIG, idleAfterMs: 60_000 }, clock: () => now, drawServerSeed },
+    });
+    expect(quiet.liveGames.isWatched()).toBe(false);
+    now = roulette.nextAt.getTime() + 60_000;
+    await Promise.all([quiet.liveGames.advanceAll(), quiet.liveGames.advanceAll()]);
+    expect(await mainOf(alice.uid)).toBe(900n + 3600n);
+    const settled = await tableRound(ROULETTE);
+    expect(settled).toMatchObject({ roundNo: roulette.roundNo, status: 'settled', result: { pocket } });
+    await quiet.liveGames.advanceAll();
+    expect((await tableRound(ROULETTE)).roundNo).toBe(roulette.roundNo);
+    // A page opens the table's stream there: the next advance opens the next round.
+    const release = quiet.liveGames.holdInterest();
+    expect(quiet.liveGames.isWatched()).toBe(true);
+    await quiet.liveGames.advanceAll();
+    expect(await tableRound(ROULETTE)).toMatchObject({ roundNo: roulette.roundNo + 1, status: 'open' });
+    release();
     await expectSoundLedger();
   });
 

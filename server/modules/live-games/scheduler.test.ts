@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveTable } from './context';
 import { startLiveScheduler } from './scheduler';
+import { QUIET } from './table-clock';
 import type { LiveGamesService } from './service';
 
 // Issue 12 (idle: under 1 % of a core): the leader advances a table only when that table's last
@@ -11,17 +12,39 @@ const ROULETTE: LiveTable = { siteId: 'aurora', sysname: 'live-roulette', engine
 const CRASH: LiveTable = { siteId: 'aurora', sysname: 'crash-rocket', engine: 'crash' };
 const LEASE_MS = 6_000;
 
-/** A service whose tables are due every `periodMs` of their own, counting what the scheduler asks. */
-function fakeService(periods: Map<LiveTable, number>, leader = () => true) {
+/**
+ * A service whose tables are due every `periodMs` of their own, counting what the scheduler asks.
+ * Watched unless `presence.isWatched` is set false; a table with `presence.roundsLeft` rounds to
+ * finish answers QUIET after them while nobody watches, as the table clock does.
+ */
+function fakeService(
+  periods: Map<LiveTable, number>,
+  leader = () => true,
+  presence: { isWatched: boolean; roundsLeft: number } = { isWatched: true, roundsLeft: 0 },
+) {
   const advances = new Map<string, number[]>();
-  const calls = { claims: 0, releases: 0 };
+  const calls = { claims: 0, releases: 0, openLooks: 0 };
+  const onReturn = new Set<() => void>();
   const service = {
-    config: { bettingMs: 8_000, spinMs: 4_000, resultMs: 3_000, leaseMs: LEASE_MS },
+    config: { bettingMs: 8_000, spinMs: 4_000, resultMs: 3_000, leaseMs: LEASE_MS, idleAfterMs: 60_000 },
     listTables: async () => [...periods.keys()],
     advanceTable: async (table: LiveTable) => {
       const at = Date.now();
       advances.set(table.sysname, [...(advances.get(table.sysname) ?? []), at]);
+      if (!presence.isWatched) {
+        if (presence.roundsLeft <= 0) return QUIET;
+        presence.roundsLeft--;
+      }
       return at + periods.get(table)!;
+    },
+    isWatched: () => presence.isWatched,
+    onWatched: (listener: () => void) => {
+      onReturn.add(listener);
+      return () => onReturn.delete(listener);
+    },
+    hasOpenRounds: async () => {
+      calls.openLooks++;
+      return presence.roundsLeft > 0;
     },
     claimLease: async () => {
       calls.claims++;
@@ -31,7 +54,12 @@ function fakeService(periods: Map<LiveTable, number>, leader = () => true) {
       calls.releases++;
     },
   };
-  return { service: service as unknown as LiveGamesService, advances, calls };
+  /** Someone comes to the tables, as interest.ts reports it. */
+  const comeBack = () => {
+    presence.isWatched = true;
+    for (const listener of onReturn) listener();
+  };
+  return { service: service as unknown as LiveGamesService, advances, calls, comeBack };
 }
 
 describe('live scheduler timers (issue 12 idle cost; issue 5 shared tables)', () => {
@@ -107,5 +135,53 @@ describe('live scheduler timers (issue 12 idle cost; issue 5 shared tables)', ()
     expect(advances.get(CRASH.sysname)!.map((at) => at - 1_000_000)).toEqual([0, 4_000, 8_000]);
     // Failed at 0 and 1 s, stepped at 2 s.
     expect(advances.get(ROULETTE.sysname)!.map((at) => at - 1_000_000)).toEqual([2_000]);
+  });
+
+  it('with nobody at the tables, finishes the rounds under way, gives the lease back and sleeps; someone coming wakes it at once (issue 12 idle)', async () => {
+    const presence = { isWatched: false, roundsLeft: 2 };
+    const { service, advances, calls, comeBack } = fakeService(
+      new Map([
+        [ROULETTE, 15_000],
+        [CRASH, 4_000],
+      ]),
+      () => true,
+      presence,
+    );
+    const scheduler = startLiveScheduler(service);
+    await vi.advanceTimersByTimeAsync(20_000);
+    // Two rounds still to finish, then every table quiet: the lease goes back.
+    expect(scheduler.isLeader()).toBe(false);
+    expect(calls.releases).toBe(1);
+    const stepsWhileFinishing = [...advances.values()].flat().length;
+    const claimsWhileFinishing = calls.claims;
+    // Ten quiet minutes: no step, no lease, only a look for rounds left open every 30 s.
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect([...advances.values()].flat().length).toBe(stepsWhileFinishing);
+    expect(calls.claims).toBe(claimsWhileFinishing);
+    expect(calls.openLooks).toBeGreaterThanOrEqual(19);
+    expect(calls.openLooks).toBeLessThanOrEqual(21);
+    // A player opens a table: the scheduler takes the lease and steps every table within the tick.
+    const before = advances.get(ROULETTE.sysname)!.length;
+    comeBack();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(scheduler.isLeader()).toBe(true);
+    expect(advances.get(ROULETTE.sysname)!.length).toBe(before + 1);
+    await scheduler.stop();
+  });
+
+  it('a process nobody watches settles rounds a stopped leader left open, then gives the lease back (issue 12 idle; issue 5 restart)', async () => {
+    const presence = { isWatched: false, roundsLeft: 0 };
+    const { service, advances, calls } = fakeService(new Map([[ROULETTE, 15_000]]), () => true, presence);
+    const scheduler = startLiveScheduler(service);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls.claims).toBe(0);
+    // The other process stops with a round open: found at the next look, finished, lease returned.
+    presence.roundsLeft = 1;
+    await vi.advanceTimersByTimeAsync(30_000 + 15_000 + 10);
+    expect(advances.get(ROULETTE.sysname)).toHaveLength(2);
+    expect(calls.claims).toBeGreaterThanOrEqual(1);
+    expect(calls.releases).toBe(1);
+    expect(scheduler.isLeader()).toBe(false);
+    await scheduler.stop();
   });
 });

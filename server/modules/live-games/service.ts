@@ -27,9 +27,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Gambler } from '../round-intake';
 import { cashOutLiveBet, placeLiveBet } from './bets';
 import { DEFAULT_LIVE_CONFIG, tableOf, type LiveContext, type LiveGamesDeps, type LiveTable } from './context';
+import { createLiveInterest } from './interest';
 import { claimLease, releaseLease } from './lease';
 import { overdueRounds, playerBets, playerTableState, tableState, verifyLiveRound } from './state-views';
-import { advanceAllTables, advanceTable, listLiveTables, type TableListCache } from './table-clock';
+import { advanceAllTables, advanceTable, hasOpenRounds, listLiveTables, type TableListCache } from './table-clock';
 
 export { DEFAULT_LIVE_CONFIG, type LiveGamesConfig, type LiveGamesDeps, type LiveTable } from './context';
 export { betView, type LiveBetView, type LivePhase, type LiveRoundView, type LiveState } from './state-views';
@@ -44,6 +45,14 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
     instanceId: randomUUID(),
   };
   const tablesCache: TableListCache = {};
+  const interest = createLiveInterest(ctx.config.idleAfterMs, ctx.clock);
+  /** A use case a player reaches at a table: it counts as someone at the tables. */
+  const atTable =
+    <A extends unknown[], R>(useCase: (...args: A) => R) =>
+    (...args: A): R => {
+      interest.touch();
+      return useCase(...args);
+    };
 
   return {
     config: ctx.config,
@@ -55,19 +64,29 @@ export function createLiveGamesService(deps: LiveGamesDeps) {
     instanceId: ctx.instanceId,
     /** Every site's live tables (cached for half a minute: the catalogue rarely changes). */
     listTables: () => listLiveTables(ctx, tablesCache),
-    advanceTable: (table: LiveTable) => advanceTable(ctx, table),
-    advanceAll: () => advanceAllTables(ctx, tablesCache),
+    /** Moves a table on; with nobody at the tables it finishes the round under way and opens no next one. */
+    advanceTable: (table: LiveTable) => advanceTable(ctx, table, interest.isActive()),
+    advanceAll: () => advanceAllTables(ctx, tablesCache, interest.isActive()),
+    /** Whether any table has a round not yet settled. */
+    hasOpenRounds: () => hasOpenRounds(ctx),
+    /** Whether anyone is at the tables in this process (interest.ts). */
+    isWatched: () => interest.isActive(),
+    /** Runs `listener` when someone comes back to the tables after a quiet spell; returns the unsubscribe. */
+    onWatched: (listener: () => void) => interest.onReturn(listener),
+    /** An open event stream keeps the tables running until the returned release is called. */
+    holdInterest: () => interest.hold(),
     claimLease: (holder?: string) => claimLease(ctx, holder),
     releaseLease: (holder?: string) => releaseLease(ctx, holder),
     /** games.placeLiveBet: a bet in the current round of a table, only while betting is open. */
-    placeBet: (who: Gambler, input: { sysname: string; mode: 'real' | 'demo'; bet: string; requestId: string }) =>
+    placeBet: atTable((who: Gambler, input: { sysname: string; mode: 'real' | 'demo'; bet: string; requestId: string }) =>
       placeLiveBet(ctx, who, input),
+    ),
     /** games.cashOut: a crash bet taken out at the multiplier the server clock shows now. */
-    cashOut: (who: Gambler, betId: number) => cashOutLiveBet(ctx, who, betId),
+    cashOut: atTable((who: Gambler, betId: number) => cashOutLiveBet(ctx, who, betId)),
     /** games.getLiveState: the table now, its last results, the caller's bets in this round and balance. */
-    getState: (who: Gambler, sysname: string, mode?: 'real' | 'demo') => playerTableState(ctx, who, sysname, mode),
+    getState: atTable((who: Gambler, sysname: string, mode?: 'real' | 'demo') => playerTableState(ctx, who, sysname, mode)),
     /** games.getLiveBets: the caller's last bets at a table, newest first, with their rounds' results. */
-    getBets: (who: Gambler, sysname: string, limit?: number) => playerBets(ctx, who, sysname, limit),
+    getBets: atTable((who: Gambler, sysname: string, limit?: number) => playerBets(ctx, who, sysname, limit)),
     /** games.verifyLiveRound: a past round with its seed revealed once its result is out. */
     verifyRound: (who: Pick<Gambler, 'siteId'>, roundId: number) => verifyLiveRound(ctx, who, roundId),
     /** Open rounds whose result is out (a stopped process's leftovers): for tests and operators. */

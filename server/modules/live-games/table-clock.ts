@@ -125,18 +125,23 @@ export async function openLiveRound(
     .onConflictDoNothing();
 }
 
+/** What advanceTable answers for a table with nothing under way and no round to open: nothing is due. */
+export const QUIET = Number.POSITIVE_INFINITY;
+
 /**
  * Moves one table on to where the clock says it is: settles a round whose result is out (also
- * one left by a stopped process), pays reached automatic cash-outs, opens the next round.
- * Returns when it next has something to do. Safe to run from several processes at once: the
- * table's newest round row is locked, and each step checks the state it changes.
+ * one left by a stopped process), pays reached automatic cash-outs, opens the next round unless
+ * `opensNext` is false (nobody at the tables: the round under way still finishes). Returns when
+ * it next has something to do, QUIET when nothing. Safe to run from several processes at once:
+ * the table's newest round row is locked, and each step checks the state it changes.
  */
-export async function advanceTable(ctx: LiveContext, table: LiveTable): Promise<number> {
+export async function advanceTable(ctx: LiveContext, table: LiveTable, opensNext = true): Promise<number> {
   const { config } = ctx;
   return inTransaction(ctx.db, async (tx) => {
     const now = ctx.clock();
     const round = await latestRound(tx, table, 'update');
     if (!round) {
+      if (!opensNext) return QUIET;
       await openLiveRound(ctx, tx, table, 1, now);
       return now + config.bettingMs;
     }
@@ -150,6 +155,7 @@ export async function advanceTable(ctx: LiveContext, table: LiveTable): Promise<
       }
       await settleLiveRound(ctx, tx, round);
     }
+    if (!opensNext) return QUIET;
     if (now >= round.nextAt.getTime()) {
       await openLiveRound(ctx, tx, table, round.roundNo + 1, now);
       return now + config.bettingMs;
@@ -178,8 +184,14 @@ export async function listLiveTables(ctx: LiveContext, cache: TableListCache): P
 }
 
 /** Advances every table once; returns when the earliest of them next has work. */
-export async function advanceAllTables(ctx: LiveContext, cache: TableListCache): Promise<number> {
+export async function advanceAllTables(ctx: LiveContext, cache: TableListCache, opensNext = true): Promise<number> {
   let next = ctx.clock() + 1000;
-  for (const table of await listLiveTables(ctx, cache)) next = Math.min(next, await advanceTable(ctx, table));
+  for (const table of await listLiveTables(ctx, cache)) next = Math.min(next, await advanceTable(ctx, table, opensNext));
   return next;
+}
+
+/** Whether any table has a round not yet settled (a quiet process still owes its bets a result). */
+export async function hasOpenRounds(ctx: LiveContext): Promise<boolean> {
+  const [row] = await ctx.db.select({ id: liveRounds.id }).from(liveRounds).where(eq(liveRounds.status, 'open')).limit(1);
+  return row !== undefined;
 }
