@@ -154,7 +154,9 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
     const programmes = new Map(
       Object.entries(await deps.allSiteSettings()).map(([siteId, settings]) => [siteId, loyaltyProgramme(settings)]),
     );
-    return inTransaction(db, async (tx) => {
+    const credited = new Set<number>();
+    const read = await inTransaction(db, async (tx) => {
+      credited.clear(); // a retried transaction starts over
       await tx.insert(loyaltyAccrualCursor).values({ name: 'wagers', lastTransferId: 0 }).onConflictDoNothing();
       const [cursor] = await tx.select().from(loyaltyAccrualCursor).where(eq(loyaltyAccrualCursor.name, 'wagers')).for('update');
       const stakes = await deps.wallet.stakesAfter(cursor?.lastTransferId ?? 0, { limit: ACCRUAL_BATCH, settledBeforeMs }, tx);
@@ -162,7 +164,10 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
       if (!last) return 0;
       for (const group of groupStakes(stakes)) {
         const programme = programmes.get(group.siteId);
-        if (programme?.isEnabled && group.stakedMinor !== 0n) await creditWager(tx, programme, group);
+        if (programme?.isEnabled && group.stakedMinor !== 0n) {
+          await creditWager(tx, programme, group);
+          credited.add(group.userId);
+        }
       }
       await tx
         .update(loyaltyAccrualCursor)
@@ -170,6 +175,10 @@ export function createLoyaltyService(deps: LoyaltyDeps) {
         .where(eq(loyaltyAccrualCursor.name, 'wagers'));
       return stakes.length;
     });
+    // The database's change notice reaches the cache a moment later; this process's next read must
+    // not show the points from before the batch.
+    for (const userId of credited) deps.playerRows?.forgetPlayer(userId);
+    return read;
   }
 
   return {
