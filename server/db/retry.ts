@@ -58,9 +58,18 @@ export function constraintOf(error: unknown): string | undefined {
  */
 export async function inTransaction<T>(executor: Executor, fn: (tx: Transaction) => Promise<T>): Promise<T> {
   if (isTransaction(executor)) return fn(executor);
+  return withRetry(() => (executor as Database).transaction(fn));
+}
+
+/**
+ * Runs work that is atomic by itself (one statement, its own implicit transaction) and retries it
+ * on the same failures as inTransaction. Only for work outside any transaction: inside one, the
+ * failed statement has aborted the transaction and only its owner can start again.
+ */
+export async function withRetry<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await (executor as Database).transaction(fn);
+      return await work();
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
       retryCount++;
@@ -74,7 +83,7 @@ function isRetryable(error: unknown): boolean {
   return RETRYABLE_STATES.has(state) || (state === '23505' && RETRYABLE_CONSTRAINTS.has(constraintOf(error) ?? ''));
 }
 
-function isTransaction(executor: Executor): executor is Transaction {
+export function isTransaction(executor: Executor): executor is Transaction {
   // Drizzle's transaction objects can roll back; the database object cannot.
   return typeof (executor as { rollback?: unknown }).rollback === 'function';
 }

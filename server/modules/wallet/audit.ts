@@ -27,12 +27,37 @@ interface HashedFields extends AuditEntryInput {
   prevHash: string;
 }
 
+const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Version 1: every field, the previous hash among them, in one hash made by the application. */
 export function entryHash(entry: HashedFields): string {
   const { stream, seq, at, actor, action, subject, reason, payload, prevHash } = entry;
-  return createHash('sha256')
-    .update(canonicalJson({ stream, seq, at: at.toISOString(), actor, action, subject, reason, payload, prevHash }))
-    .digest('hex');
+  return sha256Hex(canonicalJson({ stream, seq, at: at.toISOString(), actor, action, subject, reason, payload, prevHash }));
 }
+
+/**
+ * Version 2 (transfers, written by the database function ledger_write_batch, migration 0024): the
+ * application hashes the entry's content before it knows its place in the stream; the database
+ * chains that hash to the stream's head with the entry's sequence number and subject.
+ */
+export function contentHash(entry: Pick<HashedFields, 'stream' | 'at' | 'actor' | 'action' | 'reason' | 'payload'>): string {
+  const { stream, at, actor, action, reason, payload } = entry;
+  return sha256Hex(canonicalJson({ stream, at: at.toISOString(), actor, action, reason, payload }));
+}
+
+/** Version 2's chain step, exactly as ledger_write_batch computes it. */
+export function chainedHash(prevHash: string, stream: string, seq: number, subject: string, content: string): string {
+  return sha256Hex(`${prevHash}|${stream}|${seq}|${subject}|${content}`);
+}
+
+/** What an entry's hash must be, by the version it was written with. */
+export function expectedHash(entry: HashedFields & { hashVersion: number }): string {
+  if (entry.hashVersion === 2) return chainedHash(entry.prevHash, entry.stream, entry.seq, entry.subject, contentHash(entry));
+  return entryHash(entry);
+}
+
+/** The payload as it reads back from the database (bigints as strings, keys sorted): what is hashed. */
+export const storedPayload = (payload: Record<string, unknown>) => JSON.parse(canonicalJson(payload)) as Record<string, unknown>;
 
 /**
  * Appends to a stream. The caller holds the locks that serialise writers of this stream (a
@@ -57,34 +82,10 @@ export async function appendAudit(
             .orderBy(desc(auditLog.seq))
             .limit(1)
         )[0];
-  const payload = JSON.parse(canonicalJson(input.payload)) as Record<string, unknown>;
+  const payload = storedPayload(input.payload);
   // Postgres keeps microseconds, JavaScript milliseconds: hash what will be read back.
   const fields: HashedFields = { ...input, payload, seq: (last?.seq ?? 0) + 1, at, prevHash: last?.hash ?? GENESIS_HASH };
   await tx.insert(auditLog).values({ ...fields, hash: entryHash(fields) });
-}
-
-/**
- * Appends several entries in one statement, chaining each after the last of its stream: `heads`
- * are the streams' last entries as read under the locks that serialise their writers (a stream
- * absent from it is empty).
- */
-export async function appendAuditEntries(
-  tx: Executor,
-  inputs: readonly AuditEntryInput[],
-  heads: ReadonlyMap<string, { seq: number; hash: string }>,
-  at = new Date(),
-): Promise<void> {
-  if (inputs.length === 0) return;
-  const last = new Map(heads);
-  const rows = inputs.map((input) => {
-    const head = last.get(input.stream);
-    const payload = JSON.parse(canonicalJson(input.payload)) as Record<string, unknown>;
-    const fields: HashedFields = { ...input, payload, seq: (head?.seq ?? 0) + 1, at, prevHash: head?.hash ?? GENESIS_HASH };
-    const hash = entryHash(fields);
-    last.set(input.stream, { seq: fields.seq, hash });
-    return { ...fields, hash };
-  });
-  await tx.insert(auditLog).values(rows);
 }
 
 export interface ChainProblem {
@@ -118,7 +119,7 @@ export async function verifyAuditChains(
         problems.push({ stream: row.stream, seq: row.seq, problem: `sequence jumps from ${head.seq} to ${row.seq}` });
       if (row.prevHash !== head.hash)
         problems.push({ stream: row.stream, seq: row.seq, problem: 'previous hash does not match' });
-      if (entryHash(row) !== row.hash)
+      if (expectedHash(row) !== row.hash)
         problems.push({ stream: row.stream, seq: row.seq, problem: 'entry hash does not match its content' });
       heads.set(row.stream, { seq: row.seq, hash: row.hash });
     }

@@ -6,16 +6,9 @@
  */
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { inTransaction, type Executor } from '../../db/retry';
-import { appendAudit, appendAuditEntries, type AuditEntryInput } from './audit';
-import {
-  lockAccounts,
-  writeTransfers,
-  type AppliedKey,
-  type LockedAccount,
-  type PostingRow,
-  type TransferRow,
-} from './transfer-sql';
+import { inTransaction, isTransaction, withRetry, type Executor } from '../../db/retry';
+import { appendAudit, contentHash, storedPayload } from './audit';
+import { writeBatch, type LockedAccount, type PlannedTransfer } from './transfer-sql';
 import { checkLegs, houseShard, requestHash, type AccountRef, type Leg } from './postings';
 import { ledgerAccounts, ledgerPostings, ledgerTransfers, type HouseAccountType, type PlayerAccountType } from './tables';
 
@@ -88,90 +81,56 @@ function streamOf(input: TransferInput): string {
   return input.userId ? `player:${input.userId}` : `house:${input.siteId}`;
 }
 
-function transferRow(id: number, input: TransferInput, hash: string): TransferRow {
+/** The audit entry of a transfer, its content hashed here; the database chains it (audit.ts version 2). */
+function auditOf(input: TransferInput, accountIds: readonly number[], at: Date): PlannedTransfer['audit'] {
+  const stream = streamOf(input);
+  const action = `transfer.${input.kind}`;
+  const payload = storedPayload({
+    currency: input.currency,
+    amountMinor: input.amountMinor,
+    reference: input.reference ?? null,
+    idempotencyKey: input.idempotencyKey ?? null,
+    postings: input.legs.map((leg, index) => ({ accountId: accountIds[index], amountMinor: leg.amountMinor })),
+  });
   return {
-    id,
+    stream,
+    action,
+    payload,
+    contentHash: contentHash({ stream, at, actor: input.actor, action, reason: input.reason, payload }),
+  };
+}
+
+function plannedTransfer(input: TransferInput, accountIds: readonly number[], hash: string, at: Date): PlannedTransfer {
+  return {
     siteId: input.siteId,
     userId: input.userId ?? null,
     kind: input.kind,
     currency: input.currency,
     amountMinor: input.amountMinor,
     idempotencyKey: input.idempotencyKey ?? null,
-    requestHash: input.idempotencyKey ? hash : null,
+    requestHash: hash,
     reference: input.reference ?? null,
     actor: input.actor,
     reason: input.reason,
+    postings: input.legs.map((leg, index) => ({ accountId: accountIds[index] ?? 0, amountMinor: leg.amountMinor })),
+    audit: auditOf(input, accountIds, at),
   };
 }
 
-function auditEntryOf(id: number, input: TransferInput, accountIds: readonly number[]): AuditEntryInput {
-  return {
-    stream: streamOf(input),
-    actor: input.actor,
-    action: `transfer.${input.kind}`,
-    subject: `transfer:${id}`,
-    reason: input.reason,
-    payload: {
-      currency: input.currency,
-      amountMinor: input.amountMinor,
-      reference: input.reference ?? null,
-      idempotencyKey: input.idempotencyKey ?? null,
-      postings: input.legs.map((leg, index) => ({ accountId: accountIds[index], amountMinor: leg.amountMinor })),
-    },
-  };
-}
-
-/** A replay moves nothing, whatever the balances are now: it returns the first result. */
-function replaysOf(
-  inputs: readonly TransferInput[],
-  hashes: readonly string[],
-  applied: readonly AppliedKey[],
-): (TransferResult | undefined)[] {
-  const appliedByKey = new Map(applied.map((row) => [row.key, row]));
-  return inputs.map((input, index) => {
-    const earlier = input.idempotencyKey ? appliedByKey.get(input.idempotencyKey) : undefined;
-    if (!earlier) return undefined;
-    if (earlier.requestHash !== hashes[index]) throw new IdempotencyConflictError(input.idempotencyKey ?? '');
-    return { transferId: earlier.id, isReplay: true };
-  });
-}
-
-/**
- * The rows a batch writes, checked against the locked balances: each transfer in order, as if
- * written one after the other (a stake must be covered before its round's payout). Fills in
- * `results` for the transfers it plans.
- */
-function planBatch(
-  inputs: readonly TransferInput[],
-  legIds: readonly number[][],
-  hashes: readonly string[],
+/** The players whose balances the written (not replayed) transfers changed. */
+function playersWritten(
+  planned: readonly PlannedTransfer[],
+  written: readonly { isReplay: boolean }[],
   accounts: readonly LockedAccount[],
-  newIds: readonly number[],
-  results: (TransferResult | undefined)[],
 ) {
-  const balances = new Map(accounts.map((account) => [account.id, account.balanceMinor]));
   const deltas = new Map<number, bigint>();
-  const transfers: TransferRow[] = [];
-  const postings: PostingRow[] = [];
-  const entries: AuditEntryInput[] = [];
-  inputs.forEach((input, index) => {
-    if (results[index]) return;
-    const ids = legIds[index] ?? [];
-    const id = newIds[index];
-    if (id === undefined) throw new LedgerError('no transfer id was drawn');
-    input.legs.forEach((leg, legIndex) => {
-      const accountId = ids[legIndex] ?? 0;
-      balances.set(accountId, (balances.get(accountId) ?? 0n) + leg.amountMinor);
-      deltas.set(accountId, (deltas.get(accountId) ?? 0n) + leg.amountMinor);
-      postings.push({ transferId: id, accountId, currency: input.currency, amountMinor: leg.amountMinor });
-    });
-    for (const account of accounts)
-      if (account.ownerKind === 'player' && (balances.get(account.id) ?? 0n) < 0n) throw new InsufficientFundsError(account.type);
-    transfers.push(transferRow(id, input, hashes[index] ?? ''));
-    entries.push(auditEntryOf(id, input, ids));
-    results[index] = { transferId: id, isReplay: false };
+  planned.forEach((transfer, index) => {
+    if (written[index]?.isReplay !== false) return;
+    for (const posting of transfer.postings)
+      deltas.set(posting.accountId, (deltas.get(posting.accountId) ?? 0n) + posting.amountMinor);
   });
-  return { balances, deltas, transfers, postings, entries };
+  const players = accounts.filter((account) => account.ownerKind === 'player' && deltas.get(account.id));
+  return [...new Set(players.map((account) => account.userId))];
 }
 
 /** How far a transfer's id may stray from its time's place: longer than any transaction stays open. */
@@ -249,84 +208,87 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
     const [created] = await tx.insert(ledgerAccounts).values(identity).onConflictDoNothing().returning({ id: ledgerAccounts.id });
     const id = created?.id ?? (await findAccountId(tx, identity));
     if (id === undefined) throw new LedgerError('account could not be opened');
-    if (created) openedIn.set(tx, (openedHere ?? new Set()).add(id));
+    // Outside a transaction the insert has committed already: the id may be remembered at once.
+    if (created && isTransaction(tx)) openedIn.set(tx, (openedHere ?? new Set()).add(id));
+    else if (created) accountIds.set(key, id);
     return id;
   }
 
   /**
-   * Writes a batch of transfers in one transaction with one lock statement, one write statement
-   * and one audit insert, whatever the batch's size (issue 12: a round's stake and payout used to
-   * cost eight round trips). Each transfer keeps its own key, postings and audit entry; a
-   * transfer whose key was applied before returns its first result and moves nothing.
+   * Writes a batch of transfers in one call to the database (ledger_write_batch, transfer-sql.ts),
+   * whatever the batch's size (issue 12: a round's stake and payout used to cost eight round
+   * trips, then five). Each transfer keeps its own key, postings and audit entry; a transfer whose
+   * key was applied before returns its first result and moves nothing; all or none are written.
    */
-  async function transferBatchIn(tx: Executor, inputs: readonly TransferInput[]): Promise<TransferBatchResult> {
+  async function writeTransferBatch(executor: Executor, inputs: readonly TransferInput[]): Promise<TransferBatchResult> {
+    if (inputs.length === 0) return { results: [], playerBalances: [] };
     const keys = inputs.flatMap((input) => (input.idempotencyKey ? [input.idempotencyKey] : []));
     if (new Set(keys).size !== keys.length) throw new LedgerError('one idempotency key twice in a batch');
     const hashes = inputs.map((input) => {
       checkLegs(input.legs, input.amountMinor);
       return requestHash(input);
     });
-    const legIds: number[][] = [];
-    for (const input of inputs) {
+    const at = new Date();
+    const planned: PlannedTransfer[] = [];
+    for (const [index, input] of inputs.entries()) {
       const ids: number[] = [];
       for (const leg of input.legs)
-        ids.push(await resolveAccountId(tx, identityOf(input.siteId, input.currency, leg.account, input.userId)));
-      legIds.push(ids);
+        ids.push(await resolveAccountId(executor, identityOf(input.siteId, input.currency, leg.account, input.userId)));
+      planned.push(plannedTransfer(input, ids, hashes[index] ?? '', at));
     }
 
-    // Lock before writing, in id order, so two transfers over the same accounts queue instead of deadlocking.
-    const uniqueIds = [...new Set(legIds.flat())].sort((a, b) => a - b);
-    const { accounts, applied, newIds } = await lockAccounts(tx, uniqueIds, keys, inputs.length);
-    if (accounts.length !== uniqueIds.length) {
+    // Locked in id order by the database, so two batches over the same accounts queue instead of deadlocking.
+    const uniqueIds = [...new Set(planned.flatMap((transfer) => transfer.postings.map((posting) => posting.accountId)))].sort(
+      (a, b) => a - b,
+    );
+    const outcome = await writeBatch(executor, uniqueIds, planned, at);
+    if (outcome.status === 'insufficient') throw new InsufficientFundsError(outcome.type);
+    if (outcome.status === 'conflict') throw new IdempotencyConflictError(outcome.key);
+    if (outcome.status === 'missing') {
       // Never expected; should a remembered id be wrong all the same, forget them so the next attempt reads again.
       accountIds.clear();
       throw new LedgerError('an account of the transfer is missing');
     }
-
-    const results = replaysOf(inputs, hashes, applied);
-    const { balances, deltas, transfers, postings, entries } = planBatch(inputs, legIds, hashes, accounts, newIds, results);
-    if (transfers.length > 0) {
-      const streams = [...new Set(entries.map((entry) => entry.stream))];
-      const heads = await writeTransfers(tx, transfers, postings, deltas, streams);
-      await appendAuditEntries(tx, entries, new Map(heads.map((head) => [head.stream, head])));
-      const players = accounts.filter((account) => account.ownerKind === 'player' && deltas.get(account.id));
-      if (players.length > 0) options.onPlayerBalancesWritten?.([...new Set(players.map((account) => account.userId))]);
-    }
+    const players = playersWritten(planned, outcome.transfers, outcome.accounts);
+    if (players.length > 0) options.onPlayerBalancesWritten?.(players);
     return {
-      results: results.map((result) => {
-        if (!result) throw new LedgerError('a transfer of the batch was neither written nor replayed');
-        return result;
-      }),
-      playerBalances: accounts
+      results: outcome.transfers.map((transfer) => ({ transferId: transfer.id, isReplay: transfer.isReplay })),
+      playerBalances: outcome.accounts
         .filter((account) => account.ownerKind === 'player')
         .map((account) => ({
           userId: account.userId,
           type: account.type as PlayerAccountType,
-          balanceMinor: balances.get(account.id) ?? 0n,
+          balanceMinor: account.balanceMinor,
         })),
     };
   }
 
+  /** In the caller's transaction, or alone: one statement is its own transaction, retried as one. */
+  function transferBatch(executor: Executor, inputs: readonly TransferInput[]): Promise<TransferBatchResult> {
+    if (isTransaction(executor)) return writeTransferBatch(executor, inputs);
+    return withRetry(() => writeTransferBatch(executor, inputs));
+  }
+
   return {
     /**
-     * Moves money. Runs in its own transaction (retried on serialization failures and
-     * deadlocks) or, given a caller's transaction, inside it so the caller's own writes commit
-     * with the money or not at all.
+     * Moves money, in one call to the database: alone (retried on serialization failures,
+     * deadlocks and a twin's key) or, given a caller's transaction, inside it so the caller's own
+     * writes commit with the money or not at all.
      */
     async transfer(input: TransferInput, executor: Executor = db): Promise<TransferResult> {
-      const { results } = await inTransaction(executor, (tx) => transferBatchIn(tx, [input]));
+      const { results } = await transferBatch(executor, [input]);
       const [result] = results;
       if (!result) throw new LedgerError('transfer could not be recorded');
       return result;
     },
 
     /**
-     * Moves several transfers in one transaction and three statements (a round's stake and
-     * payout): all of them or none. Returns each transfer's result and the player balances the
-     * batch touched, as they are after it (read under its locks, so no statement more).
+     * Moves several transfers in one call (a round's stake and payout): all of them or none.
+     * Returns each transfer's result and the player balances the batch touched, as they are
+     * after it (read under its locks, so no statement more).
      */
     transferAll(inputs: readonly TransferInput[], executor: Executor = db): Promise<TransferBatchResult> {
-      return inTransaction(executor, (tx) => transferBatchIn(tx, inputs));
+      return transferBatch(executor, inputs);
     },
 
     /** A player's balances in one currency; accounts not yet opened read as zero. */

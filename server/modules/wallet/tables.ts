@@ -135,6 +135,12 @@ export const auditLog = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
+    /**
+     * How `hash` was made (audit.ts): 1, all fields in one hash, made in the application; 2, the
+     * content hashed by the application and chained to its stream by the database in the same
+     * statement that writes the transfer (ledger_write_batch, issue 12).
+     */
+    hashVersion: smallint('hash_version').notNull().default(1),
   },
   (table) => [uniqueIndex('audit_log_stream_seq').on(table.stream, table.seq)],
 );

@@ -1,12 +1,14 @@
 /**
- * The two statements a batch of transfers costs besides its audit entries (issue 12: a round
- * was 17–21 sequential statements, each a round trip). The first locks the accounts in id order
- * and, in the same round trip, finds idempotency keys already applied and draws the new
- * transfers' ids; the second writes transfers, postings and cached balances and reads the heads
- * of the audit streams, after the locks, so it sees what the previous lock holder committed.
+ * The one call a batch of transfers costs (issue 12: a round was 17–21 sequential statements,
+ * each a round trip; then a lock statement, a write statement and an audit insert inside
+ * BEGIN … COMMIT). The database function `ledger_write_batch` (migration 0024) locks the accounts
+ * in id order, answers replays, checks the balances, writes transfers, postings, balances and the
+ * chained audit entries, and answers the accounts as they are after it: the locks are held only
+ * while it runs, and without a caller's transaction it is its own.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/retry';
+import type { PlayerAccountType } from './tables';
 
 type ArrayItem = string | number | bigint | null;
 
@@ -22,147 +24,100 @@ export function pgArray(values: readonly ArrayItem[]): string {
   return `{${items.join(',')}}`;
 }
 
-export interface LockedAccount {
-  id: number;
-  ownerKind: 'player' | 'house';
-  userId: number;
-  type: string;
-  balanceMinor: bigint;
-}
-
-export interface AppliedKey {
-  id: number;
-  key: string;
-  requestHash: string | null;
-}
-
-interface LockRow {
-  id: string;
-  owner_kind: 'player' | 'house';
-  user_id: string;
-  type: string;
-  balance_minor: string;
-  applied: AppliedKey[] | string | null;
-  new_ids: string[] | string | null;
-}
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/** PGlite returns json and text[] parsed, node-postgres text[] parsed and json parsed too; be lenient either way. */
-function parsedJson<T>(value: T | string | null): T | null {
-  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
-}
-
-function parsedTextArray(value: string[] | string | null): string[] {
-  if (value === null) return [];
-  if (Array.isArray(value)) return value;
-  return value
-    .replace(/^\{|\}$/g, '')
-    .split(',')
-    .filter(Boolean);
-}
-
-/**
- * Locks the accounts (`FOR NO KEY UPDATE`, in id order) and reads, in the same statement, the
- * keys of `keys` already applied and `count` fresh transfer ids. The keys are read in the
- * statement's snapshot: a twin that commits while this one waits for a lock is not seen here,
- * and its key makes the later insert fail with a unique violation, which the transaction's retry
- * turns into a replay (retry.ts).
- */
-export async function lockAccounts(
-  tx: Executor,
-  accountIds: readonly number[],
-  keys: readonly string[],
-  count: number,
-): Promise<{ accounts: LockedAccount[]; applied: AppliedKey[]; newIds: number[] }> {
-  const rows = rowsOf<LockRow>(
-    await tx.execute(sql`
-      SELECT a.id::text AS id, a.owner_kind, a.user_id::text AS user_id, a.type, a.balance_minor::text AS balance_minor,
-        (SELECT json_agg(json_build_object('id', t.id, 'key', t.idempotency_key, 'requestHash', t.request_hash))
-           FROM ledger_transfers t WHERE t.idempotency_key = ANY(${pgArray(keys)}::text[])) AS applied,
-        (SELECT array_agg(nextval('ledger_transfers_id_seq'))::text[] FROM generate_series(1, ${count}::int)) AS new_ids
-      FROM ledger_accounts a
-      WHERE a.id = ANY(${pgArray(accountIds)}::bigint[])
-      ORDER BY a.id
-      FOR NO KEY UPDATE`),
-  );
-  const first = rows[0];
-  return {
-    accounts: rows.map((row) => ({
-      id: Number(row.id),
-      ownerKind: row.owner_kind,
-      userId: Number(row.user_id),
-      type: row.type,
-      balanceMinor: BigInt(row.balance_minor),
-    })),
-    applied: (first ? (parsedJson(first.applied) ?? []) : []).map((item) => ({ ...item, id: Number(item.id) })),
-    newIds: first ? parsedTextArray(first.new_ids).map(Number) : [],
-  };
-}
-
-export interface TransferRow {
-  id: number;
+/** One transfer of a batch as the function writes it; its audit entry's content already hashed. */
+export interface PlannedTransfer {
   siteId: string;
   userId: number | null;
   kind: string;
   currency: string;
   amountMinor: bigint;
   idempotencyKey: string | null;
-  requestHash: string | null;
+  requestHash: string;
   reference: string | null;
   actor: string;
   reason: string;
+  /** Its account ids, in leg order, and the legs' amounts. */
+  postings: { accountId: number; amountMinor: bigint }[];
+  audit: { stream: string; action: string; payload: Record<string, unknown>; contentHash: string };
 }
 
-export interface PostingRow {
-  transferId: number;
-  accountId: number;
-  currency: string;
-  amountMinor: bigint;
+export interface LockedAccount {
+  id: number;
+  ownerKind: 'player' | 'house';
+  userId: number;
+  type: PlayerAccountType | string;
+  /** After the batch. */
+  balanceMinor: bigint;
 }
 
-export interface StreamHead {
-  stream: string;
-  seq: number;
-  hash: string;
+export type BatchOutcome =
+  | { status: 'ok'; transfers: { id: number; isReplay: boolean }[]; accounts: LockedAccount[] }
+  | { status: 'insufficient'; type: string }
+  | { status: 'conflict'; key: string }
+  | { status: 'missing' };
+
+interface OutcomeJson {
+  status: BatchOutcome['status'];
+  type?: string;
+  key?: string;
+  ids?: (number | string)[];
+  replays?: boolean[];
+  accounts?: {
+    id: number | string;
+    ownerKind: 'player' | 'house';
+    userId: number | string;
+    type: string;
+    balanceMinor: string;
+  }[];
 }
 
-/**
- * Writes the transfers, their postings (ids in leg order) and the accounts' new cached balances
- * in one statement, and returns the current head of each audit stream: the locks are held, so
- * this statement's snapshot sees the head the previous holder committed.
- */
-export async function writeTransfers(
-  tx: Executor,
-  transfers: readonly TransferRow[],
-  postings: readonly PostingRow[],
-  deltas: ReadonlyMap<number, bigint>,
-  streams: readonly string[],
-): Promise<StreamHead[]> {
-  const changed = [...deltas].filter(([, delta]) => delta !== 0n);
-  const column = <K extends keyof TransferRow>(key: K) => pgArray(transfers.map((row) => row[key] as ArrayItem));
-  const rows = rowsOf<{ stream: string; seq: number; hash: string }>(
-    await tx.execute(sql`
-      WITH transfers AS (
-        INSERT INTO ledger_transfers (id, site_id, user_id, kind, currency, amount_minor, idempotency_key, request_hash, reference, actor, reason)
-        SELECT * FROM unnest(${column('id')}::bigint[], ${column('siteId')}::text[], ${column('userId')}::bigint[], ${column('kind')}::text[],
-          ${column('currency')}::text[], ${column('amountMinor')}::bigint[], ${column('idempotencyKey')}::text[], ${column('requestHash')}::text[],
-          ${column('reference')}::text[], ${column('actor')}::text[], ${column('reason')}::text[])
-      ), postings AS (
-        INSERT INTO ledger_postings (transfer_id, account_id, currency, amount_minor)
-        SELECT p.transfer_id, p.account_id, p.currency, p.amount
-        FROM unnest(${pgArray(postings.map((p) => p.transferId))}::bigint[], ${pgArray(postings.map((p) => p.accountId))}::bigint[],
-          ${pgArray(postings.map((p) => p.currency))}::text[], ${pgArray(postings.map((p) => p.amountMinor))}::bigint[])
-          WITH ORDINALITY AS p(transfer_id, account_id, currency, amount, n)
-        ORDER BY p.n
-      ), balances AS (
-        UPDATE ledger_accounts AS a SET balance_minor = a.balance_minor + d.delta
-        FROM unnest(${pgArray(changed.map(([id]) => id))}::bigint[], ${pgArray(changed.map(([, delta]) => delta))}::bigint[]) AS d(id, delta)
-        WHERE a.id = d.id
-      )
-      SELECT s.stream, h.seq, h.hash
-      FROM unnest(${pgArray(streams)}::text[]) AS s(stream)
-      CROSS JOIN LATERAL (SELECT seq, hash FROM audit_log WHERE audit_log.stream = s.stream ORDER BY seq DESC LIMIT 1) AS h`),
+/** PGlite and node-postgres both parse json; be lenient should a driver hand back the text. */
+function parsedJson<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+/** Runs the batch in one call; `accountIds` are every account the batch names, ascending. */
+export async function writeBatch(
+  executor: Executor,
+  accountIds: readonly number[],
+  transfers: readonly PlannedTransfer[],
+  at: Date,
+): Promise<BatchOutcome> {
+  const column = (pick: (transfer: PlannedTransfer) => ArrayItem) => pgArray(transfers.map(pick));
+  const postings = transfers.flatMap((transfer, index) =>
+    transfer.postings.map((posting) => ({ ...posting, transfer: index + 1 })),
   );
-  return rows.map((row) => ({ stream: row.stream, seq: Number(row.seq), hash: row.hash }));
+  const result = await executor.execute(sql`
+    SELECT ledger_write_batch(
+      ${pgArray(accountIds)}::bigint[], ${column((t) => t.idempotencyKey)}::text[], ${column((t) => t.requestHash)}::text[],
+      ${column((t) => t.siteId)}::text[], ${column((t) => t.userId)}::bigint[], ${column((t) => t.kind)}::text[],
+      ${column((t) => t.currency)}::text[], ${column((t) => t.amountMinor)}::bigint[], ${column((t) => t.reference)}::text[],
+      ${column((t) => t.actor)}::text[], ${column((t) => t.reason)}::text[], ${column((t) => t.audit.stream)}::text[],
+      ${column((t) => t.audit.action)}::text[], ${column((t) => JSON.stringify(t.audit.payload))}::jsonb[],
+      ${column((t) => t.audit.contentHash)}::text[], ${at.toISOString()}::timestamptz,
+      ${pgArray(postings.map((p) => p.transfer))}::int[], ${pgArray(postings.map((p) => p.accountId))}::bigint[],
+      ${pgArray(postings.map((p) => p.amountMinor))}::bigint[]) AS outcome`);
+  const [row] = (result as unknown as { rows: { outcome: OutcomeJson | string }[] }).rows;
+  if (!row) return { status: 'missing' };
+  const outcome = parsedJson(row.outcome);
+  switch (outcome.status) {
+    case 'insufficient':
+      return { status: 'insufficient', type: outcome.type ?? '' };
+    case 'conflict':
+      return { status: 'conflict', key: outcome.key ?? '' };
+    case 'missing':
+      return { status: 'missing' };
+    case 'ok':
+      return {
+        status: 'ok',
+        transfers: (outcome.ids ?? []).map((id, index) => ({ id: Number(id), isReplay: outcome.replays?.[index] === true })),
+        accounts: (outcome.accounts ?? []).map((account) => ({
+          id: Number(account.id),
+          ownerKind: account.ownerKind,
+          userId: Number(account.userId),
+          type: account.type,
+          balanceMinor: BigInt(account.balanceMinor),
+        })),
+      };
+  }
 }

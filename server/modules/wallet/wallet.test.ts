@@ -4,10 +4,11 @@
  * concurrency, the append-only hash-chained audit log and the invariant checker.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { runMigrations } from '../../db/migrate';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../test/databases';
-import { ledgerTransfers, users, sites } from '../../db/schema';
+import { auditLog, ledgerTransfers, users, sites } from '../../db/schema';
+import { chainedHash, contentHash } from './audit';
 import { checkLedger } from './ledger-check';
 import { house, move, player, InvalidTransferError } from './postings';
 import { createWalletService, IdempotencyConflictError, InsufficientFundsError, type WalletService } from './service';
@@ -306,4 +307,62 @@ describe.each(testDatabaseKinds())('wallet ledger on %s', (kind) => {
     }
     expect((await checkLedger(database.handle.db)).isSound).toBe(true);
   });
+
+  it('§5 audit chain: a transfer entry is chained by the database as the verifier recomputes it, and an edit of its amount or of its hash version is found', async () => {
+    const userId = await newPlayer();
+    await deposit(userId, 100n);
+    // An action recorded by the application (version 1) between two transfers: one chain, both versions.
+    await wallet.recordAction({
+      stream: `player:${userId}`,
+      actor: 'operator:test',
+      action: 'note',
+      subject: `user:${userId}`,
+      reason: 'test',
+      payload: {},
+    });
+    await deposit(userId, 250n);
+    const entries = await database.handle.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.stream, `player:${userId}`))
+      .orderBy(auditLog.seq);
+    expect(entries.map((entry) => [entry.seq, entry.hashVersion])).toEqual([
+      [1, 2],
+      [2, 1],
+      [3, 2],
+    ]);
+    expect(entries[1]!.prevHash).toBe(entries[0]!.hash);
+    expect(entries[2]!.prevHash).toBe(entries[1]!.hash);
+    expect((await checkLedger(database.handle.db)).isSound).toBe(true);
+    for (const entry of entries.filter((item) => item.hashVersion === 2))
+      expect(entry.hash).toBe(chainedHash(entry.prevHash, entry.stream, entry.seq, entry.subject, contentHash(entry)));
+
+    const edits = [
+      sql`UPDATE audit_log SET payload = jsonb_set(payload, '{amountMinor}', '"99"') WHERE stream = ${`player:${userId}`} AND seq = 1`,
+      sql`UPDATE audit_log SET hash_version = 1 WHERE stream = ${`player:${userId}`} AND seq = 3`,
+    ];
+    for (const edit of edits) {
+      // Each edit in a transaction rolled back afterwards, triggers off as an attacker with table rights would.
+      const report = await database.handle.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only`);
+          await tx.execute(edit);
+          throw new FoundReport(await checkLedger(tx));
+        })
+        .catch((error: unknown) => {
+          if (error instanceof FoundReport) return error.report;
+          throw error;
+        });
+      expect(report.isSound).toBe(false);
+      expect(report.auditProblems.filter((problem) => problem.stream === `player:${userId}`).length).toBeGreaterThan(0);
+    }
+    expect((await checkLedger(database.handle.db)).isSound).toBe(true);
+  });
 });
+
+/** Carries a report out of a transaction that must roll back. */
+class FoundReport extends Error {
+  constructor(readonly report: Awaited<ReturnType<typeof checkLedger>>) {
+    super('rolled back on purpose');
+  }
+}
