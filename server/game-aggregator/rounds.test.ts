@@ -99,6 +99,11 @@ describe.each(testDatabaseKinds())('aggregator rounds on our wallet, on %s', (ki
       sessionIdleMs: 86_400_000,
     });
   const mainOf = async (uid: number) => (await t.services.wallet.balances(siteId, uid, currency)).main;
+  /** The player's game history as the site shows it: status, stake and payout of each round, newest first. */
+  async function historyOf(browser: Awaited<ReturnType<typeof seated>>['browser']) {
+    const history = browser.data<{ items: GameHistoryItem[] }>(await browser.call('games.getHistory', {}, 'GET'));
+    return history.items.map((item) => [item.status, item.stake.amount, item.payout.amount]);
+  }
 
   it('a round left unfinished past its timeout has its bets rolled back and is ended; a finished one stands', async () => {
     let clock = Date.now();
@@ -128,8 +133,7 @@ describe.each(testDatabaseKinds())('aggregator rounds on our wallet, on %s', (ki
     const raised = await store.act(session, finished.round.id, 'raise');
     expect(raised.round.done).toBe(true);
     expect(await mainOf(uid)).toBe(1000n - 100n - 100n + 400n);
-    const history = browser.data<{ items: GameHistoryItem[] }>(await browser.call('games.getHistory', {}, 'GET'));
-    expect(history.items.map((item) => [item.status, item.stake.amount, item.payout.amount])).toEqual([
+    expect(await historyOf(browser)).toEqual([
       ['settled', '2.00', '4.00'],
       ['rolled_back', '0.00', '0.00'],
     ]);
@@ -158,10 +162,7 @@ describe.each(testDatabaseKinds())('aggregator rounds on our wallet, on %s', (ki
     const other = await seated(store, TWO_STEP.id, '1.00');
     expect(store.lastRoundOf(other.session)).toBeUndefined();
 
-    const history = browser.data<{ items: GameHistoryItem[] }>(await browser.call('games.getHistory', {}, 'GET'));
-    expect(history.items.map((item) => [item.status, item.stake.amount, item.payout.amount])).toEqual([
-      ['settled', '4.00', '8.00'],
-    ]);
+    expect(await historyOf(browser)).toEqual([['settled', '4.00', '8.00']]);
     expect(await checkLedger(t.db)).toMatchObject({ isSound: true });
   });
 
@@ -185,8 +186,7 @@ describe.each(testDatabaseKinds())('aggregator rounds on our wallet, on %s', (ki
     expect(store.lastRoundOf(second)).toMatchObject({ id: held.round.id, stake: '200', win: '400' });
     expect(await mainOf(uid)).toBe(1200n - 200n + 400n);
 
-    const history = browser.data<{ items: GameHistoryItem[] }>(await browser.call('games.getHistory', {}, 'GET'));
-    expect(history.items.map((item) => [item.status, item.stake.amount, item.payout.amount])).toEqual([
+    expect(await historyOf(browser)).toEqual([
       ['settled', '2.00', '4.00'],
       ['settled', '2.00', '4.00'],
     ]);
