@@ -61,6 +61,13 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('activate' as const) }) },
 );
 
+/** A slot bet within the promo bonus's stake limit (2.00), which only bonus money can fund at first. */
+const firstBonusBet: fc.Arbitrary<Action> = fc.record({
+  kind: fc.constant('bet' as const),
+  game: fc.constant('slot' as const),
+  stakeCents: fc.integer({ min: 10, max: 200 }),
+});
+
 /** Refusals a player meets in play (limits, balances, rules, states); anything else fails the property. */
 const EXPECTED_REFUSALS = new Set([
   'InvalidParameterException',
@@ -296,14 +303,16 @@ describe.each(testDatabaseKinds())('bonus engine properties on %s', (kind) => {
     })();
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.array(action, { minLength: 3, maxLength: 10 }), { minLength: 2, maxLength: 3 }),
+        fc.array(fc.tuple(firstBonusBet, fc.array(action, { minLength: 3, maxLength: 10 })), { minLength: 2, maxLength: 3 }),
         async (plans) => {
           const players = await Promise.all(plans.map(() => newPlayer()));
           const seen = new Map<number, bigint>();
           await Promise.all(
             players.map(async (who, index) => {
-              // Every player starts with the promo code's bonus active and no real money: bets reach bonus money.
-              const steps: Action[] = [{ kind: 'promo' }, ...(plans[index] ?? [])];
+              // Every player starts with the promo code's bonus active and no real money, and bets on
+              // it within its stake limit: the bet path meets bonus money in every run, whatever follows.
+              const [firstBet, plan] = plans[index] ?? [];
+              const steps: Action[] = [{ kind: 'promo' }, ...(firstBet ? [firstBet] : []), ...(plan ?? [])];
               // On PostgreSQL a player's own steps run two at a time: each pair races on that player's rows.
               const width = kind === 'postgres' ? 2 : 1;
               for (let at = 0; at < steps.length; at += width) {
