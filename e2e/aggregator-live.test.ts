@@ -15,15 +15,17 @@ import {
   AGGREGATOR_POLL,
   expectBalanceMovedBy,
   expectRoundInHistory,
-  liveState,
   openRealGame,
+  placeLiveBet,
   sharedFundedPlayer,
-  waitForBettingWindow,
   waitForResult,
 } from './aggregator-play';
 
-/** A live table's round takes a betting window (15 s), the draw and the result: longer than a round of a player title. */
-const LIVE_TEST = { timeout: 90_000 };
+/**
+ * A live table's round takes a betting window (15 s), the draw and the result: longer than a round
+ * of a player title, and a bet that came late waits for the next window.
+ */
+const LIVE_TEST = { timeout: 150_000 };
 
 describe('aggregator live tables for real money, through their own controls', () => {
   const browser = useBrowser();
@@ -46,11 +48,7 @@ describe('aggregator live tables for real money, through their own controls', ()
       expect(await frame.locator('.game__mode').getAttribute('data-mode')).toBe('real');
       const chip = BigInt((await frame.locator('[data-stake]').getAttribute('data-stake'))!);
 
-      await waitForBettingWindow(frame);
-      await frame.click(`[data-spot="${spot}"]`);
-      await frame.click('.game__play');
-      await expect.poll(async () => (await liveState(frame)).bets, AGGREGATOR_POLL).toEqual([{ spot, stake: chip.toString() }]);
-      const betRound = (await liveState(frame)).round.id;
+      const betRound = await placeLiveBet(frame, spot, chip);
 
       const settled = await waitForResult(frame, betRound);
       expect(settled.win).not.toBeNull();

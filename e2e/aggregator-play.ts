@@ -123,6 +123,37 @@ export async function waitForBettingWindow(frame: Frame, msLeft = 5_000): Promis
 }
 
 /**
+ * Bets the client's chip on `spot` in a betting window, through the client's own controls, and
+ * answers the round the bet is in. A bet that reaches the table after its window closed (a busy
+ * machine between the window check and the click) is refused, as the table's rule says; the player
+ * bets again in the next window. Any other refusal fails with what the client said.
+ */
+export async function placeLiveBet(frame: Frame, spot: string, chip: bigint): Promise<string> {
+  const said = frame.locator('.game__say');
+  for (let attempt = 1; ; attempt++) {
+    await waitForBettingWindow(frame);
+    const windowRound = (await liveState(frame)).round.id;
+    // The player bets when their screen shows the window: the client may still be dealing the last
+    // round (its felt takes no spot then) until its next poll brings the new one.
+    await frame.locator('#game[data-live-phase="betting"]').waitFor({ timeout: 30_000 });
+    await said.evaluate((box) => (box.textContent = ''));
+    await frame.click(`[data-spot="${spot}"]`);
+    await frame.locator(`[data-spot="${spot}"].is-selected`).waitFor({ timeout: 10_000 });
+    await frame.click('.game__play');
+    // The client answers every bet aloud: placed, or refused and why.
+    await expect.poll(async () => (await said.textContent()) !== '', AGGREGATOR_POLL).toBe(true);
+    const state = await liveState(frame);
+    if (state.bets.length > 0) {
+      expect(state.bets).toEqual([{ spot, stake: chip.toString() }]);
+      return state.round.id;
+    }
+    const windowPassed = state.round.id !== windowRound || state.round.phase !== 'betting';
+    if (!windowPassed || attempt === 2)
+      throw new Error(`the bet on ${spot} did not land; the client said: ${await said.textContent()}`);
+  }
+}
+
+/**
  * Waits until the table has settled round `roundId` and the client shows its result (the frame's
  * phase mark alone may still be the previous round's until the client's next poll); answers the
  * settled state.

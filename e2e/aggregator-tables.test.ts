@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from 'playwright-core';
 import { closeContext, screenshot, useBrowser, waitForHydration } from './browser';
-import { liveState, openRealGame, waitForBettingWindow, waitForResult } from './aggregator-play';
+import { openRealGame, placeLiveBet, waitForResult } from './aggregator-play';
 import { mainBalanceMinor, signedUpPlayer } from './page-api';
 import { depositWithSandboxCard } from './sandbox-deposit';
 import { inLocale } from './site-facts';
@@ -51,13 +51,11 @@ describe('aggregator table titles for real money', () => {
         const afterCoup = before - stake + coupWin;
         const roulette = await openRealGame(page, base, locale, 'auto-roulette');
         expect(await roulette.locator('#game h1').textContent()).toBe(NAMES[locale]['names.auto-roulette']);
-        await waitForBettingWindow(roulette);
         const chip = BigInt((await roulette.locator('[data-stake]').getAttribute('data-stake'))!);
-        await roulette.click('[data-spot="red"]');
-        await roulette.click('.game__play');
+        const betRound = await placeLiveBet(roulette, 'red', chip);
         await roulette.locator('[data-spot="red"].has-bet').waitFor({ timeout: 15_000 });
         expect(await roulette.locator('.live__clock').textContent()).toMatch(/\d+ s/);
-        const settled = await waitForResult(roulette, (await liveState(roulette)).round.id);
+        const settled = await waitForResult(roulette, betRound);
         expect(settled.bets).toEqual([{ spot: 'red', stake: chip.toString() }]);
         const spinWin = autoRoulette.settle({ spot: 'red', stakeMinor: chip }, settled.round.outcome);
         expect(settled.win).toBe(spinWin.toString());

@@ -158,6 +158,8 @@ describe('dialogs opened from the address and from the page', () => {
     'the header button (%s) %s opens the popup on its tab',
     async (locale, mode) => {
       const { context, page } = await visit(inLocale('/', locale));
+      // The button opens the popup once the page has hydrated; a click before that reaches no handler.
+      await waitForHydration(page);
       const label = tr(locale, mode === 'sign_in' ? 'header.signIn' : 'header.signUp');
       await page.locator('.site-header__actions').getByRole('button', { name: label, exact: true }).click();
       expect(await selectedTab(page)).toBe(tr(locale, `auth.${mode}.title`));
