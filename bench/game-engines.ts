@@ -10,7 +10,7 @@
  *   npm run bench:games -- --source                   the TypeScript under tsx, for comparison
  *
  * What is timed is the production form of the code: game-engines-play.ts bundled by esbuild with
- * the options of scripts/build-server.mjs, minified; each speed line prints its ratio to the
+ * the options of scripts/build-server.mjs (not minified: the server bundle is not); each speed line prints its ratio to the
  * target of issue 12 (167,000 rounds/s on one core).
  *
  * Every round reads its own stream (one server seed, nonces 0, 1, 2, …), as real rounds do, so
@@ -37,8 +37,8 @@ const TARGET_ROUNDS_PER_SECOND = 167_000;
 type Plays = typeof PlaysModule;
 
 /**
- * The plays as production runs them: bundled by esbuild with scripts/build-server.mjs's options,
- * minified; --source times the TypeScript through tsx instead (for comparison only).
+ * The plays as production runs them: bundled by esbuild with scripts/build-server.mjs's options
+ * (bundle, node24, ESM; no minification, as the server's bundle has none); --source times the TypeScript through tsx instead (for comparison only).
  */
 async function loadPlays(source: boolean): Promise<{ plays: Plays; cleanup: () => void }> {
   if (source) return { plays: await import('./game-engines-play'), cleanup: () => {} };
@@ -52,7 +52,6 @@ async function loadPlays(source: boolean): Promise<{ plays: Plays; cleanup: () =
     format: 'esm',
     target: 'node24',
     packages: 'external',
-    minify: true,
     logLevel: 'warning',
   });
   const plays = (await import(pathToFileURL(outfile).href)) as Plays;
@@ -84,7 +83,7 @@ async function main(): Promise<void> {
   const wanted = values.games?.split(',');
   const games = plays.GAMES.filter((game) => !wanted || wanted.includes(game.name));
   if (games.length === 0) throw new Error(`no such game; the games are ${plays.GAMES.map((game) => game.name).join(', ')}`);
-  const code = values.source ? 'TypeScript source under tsx' : 'esbuild bundle, minified as production';
+  const code = values.source ? 'TypeScript source under tsx' : 'esbuild bundle, as the production server is built';
   console.log(`${code}; target ${TARGET_ROUNDS_PER_SECOND.toLocaleString('en')} rounds/s per engine`);
 
   const results: Record<string, unknown>[] = [];
