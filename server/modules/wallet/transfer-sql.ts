@@ -4,7 +4,8 @@
  * BEGIN … COMMIT). The database function `ledger_write_batch` (migration 0024) locks the accounts
  * in id order, answers replays, checks the balances, writes transfers, postings, balances and the
  * chained audit entries, and answers the accounts as they are after it: the locks are held only
- * while it runs, and without a caller's transaction it is its own.
+ * while it runs, and without a caller's transaction it is its own. Since migration 0025 one call
+ * carries several callers' batches ("groups", each all or nothing on its own; transfer-groups.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/retry';
@@ -38,7 +39,8 @@ export interface PlannedTransfer {
   reason: string;
   /** Its account ids, in leg order, and the legs' amounts. */
   postings: { accountId: number; amountMinor: bigint }[];
-  audit: { stream: string; action: string; payload: Record<string, unknown>; contentHash: string };
+  /** The audit entry; `at` is the time its content hash was made with. */
+  audit: { stream: string; action: string; payload: Record<string, unknown>; contentHash: string; at: Date };
 }
 
 export interface LockedAccount {
@@ -46,21 +48,24 @@ export interface LockedAccount {
   ownerKind: 'player' | 'house';
   userId: number;
   type: PlayerAccountType | string;
-  /** After the batch. */
+  /** After the call. */
   balanceMinor: bigint;
 }
 
-export type BatchOutcome =
+/** What one group (one caller's all-or-nothing batch) of a call got. */
+export type GroupOutcome =
   | { status: 'ok'; transfers: { id: number; isReplay: boolean }[]; accounts: LockedAccount[] }
   | { status: 'insufficient'; type: string }
-  | { status: 'conflict'; key: string }
-  | { status: 'missing' };
+  | { status: 'conflict'; key: string };
+
+/** A call's answer: each group's outcome, or `missing` for the whole call (an account id is unknown). */
+export type CallOutcome = { status: 'ok'; groups: GroupOutcome[] } | { status: 'missing' };
 
 interface OutcomeJson {
-  status: BatchOutcome['status'];
-  type?: string;
-  key?: string;
-  ids?: (number | string)[];
+  status: 'ok' | 'missing';
+  groups?: ('ok' | 'insufficient' | 'conflict')[];
+  details?: (string | null)[];
+  ids?: (number | string | null)[];
   replays?: boolean[];
   accounts?: {
     id: number | string;
@@ -76,48 +81,64 @@ function parsedJson<T>(value: T | string): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
-/** Runs the batch in one call; `accountIds` are every account the batch names, ascending. */
-export async function writeBatch(
-  executor: Executor,
-  accountIds: readonly number[],
-  transfers: readonly PlannedTransfer[],
-  at: Date,
-): Promise<BatchOutcome> {
+/** Every account id the groups name, ascending: the order the database locks them in. */
+export function accountIdsOf(groups: readonly (readonly PlannedTransfer[])[]): number[] {
+  const ids = groups.flatMap((group) => group.flatMap((transfer) => transfer.postings.map((posting) => posting.accountId)));
+  return [...new Set(ids)].sort((a, b) => a - b);
+}
+
+/**
+ * Writes groups of transfers in one call (each group all or nothing on its own; one group is a
+ * caller's batch). Each group's answer carries the accounts it named, as they are after the call.
+ */
+export async function writeBatch(executor: Executor, groups: readonly (readonly PlannedTransfer[])[]): Promise<CallOutcome> {
+  const transfers = groups.flat();
+  const groupOf = groups.flatMap((group, index) => group.map(() => index + 1));
   const column = (pick: (transfer: PlannedTransfer) => ArrayItem) => pgArray(transfers.map(pick));
   const postings = transfers.flatMap((transfer, index) =>
     transfer.postings.map((posting) => ({ ...posting, transfer: index + 1 })),
   );
   const result = await executor.execute(sql`
     SELECT ledger_write_batch(
-      ${pgArray(accountIds)}::bigint[], ${column((t) => t.idempotencyKey)}::text[], ${column((t) => t.requestHash)}::text[],
+      ${pgArray(accountIdsOf(groups))}::bigint[], ${pgArray(groupOf)}::int[],
+      ${column((t) => t.idempotencyKey)}::text[], ${column((t) => t.requestHash)}::text[],
       ${column((t) => t.siteId)}::text[], ${column((t) => t.userId)}::bigint[], ${column((t) => t.kind)}::text[],
       ${column((t) => t.currency)}::text[], ${column((t) => t.amountMinor)}::bigint[], ${column((t) => t.reference)}::text[],
       ${column((t) => t.actor)}::text[], ${column((t) => t.reason)}::text[], ${column((t) => t.audit.stream)}::text[],
       ${column((t) => t.audit.action)}::text[], ${column((t) => JSON.stringify(t.audit.payload))}::jsonb[],
-      ${column((t) => t.audit.contentHash)}::text[], ${at.toISOString()}::timestamptz,
+      ${column((t) => t.audit.contentHash)}::text[], ${column((t) => t.audit.at.toISOString())}::timestamptz[],
       ${pgArray(postings.map((p) => p.transfer))}::int[], ${pgArray(postings.map((p) => p.accountId))}::bigint[],
       ${pgArray(postings.map((p) => p.amountMinor))}::bigint[]) AS outcome`);
   const [row] = (result as unknown as { rows: { outcome: OutcomeJson | string }[] }).rows;
   if (!row) return { status: 'missing' };
   const outcome = parsedJson(row.outcome);
-  switch (outcome.status) {
-    case 'insufficient':
-      return { status: 'insufficient', type: outcome.type ?? '' };
-    case 'conflict':
-      return { status: 'conflict', key: outcome.key ?? '' };
-    case 'missing':
-      return { status: 'missing' };
-    case 'ok':
+  if (outcome.status !== 'ok') return { status: 'missing' };
+  const accounts: LockedAccount[] = (outcome.accounts ?? []).map((account) => ({
+    id: Number(account.id),
+    ownerKind: account.ownerKind,
+    userId: Number(account.userId),
+    type: account.type,
+    balanceMinor: BigInt(account.balanceMinor),
+  }));
+  let offset = 0;
+  return {
+    status: 'ok',
+    groups: groups.map((group, index): GroupOutcome => {
+      const first = offset;
+      offset += group.length;
+      const status = outcome.groups?.[index];
+      const detail = outcome.details?.[index] ?? '';
+      if (status === 'insufficient') return { status, type: detail };
+      if (status === 'conflict') return { status, key: detail };
+      const named = new Set(group.flatMap((transfer) => transfer.postings.map((posting) => posting.accountId)));
       return {
         status: 'ok',
-        transfers: (outcome.ids ?? []).map((id, index) => ({ id: Number(id), isReplay: outcome.replays?.[index] === true })),
-        accounts: (outcome.accounts ?? []).map((account) => ({
-          id: Number(account.id),
-          ownerKind: account.ownerKind,
-          userId: Number(account.userId),
-          type: account.type,
-          balanceMinor: BigInt(account.balanceMinor),
+        transfers: group.map((_, at) => ({
+          id: Number(outcome.ids?.[first + at]),
+          isReplay: outcome.replays?.[first + at] === true,
         })),
+        accounts: accounts.filter((account) => named.has(account.id)),
       };
-  }
+    }),
+  };
 }

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { openDatabase } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../test/databases';
 import { auditLog, ledgerTransfers, users, sites } from '../../db/schema';
@@ -232,6 +233,77 @@ describe.each(testDatabaseKinds())('wallet ledger on %s', (kind) => {
     );
     const report = await checkLedger(database.handle.db);
     expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
+  });
+
+  // Issue 12, group commit: batches made outside a transaction share calls (transfer-groups.ts).
+  it('§5 group commit: parallel batches share calls, yet each is all or nothing on its own: refused ones (funds, a key bound elsewhere) move nothing, the others all move, twins replay', async () => {
+    // One lane: while its call runs, every other batch waits and the next call carries them all.
+    const grouped = createWalletService(database.handle.db, { groupLanes: 1 });
+    const rich = await Promise.all(Array.from({ length: 6 }, newPlayer));
+    const poor = await Promise.all(Array.from({ length: 3 }, newPlayer));
+    const taken = await newPlayer();
+    await Promise.all([...rich, ...poor, taken].map((userId) => deposit(userId, 100n, `gd-${userId}`)));
+    const statsBefore = grouped.groupCommitStats();
+    const twin = rich[0]!;
+    const batches = [
+      ...rich.map((userId) => () => grouped.transferAll([bet(userId, 60n, `g-${userId}`), win(userId, 90n, `gw-${userId}`)])),
+      // The win would cover the stake, but it comes after it: refused whole.
+      ...poor.map((userId) => () => grouped.transferAll([bet(userId, 700n, `g-${userId}`), win(userId, 900n, `gw-${userId}`)])),
+      // The deposit's key again, for another request.
+      () => grouped.transferAll([bet(taken, 10n, `gd-${taken}`)]),
+      () => grouped.transferAll([bet(twin, 60n, `g-${twin}`), win(twin, 90n, `gw-${twin}`)]),
+    ];
+    const outcomes = await Promise.allSettled(batches.map((batch) => batch()));
+    const stats = grouped.groupCommitStats();
+    expect(stats.groups - statsBefore.groups).toBe(batches.length);
+    expect(stats.calls - statsBefore.calls).toBeLessThan(batches.length);
+
+    const fulfilled = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    const reasons = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+    expect(fulfilled).toHaveLength(rich.length + 1);
+    expect(reasons.filter((reason) => reason instanceof InsufficientFundsError)).toHaveLength(poor.length);
+    expect(reasons.filter((reason) => reason instanceof IdempotencyConflictError)).toHaveLength(1);
+    const twinOutcomes = [outcomes[0], outcomes.at(-1)].map((outcome) =>
+      outcome?.status === 'fulfilled' ? outcome.value.results : [],
+    );
+    expect(twinOutcomes[0]!.map((result) => result.transferId)).toEqual(twinOutcomes[1]!.map((result) => result.transferId));
+    expect(twinOutcomes.flat().filter((result) => result.isReplay)).toHaveLength(2);
+
+    for (const userId of rich) expect((await wallet.balances(SITE, userId, 'EUR')).main).toBe(130n);
+    for (const userId of [...poor, taken]) expect((await wallet.balances(SITE, userId, 'EUR')).main).toBe(100n);
+    const [written] = await database.handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerTransfers)
+      .where(
+        sql`${ledgerTransfers.userId} IN (${sql.join(
+          [...poor, taken].map((id) => sql`${id}`),
+          sql`, `,
+        )}) AND ${ledgerTransfers.kind} <> 'deposit'`,
+      );
+    expect(written?.n).toBe(0);
+    const report = await checkLedger(database.handle.db);
+    expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
+  });
+
+  it('§5 two processes grouping their own callers (two pools on PostgreSQL; on PGlite two wallets over the one database) never overdraw one balance together and keep its audit chain whole', async () => {
+    const other = kind === 'postgres' ? await openDatabase({ url: database.url!, poolSize: 5 }) : undefined;
+    try {
+      const secondProcess = createWalletService(other?.db ?? database.handle.db);
+      const userId = await newPlayer();
+      await deposit(userId, 1_000n);
+      const debit = (service: WalletService, index: number) => service.transferAll([bet(userId, 100n, `two-${userId}-${index}`)]);
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 24 }, (_, index) => debit(index % 2 === 0 ? wallet : secondProcess, index)),
+      );
+      expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(10);
+      const refusals = attempts.flatMap((attempt) => (attempt.status === 'rejected' ? [attempt.reason as unknown] : []));
+      expect(refusals.every((reason) => reason instanceof InsufficientFundsError)).toBe(true);
+      expect((await wallet.balances(SITE, userId, 'EUR')).main).toBe(0n);
+      const report = await checkLedger(database.handle.db);
+      expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
+    } finally {
+      await other?.close();
+    }
   });
 
   it('a transfer inside a caller transaction that rolls back leaves no trace, and the next one still works', async () => {
