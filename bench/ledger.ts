@@ -17,7 +17,8 @@
  *                   game account, alternating bet and win: two hot rows, the contended case;
  *   many players    each transfer picks a random player of --players (the house game account is
  *                   split in sub-accounts by player).
- * It prints transfers/s, p50/p99 latency, transaction retries and errors, runs
+ * It prints transfers/s, p50/p99 latency, transaction retries, transfers per call to the database
+ * (group commit) and errors, runs
  * `pgbench -i -s 10` and `pgbench -c <workers> -j 2 -T <seconds>` (TPC-B) on a scratch database
  * of the same server and prints ledger transfers/s ÷ pgbench tps against the issue's targets. After each database it
  * runs the ledger checker: the ledger must be sound. Results go to
@@ -74,7 +75,8 @@ const USAGE = `usage: npm run bench:ledger [-- options]
   --pool N      PostgreSQL connections (default 10)
   --only KIND   pglite or postgres
 env BENCH_DATABASE_URL: the PostgreSQL server to create scratch databases on
-  (default ${DEFAULT_SERVER_URL})`;
+  (default ${DEFAULT_SERVER_URL})
+env BENCH_GROUP_LANES: group-commit lanes of the wallet (default: the wallet's own)`;
 
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL scratch databases
@@ -137,6 +139,8 @@ interface CaseResult {
   transfersPerSecond: number;
   latencyMs: { p50: number; p99: number; max: number };
   retries: number;
+  /** Callers' transfers per call to the database (group commit, server/modules/wallet/transfer-groups.ts). */
+  transfersPerCall: number;
   /** CPU of this process (client, and the database itself for PGlite), % of one core. */
   clientCpuPercent: number;
   clientCpuMsPerTransfer: number;
@@ -176,6 +180,7 @@ async function runCase(
   const errorSamples = new Map<string, number>();
   let errors = 0;
   const retriesBefore = transactionRetries();
+  const groupsBefore = wallet.groupCommitStats();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
@@ -197,6 +202,7 @@ async function runCase(
   );
   const elapsed = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const groupsAfter = wallet.groupCommitStats();
   const sorted = Float64Array.from(latencies).sort();
   return {
     database,
@@ -211,6 +217,7 @@ async function runCase(
       max: round(sorted[sorted.length - 1] ?? 0),
     },
     retries: transactionRetries() - retriesBefore,
+    transfersPerCall: round((groupsAfter.groups - groupsBefore.groups) / Math.max(1, groupsAfter.calls - groupsBefore.calls)),
     clientCpuPercent: Math.round(((cpu.user + cpu.system) / 1e6 / elapsed) * 100),
     clientCpuMsPerTransfer: latencies.length ? round((cpu.user + cpu.system) / 1000 / latencies.length, 3) : 0,
     errors,
@@ -245,7 +252,8 @@ async function benchDatabase(
     const rows = await handle.db.insert(users).values(batch).returning({ id: users.id });
     playerIds.push(...rows.map((row) => row.id));
   }
-  const wallet = createWalletService(handle.db);
+  // BENCH_GROUP_LANES tries another number of group-commit lanes than the wallet's default.
+  const wallet = createWalletService(handle.db, { groupLanes: Number(process.env.BENCH_GROUP_LANES) || undefined });
 
   // Deposits big enough that no bet of either case can run a balance dry.
   const deposit = (userId: number, amountMinor: bigint) =>
@@ -429,6 +437,7 @@ function printTable(cases: CaseResult[]): void {
     'p50 ms',
     'p99 ms',
     'retries',
+    'per call',
     'errors',
     'node CPU',
     'CPU ms/transfer',
@@ -442,6 +451,7 @@ function printTable(cases: CaseResult[]): void {
     row.latencyMs.p50.toFixed(2),
     row.latencyMs.p99.toFixed(2),
     String(row.retries),
+    row.transfersPerCall.toFixed(1),
     String(row.errors),
     `${row.clientCpuPercent}%`,
     row.clientCpuMsPerTransfer.toFixed(2),
