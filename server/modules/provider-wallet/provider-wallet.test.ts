@@ -15,6 +15,16 @@ import { DEMO_PROVIDER, isSignatureValid, parseProviderSecrets, providerConfigs,
 import { providerTransactions } from './tables';
 
 const GAME = 'fox-fortune';
+/**
+ * What a bet and a paying win cost the database once the player's accounts exist and the
+ * player's rows are cached, BEGIN and COMMIT not counted (issue 12: provider rounds ≥ 500/s; on
+ * this machine each statement is a socket write and a read): the session, then in one
+ * transaction the round (opened or found, its stake or payout added), the ledger's one call and
+ * the transaction's row with its answer. They were 6 each: the round's amounts were a statement of
+ * their own, and the answer's balance was read again after the ledger had read it under its locks.
+ */
+const PROVIDER_BET_STATEMENTS = 4;
+const PROVIDER_WIN_STATEMENTS = 4;
 
 describe('provider configuration (issue 5: per-provider secret and currencies)', () => {
   it('PROVIDER_SECRETS is name:secret pairs with 24+ character secrets; a bad value refuses to boot, as BACKOFFICE_TOKENS does', () => {
@@ -133,6 +143,29 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
         client.call(action, { token: p.token, player_id: String(p.uid), transaction_id: tx, round_id: round, amount, currency }),
     };
   }
+
+  it(`issue 12: a provider bet costs at most ${PROVIDER_BET_STATEMENTS} statements and a paying win ${PROVIDER_WIN_STATEMENTS}, and each answers the balance the ledger holds after it`, async () => {
+    const p = await launch(100_000n);
+    // A first bet opens the house account and brings the player's rows into the process's cache;
+    // a second finds the account and remembers its id (wallet resolveAccountId).
+    for (let i = 0; i < 2; i++) await money('bet', p, 50).send();
+    const statementsOf = async (send: () => Promise<{ body: { balance?: unknown } }>) => {
+      const before = t.database.handle.statements();
+      const reply = await send();
+      return { statements: t.database.handle.statements() - before, balance: reply.body.balance };
+    };
+    const round = next('round');
+    const bet = await statementsOf(money('bet', p, 250, next('bet'), round).send);
+    expect(bet.balance).toBe(Number(await mainOf(p.uid)));
+    const win = await statementsOf(money('win', p, 700, next('win'), round).send);
+    expect(win.balance).toBe(Number(await mainOf(p.uid)));
+    expect(win.balance).toBe(100_000 - 100 - 250 + 700);
+    expect(bet.statements).toBeLessThanOrEqual(PROVIDER_BET_STATEMENTS);
+    expect(win.statements).toBeLessThanOrEqual(PROVIDER_WIN_STATEMENTS);
+    // The counter counts: a request is never free.
+    expect(Math.min(bet.statements, win.statements)).toBeGreaterThan(0);
+    await expectSoundLedger();
+  });
 
   it('the game launch opens a session bound to player, game and currency; authenticate and balance answer the player, currency and balance in minor units', async () => {
     const p = await launch(12_345n);

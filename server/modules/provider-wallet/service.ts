@@ -67,12 +67,14 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     return (await wallet.balances(siteId, userId, currency, executor)).main;
   }
 
+  /** The answer with the player's main balance: the one a transfer just read under its locks, or read now. */
   async function okAnswer(
     session: SessionRow,
     executor: Executor,
     extra: Record<string, unknown> = {},
+    knownBalanceMinor?: bigint,
   ): Promise<ProviderOkAnswer> {
-    const balance = await balanceMinor(session.siteId, session.userId, session.currency, executor);
+    const balance = knownBalanceMinor ?? (await balanceMinor(session.siteId, session.userId, session.currency, executor));
     return {
       status: 'OK',
       player_id: String(session.userId),
@@ -144,16 +146,9 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     return { existing };
   }
 
-  /** The round's stake and payout follow its money, in the same transaction (a replay rolls both back). */
-  async function addToRound(tx: Executor, id: number, amounts: { stakeMinor?: bigint; payoutMinor?: bigint }) {
-    await tx
-      .update(providerRounds)
-      .set({
-        stakeMinor: sql`${providerRounds.stakeMinor} + ${(amounts.stakeMinor ?? 0n).toString()}::bigint`,
-        payoutMinor: sql`${providerRounds.payoutMinor} + ${(amounts.payoutMinor ?? 0n).toString()}::bigint`,
-      })
-      .where(eq(providerRounds.id, id));
-  }
+  /** `column + amount`, for a round's stake or payout that follows its money in the same transaction. */
+  const plus = (column: typeof providerRounds.stakeMinor | typeof providerRounds.payoutMinor, amountMinor: bigint) =>
+    sql`${column} + ${amountMinor.toString()}::bigint`;
 
   /** A provider round's money on the ledger: the session's player and currency, always real. */
   function roundMoney(session: SessionRow, provider: string, roundId: string): RoundMoney {
@@ -180,12 +175,13 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     provider: string,
     session: SessionRow,
     row: { kind: 'bet' | 'win'; txId: string; roundId: string; amountMinor: bigint; requestHash: string },
-    moveMoney: (tx: Executor) => Promise<number | null>,
+    moveMoney: (tx: Executor) => Promise<{ transferId: number; mainBalanceMinor?: bigint } | null>,
   ): Promise<ProviderOkAnswer> {
     try {
       return await inTransaction(db, async (tx) => {
-        const transferId = await moveMoney(tx);
-        const answer = await okAnswer(session, tx, { transaction_id: row.txId });
+        const moved = await moveMoney(tx);
+        const transferId = moved?.transferId ?? null;
+        const answer = await okAnswer(session, tx, { transaction_id: row.txId }, moved?.mainBalanceMinor);
         const [recorded] = await tx
           .insert(providerTransactions)
           .values({
@@ -274,7 +270,8 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       requestHash,
     };
     return applyOnce(provider, session, row, async (tx) => {
-      // Opens the round, or finds (and locks) it when an earlier bet opened it: one statement either way.
+      // Opens the round with this stake, or finds (and locks) it when an earlier bet opened it and
+      // adds the stake: one statement either way. A refusal below rolls the addition back with the rest.
       const [round] = await tx
         .insert(providerRounds)
         .values({
@@ -284,8 +281,12 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
           userId: session.userId,
           sessionId: session.id,
           currency: session.currency,
+          stakeMinor: request.amount,
         })
-        .onConflictDoUpdate({ target: [providerRounds.provider, providerRounds.roundId], set: { roundId: request.round_id } })
+        .onConflictDoUpdate({
+          target: [providerRounds.provider, providerRounds.roundId],
+          set: { stakeMinor: plus(providerRounds.stakeMinor, request.amount) },
+        })
         .returning();
       if (!round || round.userId !== session.userId || round.siteId !== session.siteId)
         throw new ProviderRefusal('ROUND_NOT_FOUND', 'The round belongs to another player', { field: 'round_id' });
@@ -299,8 +300,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
           idempotencyKey: `provider:${provider}:tx:${request.transaction_id}`,
         });
         if (result.isReplay) throw new SeenBefore();
-        await addToRound(tx, round.id, { stakeMinor: request.amount });
-        return result.transferId;
+        return result;
       } catch (error) {
         if (error instanceof InsufficientFundsError)
           throw new ProviderRefusal('INSUFFICIENT_FUNDS', 'The balance does not cover the bet', withBalance(session));
@@ -329,10 +329,12 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       requestHash,
     };
     return applyOnce(provider, session, row, async (tx) => {
+      // Finds the round and adds the payout in one statement; a refusal below rolls it back.
       const [round] = await tx
-        .select()
-        .from(providerRounds)
-        .where(and(eq(providerRounds.provider, provider), eq(providerRounds.roundId, request.round_id)));
+        .update(providerRounds)
+        .set({ payoutMinor: plus(providerRounds.payoutMinor, request.amount) })
+        .where(and(eq(providerRounds.provider, provider), eq(providerRounds.roundId, request.round_id)))
+        .returning();
       if (!round || round.userId !== session.userId || round.siteId !== session.siteId)
         throw new ProviderRefusal('ROUND_NOT_FOUND', 'The player has no bet in this round', {
           field: 'round_id',
@@ -347,8 +349,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       });
       if (!result) return null;
       if (result.isReplay) throw new SeenBefore();
-      await addToRound(tx, round.id, { payoutMinor: request.amount });
-      return result.transferId;
+      return result;
     });
   }
 
@@ -403,6 +404,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
 
       let movedMinor = 0n;
       let transferId: number | null = null;
+      let balanceAfterMinor: bigint | undefined;
       if (!tombstone) {
         const target = await findTx(provider, request.reference_transaction_id, tx, true);
         if (!target) throw new Error('rolled-back transaction neither inserted nor found');
@@ -429,6 +431,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
           });
           movedMinor = target.amountMinor;
           transferId = result.transferId;
+          balanceAfterMinor = result.mainBalanceMinor;
           await tx
             .update(providerRounds)
             .set({ stakeMinor: sql`${providerRounds.stakeMinor} - ${target.amountMinor.toString()}::bigint` })
@@ -438,7 +441,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
         if (target.status === 'applied')
           await tx.update(providerTransactions).set({ status: 'rolled_back' }).where(eq(providerTransactions.id, target.id));
       }
-      const answer = await okAnswer(session, tx, { transaction_id: request.transaction_id });
+      const answer = await okAnswer(session, tx, { transaction_id: request.transaction_id }, balanceAfterMinor);
       await tx
         .update(providerTransactions)
         .set({ transferId, answer, amountMinor: movedMinor })

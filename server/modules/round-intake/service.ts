@@ -7,7 +7,7 @@
 import type { ApiError } from '#common/errors';
 import type { GameParams } from '#common/games-contract';
 import type { Executor } from '../../db/retry';
-import type { TransferResult, WalletService } from '../wallet';
+import type { TransferBatchResult, TransferResult, WalletService } from '../wallet';
 import {
   admitStake,
   playingCurrency,
@@ -36,6 +36,17 @@ export interface RoundIntakeDeps extends PlayerLookup {
   wallet: WalletService;
   /** Hooks attached from the start; more may be attached later (a module built after the intake). */
   hooks?: readonly RoundHooks[];
+}
+
+/**
+ * A movement's transfer, and the player's main balance after it when the batch touched it (read
+ * under the batch's locks: a caller answering the balance needs no statement more, issue 12).
+ */
+export type MovedMoney = TransferResult & { mainBalanceMinor?: bigint };
+
+function moved(result: TransferResult, batch: TransferBatchResult, userId: number): MovedMoney {
+  const main = batch.playerBalances.find((item) => item.userId === userId && item.type === 'main');
+  return { ...result, mainBalanceMinor: main?.balanceMinor };
 }
 
 /** A stake's movement; `at` is the clock's now, which picks the day of a demo top-up. */
@@ -83,7 +94,7 @@ export function createRoundIntake(deps: RoundIntakeDeps) {
      * Moves a stake of a round that settles in a later transaction: the hooks first (they may
      * refuse it), a demo top-up or the bonus funding's share, the transfer.
      */
-    async stake(tx: Executor, round: RoundMoney, movement: StakeMovement): Promise<TransferResult> {
+    async stake(tx: Executor, round: RoundMoney, movement: StakeMovement): Promise<MovedMoney> {
       await runHooks(attached, 'beforeStake', tx, moneyEvent(round, movement.amountMinor));
       const funded = await fundStake(tx, round, movement.amountMinor, true);
       if (round.mode === 'demo')
@@ -95,19 +106,20 @@ export function createRoundIntake(deps: RoundIntakeDeps) {
           movement.amountMinor,
           movement.at,
         );
-      return wallet.transfer(stakeTransfer(round, movement, funded?.share), tx);
+      const batch = await wallet.transferAll([stakeTransfer(round, movement, funded?.share)], tx);
+      return moved(batch.results[0]!, batch, round.userId);
     },
 
     /**
      * Settles a round's payout (no transfer for nothing, unless the funding moves money with it:
      * a conversion), then tells the hooks what it paid.
      */
-    async settle(tx: Executor, round: RoundMoney, movement: RoundMovement): Promise<TransferResult | undefined> {
+    async settle(tx: Executor, round: RoundMoney, movement: RoundMovement): Promise<MovedMoney | undefined> {
       const funded = await fundPayout(tx, round, movement.amountMinor, undefined);
       const transfers = payoutTransfers(round, movement, funded);
-      const result = transfers.length > 0 ? (await wallet.transferAll(transfers, tx)).results[0] : undefined;
+      const batch = transfers.length > 0 ? await wallet.transferAll(transfers, tx) : undefined;
       await runHooks(attached, 'afterSettle', tx, moneyEvent(round, movement.amountMinor));
-      return movement.amountMinor > 0n ? result : undefined;
+      return movement.amountMinor > 0n && batch ? moved(batch.results[0]!, batch, round.userId) : undefined;
     },
 
     /**
@@ -165,10 +177,10 @@ export function createRoundIntake(deps: RoundIntakeDeps) {
     },
 
     /** Gives a stake back, then tells the hooks. */
-    async refund(tx: Executor, round: RoundMoney, movement: RoundMovement): Promise<TransferResult> {
-      const result = await wallet.transfer(refundTransfer(round, movement), tx);
+    async refund(tx: Executor, round: RoundMoney, movement: RoundMovement): Promise<MovedMoney> {
+      const batch = await wallet.transferAll([refundTransfer(round, movement)], tx);
       await runHooks(attached, 'afterRefund', tx, moneyEvent(round, movement.amountMinor));
-      return result;
+      return moved(batch.results[0]!, batch, round.userId);
     },
 
     /** The answer to a stake the balance did not cover; reads the balance after the bet's transaction is gone. */
