@@ -28,6 +28,19 @@ function handDriven() {
 
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
+/** On one lane: 'a' alone, answered; 'b' and 'c', which waited behind it, now out together in the second call. */
+async function twoWaitingBehindOne() {
+  const { calls, write } = handDriven();
+  const groups = createTransferGroups(write, { lanes: 1, maxTransfers: 8 });
+  void groups.write([transfer('a')]);
+  const b = groups.write([transfer('b')]);
+  const c = groups.write([transfer('c')]);
+  calls[0]!.answer({ status: 'ok', groups: [ok(1)] });
+  await settled();
+  expect(calls[1]?.keys).toEqual([['b'], ['c']]);
+  return { calls, b, c };
+}
+
 describe('group commit queue (issue 12: transfers that arrive together share one call)', () => {
   it('a lone batch on a quiet server goes out at once, alone', async () => {
     const { calls, write } = handDriven();
@@ -69,13 +82,7 @@ describe('group commit queue (issue 12: transfers that arrive together share one
   });
 
   it('a call that fails as a whole is sent again group by group, so one group’s error reaches only its own caller', async () => {
-    const { calls, write } = handDriven();
-    const groups = createTransferGroups(write, { lanes: 1, maxTransfers: 8 });
-    void groups.write([transfer('a')]);
-    const b = groups.write([transfer('b')]);
-    const c = groups.write([transfer('c')]);
-    calls[0]!.answer({ status: 'ok', groups: [ok(1)] });
-    await settled();
+    const { calls, b, c } = await twoWaitingBehindOne();
     calls[1]!.answer(new Error('deadlock detected'));
     await settled();
     expect(calls.slice(2).map((call) => call.keys)).toEqual([[['b']], [['c']]]);
@@ -86,13 +93,7 @@ describe('group commit queue (issue 12: transfers that arrive together share one
   });
 
   it('a call that finds an account missing is sent again group by group; the group whose account is missing learns it', async () => {
-    const { calls, write } = handDriven();
-    const groups = createTransferGroups(write, { lanes: 1, maxTransfers: 8 });
-    void groups.write([transfer('a')]);
-    const b = groups.write([transfer('b')]);
-    const c = groups.write([transfer('c')]);
-    calls[0]!.answer({ status: 'ok', groups: [ok(1)] });
-    await settled();
+    const { calls, b, c } = await twoWaitingBehindOne();
     calls[1]!.answer({ status: 'missing' });
     await settled();
     calls[2]!.answer({ status: 'ok', groups: [ok(2)] });
