@@ -434,7 +434,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
           balanceAfterMinor = result.mainBalanceMinor;
           await tx
             .update(providerRounds)
-            .set({ stakeMinor: sql`${providerRounds.stakeMinor} - ${target.amountMinor.toString()}::bigint` })
+            .set({ stakeMinor: plus(providerRounds.stakeMinor, -target.amountMinor) })
             .where(and(eq(providerRounds.provider, provider), eq(providerRounds.roundId, target.roundId)));
         }
         // A bet rolled back or tombstoned already stays as it is: a bet is reversed once.

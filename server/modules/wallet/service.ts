@@ -8,8 +8,8 @@ import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inTransaction, isTransaction, withRetry, type Executor } from '../../db/retry';
 import { appendAudit, contentHash, storedPayload } from './audit';
-import { writeBatch, type LockedAccount, type PlannedTransfer } from './transfer-sql';
-import { createTransferGroups, type AloneOutcome } from './transfer-groups';
+import { aloneOutcome, writeBatch, type AloneOutcome, type LockedAccount, type PlannedTransfer } from './transfer-sql';
+import { createTransferGroups } from './transfer-groups';
 import { checkLegs, houseShard, requestHash, type AccountRef, type Leg } from './postings';
 import { ledgerAccounts, ledgerPostings, ledgerTransfers, type HouseAccountType, type PlayerAccountType } from './tables';
 
@@ -289,14 +289,8 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
   async function transferBatch(executor: Executor, inputs: readonly TransferInput[]): Promise<TransferBatchResult> {
     if (inputs.length === 0) return { results: [], playerBalances: [] };
     const planned = await planTransfers(executor, inputs);
-    if (isTransaction(executor)) {
-      const outcome = await writeBatch(executor, [planned]);
-      return settle(planned, outcome.status === 'ok' ? outcome.groups[0]! : outcome);
-    }
-    if (executor !== db) {
-      const outcome = await withRetry(() => writeBatch(executor, [planned]));
-      return settle(planned, outcome.status === 'ok' ? outcome.groups[0]! : outcome);
-    }
+    if (isTransaction(executor)) return settle(planned, aloneOutcome(await writeBatch(executor, [planned])));
+    if (executor !== db) return settle(planned, aloneOutcome(await withRetry(() => writeBatch(executor, [planned]))));
     return settle(planned, await groups.write(planned));
   }
 

@@ -11,13 +11,10 @@
  * whole (an error, or an account id the database does not know), no group of it was written: each
  * is sent again alone, so one caller's fault never becomes another's.
  */
-import type { CallOutcome, GroupOutcome, PlannedTransfer } from './transfer-sql';
+import { aloneOutcome, type AloneOutcome, type CallOutcome, type PlannedTransfer } from './transfer-sql';
 
 /** One call's worth of groups in, their outcomes out (the call retried as the caller sees fit). */
 export type WriteGroups = (groups: readonly (readonly PlannedTransfer[])[]) => Promise<CallOutcome>;
-
-/** A group's answer when it was written alone and its call found an account missing. */
-export type AloneOutcome = GroupOutcome | { status: 'missing' };
 
 export interface TransferGroupsOptions {
   /** Calls in flight at once (each holds a connection while it runs). */
@@ -28,6 +25,8 @@ export interface TransferGroupsOptions {
 
 interface Waiting {
   group: readonly PlannedTransfer[];
+  /** The accounts the group names. */
+  accounts: ReadonlySet<number>;
   resolve: (outcome: AloneOutcome) => void;
   reject: (error: unknown) => void;
 }
@@ -39,9 +38,6 @@ export function createTransferGroups(write: WriteGroups, options: TransferGroups
 
   /** Accounts the calls in flight hold (or will hold) locked; no two calls in flight share one. */
   const busyAccounts = new Set<number>();
-
-  const accountsOf = (group: readonly PlannedTransfer[]) =>
-    new Set(group.flatMap((transfer) => transfer.postings.map((posting) => posting.accountId)));
 
   /**
    * The waiting groups, oldest first, up to the call's size, leaving for later any group that
@@ -55,16 +51,13 @@ export function createTransferGroups(write: WriteGroups, options: TransferGroups
     let transfers = 0;
     for (let index = 0; index < queue.length;) {
       const next = queue[index]!;
-      const named = accountsOf(next.group);
-      const isBusy = [...named].some((id) => busyAccounts.has(id));
-      const fits = call.length === 0 || transfers + next.group.length <= options.maxTransfers;
-      if (isBusy || !fits) {
-        if (!fits) break;
+      if (call.length > 0 && transfers + next.group.length > options.maxTransfers) break;
+      if ([...next.accounts].some((id) => busyAccounts.has(id))) {
         index++;
         continue;
       }
       call.push(...queue.splice(index, 1));
-      for (const id of named) accounts.add(id);
+      for (const id of next.accounts) accounts.add(id);
       transfers += next.group.length;
     }
     return { call, accounts };
@@ -72,8 +65,7 @@ export function createTransferGroups(write: WriteGroups, options: TransferGroups
 
   async function writeAlone(waiting: Waiting): Promise<void> {
     try {
-      const outcome = await write([waiting.group]);
-      waiting.resolve(outcome.status === 'missing' ? outcome : outcome.groups[0]!);
+      waiting.resolve(aloneOutcome(await write([waiting.group])));
     } catch (error) {
       waiting.reject(error);
     }
@@ -114,8 +106,9 @@ export function createTransferGroups(write: WriteGroups, options: TransferGroups
   return {
     /** Writes one caller's batch, all or nothing, grouped with whatever else is waiting. */
     write(group: readonly PlannedTransfer[]): Promise<AloneOutcome> {
+      const accounts = new Set(group.flatMap((transfer) => transfer.postings.map((posting) => posting.accountId)));
       return new Promise((resolve, reject) => {
-        queue.push({ group, resolve, reject });
+        queue.push({ group, accounts, resolve, reject });
         pump();
       });
     },

@@ -61,6 +61,12 @@ export type GroupOutcome =
 /** A call's answer: each group's outcome, or `missing` for the whole call (an account id is unknown). */
 export type CallOutcome = { status: 'ok'; groups: GroupOutcome[] } | { status: 'missing' };
 
+/** A group's answer when it was written alone and its call found an account missing. */
+export type AloneOutcome = GroupOutcome | { status: 'missing' };
+
+/** The answer of a call that carried one group. */
+export const aloneOutcome = (outcome: CallOutcome): AloneOutcome => (outcome.status === 'ok' ? outcome.groups[0]! : outcome);
+
 interface OutcomeJson {
   status: 'ok' | 'missing';
   groups?: ('ok' | 'insufficient' | 'conflict')[];
