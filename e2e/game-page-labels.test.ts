@@ -48,6 +48,21 @@ describe('the game page names, labels and loads as the player reads it (issue 15
     await closeContext(context);
   });
 
+  it.each(LOCALES)(
+    'the server sends the spin button disabled, and it takes presses once the slot has hydrated: none is lost (%s)',
+    async (locale) => {
+      const path = inLocale(`/platform/game/${SLOT}/demo`, locale);
+      const html = await (await fetch(`${base}${path}`)).text();
+      const served = html.match(/<button[^>]*data-action="spin"[^>]*>/)?.[0];
+      expect(served).toBeDefined();
+      expect(served).toMatch(/\sdisabled=""/);
+      const { context, page } = await browser.newPage({ serviceWorkers: 'block' });
+      await page.goto(`${base}${path}`);
+      await expect.poll(() => page.locator('[data-action="spin"]').isEnabled(), POLL).toBe(true);
+      await closeContext(context);
+    },
+  );
+
   it.each(LOCALES)('names the reel symbols of a slot round in the language (%s)', async (locale) => {
     const { context, page } = await signedUpPlayer(browser, locale, { addressPrefix: '10.101' });
     await page.goto(`${base}${inLocale(`/platform/game/${SLOT}/demo`, locale)}`);

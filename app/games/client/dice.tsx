@@ -4,6 +4,7 @@ import { formatMoney } from '#common/money';
 import { DICE_MAX_WINNING_ROLLS, DICE_MIN_WINNING_ROLLS, DICE_OUTCOMES, DICE_RETURN_NUMERATOR } from '#common/games/dice';
 import { useI18n } from '~/i18n';
 import type { GameComponentProps, PlayResult } from './shared';
+import { useHydrated } from '~/hooks/use-hydrated';
 
 export function DiceGame({ play, minBet }: GameComponentProps) {
   const { t } = useI18n();
@@ -11,6 +12,7 @@ export function DiceGame({ play, minBet }: GameComponentProps) {
   const [direction, setDirection] = useState<'under' | 'over'>('under');
   const [target, setTarget] = useState(50);
   const [isBusy, setBusy] = useState(false);
+  const isHydrated = useHydrated();
   const [result, setResult] = useState<PlayResult | null>(null);
   const hundredths = Math.round(target * 100);
   const winning = direction === 'under' ? hundredths : DICE_OUTCOMES - 1 - hundredths;
@@ -81,7 +83,7 @@ export function DiceGame({ play, minBet }: GameComponentProps) {
         type="button"
         className="button button--primary"
         data-action="roll"
-        disabled={isBusy || !isValidTarget}
+        disabled={!isHydrated || isBusy || !isValidTarget}
         onClick={() => void roll()}
       >
         {t('gamePlay.dice.roll')}

@@ -15,6 +15,7 @@ import { isAuthenticated } from '#common/api-contract';
 import { useRootData } from '~/site-data';
 import type { GameComponentProps, PlayResult, RoundView, Translate } from './shared';
 import { RouletteWheel } from './roulette-wheel';
+import { useHydrated } from '~/hooks/use-hydrated';
 
 const CHIPS = ['0.10', '0.50', '1.00', '5.00', '25.00', '100.00'];
 const OUTSIDE = ['low', 'even', 'red', 'black', 'odd', 'high'] as const;
@@ -101,6 +102,7 @@ export function RouletteGame({ play, minBet, maxBet }: GameComponentProps) {
   const [board, setBoard] = useState<BoardState>({ placements: [], undo: [] });
   const [lastBets, setLastBets] = useState<Placement[] | null>(null);
   const [isBusy, setBusy] = useState(false);
+  const isHydrated = useHydrated();
   const [round, setRound] = useState<RoundView | null>(null);
   const [turns, setTurns] = useState(0);
   const [history, setHistory] = useState<{ id: string; pocket: number }[]>([]);
@@ -355,7 +357,7 @@ export function RouletteGame({ play, minBet, maxBet }: GameComponentProps) {
           type="button"
           className="button button--primary live-table__action"
           data-action="spin"
-          disabled={isBusy || placements.length === 0}
+          disabled={!isHydrated || isBusy || placements.length === 0}
           onClick={() => void spin()}
         >
           {isBusy ? t('gamePlay.roulette.spinning') : t('gamePlay.roulette.spin', { amount: show(total) })}

@@ -15,6 +15,7 @@ import { AutoplayPanel, FreespinPanel, useFreespinPacks } from './slot-extras';
 import { useGameSettings } from './use-game-settings';
 import { SlotReelView, useReelSpin } from './slot-reel-view';
 import { isSlotEngine, type SlotEngine } from './slot-reels';
+import { useHydrated } from '~/hooks/use-hydrated';
 import type { CascadeStepView, LineSpin } from './slot-wins';
 
 const SLOT_STAKES = ['0.10', '0.20', '0.50', '1.00', '2.00', '5.00', '10.00'];
@@ -74,7 +75,9 @@ function SlotMachine({ engine, sysname, mode, api, play, minBet, maxBet }: GameC
     [play, stake, pacing, reloadPacks, spin, engine],
   );
   const autoplay = useAutoplay(spinOnce, minSpinDurationMs);
-  const isSpinLocked = isBusy || pacing.isWaiting || autoplay.state.isRunning;
+  // Until hydrated the server-rendered button has no handler yet: locked, so no press is lost.
+  const isHydrated = useHydrated();
+  const isSpinLocked = !isHydrated || isBusy || pacing.isWaiting || autoplay.state.isRunning;
 
   const isCascade = engine === 'slot-cascade';
   const spins = !isCascade ? ((result?.round.outcome as { spins?: LineSpin[] } | undefined)?.spins ?? []) : [];
