@@ -150,6 +150,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     games,
     freespins,
     jurisdiction: async (siteId) => gamesJurisdiction(await siteSettings(siteId)),
+    // The embedded database has one connection: a second call in flight would only wait for it
+    // with its rounds already chosen, while one lane lets them all join the next call.
+    roundSharing: { lanes: options.isOnlyProcess ? 1 : 2 },
   });
   const loyalty = createLoyaltyService({
     db,

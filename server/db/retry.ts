@@ -4,7 +4,7 @@
  */
 import type { Database } from './client';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Transaction;
 
 const RETRYABLE_STATES = new Set(['40001', '40P01']);

@@ -35,6 +35,8 @@ import { isSingleRequestEngine, outcomeJson, prepareBet } from './engines';
 import { isStatefulEngine, recomputeOutcome } from './stateful-engines';
 import { fairSeeds, gameRounds, type GameRoundMode } from './tables';
 import { enforceMinSpinDuration, isSlotEngine, type GamesJurisdiction } from './jurisdiction';
+import { createSharedRounds } from './shared-rounds';
+import type { RoundSharingOptions } from './round-sharing';
 import { RECALL_DEFAULT, RECALL_MAX } from '#common/contract/games';
 import type { PlayResult, RoundView, SeedsView } from '#common/contract';
 
@@ -55,6 +57,11 @@ export interface GameRoundsDeps {
   jurisdiction?: (siteId: string) => Promise<Pick<GamesJurisdiction, 'minSpinDurationMs'>>;
   /** Freespin packs (server/modules/freespins): pays a round with one spin of a pack, inside the round's transaction. */
   freespins?: { settleRound(tx: Executor, round: RoundRow, packId: number): Promise<PlayerBalances> };
+  /**
+   * Real-money rounds of several players sharing one transaction (shared-rounds.ts, issue 12):
+   * its lanes and size, or false to play every round alone.
+   */
+  roundSharing?: Partial<RoundSharingOptions> | false;
 }
 
 const CLIENT_SEED_PATTERN = /^[^\p{Cc}]{1,64}$/u;
@@ -146,6 +153,8 @@ export function newRoundColumns(
 
 export function createGameRoundsService(deps: GameRoundsDeps) {
   const { db, wallet, intake } = deps;
+  const sharedRounds =
+    deps.roundSharing === false ? undefined : createSharedRounds({ db, intake, roundView, options: deps.roundSharing });
 
   async function findActiveSeed(
     executor: Executor,
@@ -276,6 +285,9 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
     grantDemoCredit: (tx: Executor, who: Gambler, currency: string, stakeMinor: bigint, now?: Date) =>
       grantDemoCredit(wallet, tx, who, currency, stakeMinor, now),
 
+    /** Shared calls made and the rounds they carried (bench:rounds prints them). */
+    sharedRoundStats: () => sharedRounds?.stats() ?? { calls: 0, rounds: 0 },
+
     /** games.getSeeds: the hash of the server seed the next round will use, the client seed, the next nonce. */
     async getSeeds(who: Gambler): Promise<SeedsView> {
       return seedsView(await activeSeed(who));
@@ -367,6 +379,21 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
         input.mode === 'real' && isSlotEngine(engine) && deps.jurisdiction
           ? (await deps.jurisdiction(who.siteId)).minSpinDurationMs
           : 0;
+      // A plain real-money round shares its transaction with other players' rounds waiting at the same time.
+      if (sharedRounds && input.mode === 'real' && input.freespinPackId === undefined && minSpinDurationMs === 0) {
+        const shared = await sharedRounds.play({
+          who,
+          sysname: input.sysname,
+          engine,
+          gameType: game.type,
+          currency,
+          prepared,
+          requestId: input.requestId,
+          requestHash,
+        });
+        if (shared.status === 'played') return shared.result;
+        if (shared.status === 'insufficient') throw await intake.shortBalance(who, input.mode, currency, 'stake');
+      }
       try {
         return await inTransaction(db, async (tx) => {
           // The seed row is the owner's lock: one round at a time, each on its own nonce.

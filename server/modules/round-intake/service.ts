@@ -6,8 +6,8 @@
  */
 import type { ApiError } from '#common/errors';
 import type { GameParams } from '#common/games-contract';
-import type { Executor } from '../../db/retry';
-import type { TransferBatchResult, TransferResult, WalletService } from '../wallet';
+import type { Executor, Transaction } from '../../db/retry';
+import { IdempotencyConflictError, type TransferBatchResult, type TransferResult, type WalletService } from '../wallet';
 import {
   admitStake,
   playingCurrency,
@@ -52,6 +52,16 @@ function moved(result: TransferResult, batch: TransferBatchResult, userId: numbe
 /** A stake's movement; `at` is the clock's now, which picks the day of a demo top-up. */
 export type StakeMovement = RoundMovement & { at?: Date };
 
+/** One round of several settled in one ledger call (stakeAndSettleShared). */
+export interface SharedRoundMoney {
+  round: RoundMoney;
+  stake: RoundMovement;
+  payout: RoundMovement;
+}
+
+/** A shared round's answer: the player's balance after it, or the stake was above it (nothing moved). */
+export type SharedRoundOutcome = { status: 'ok'; balanceMinor: bigint } | { status: 'insufficient' };
+
 export function createRoundIntake(deps: RoundIntakeDeps) {
   const { wallet } = deps;
   const attached: RoundHooks[] = [...(deps.hooks ?? [])];
@@ -62,7 +72,45 @@ export function createRoundIntake(deps: RoundIntakeDeps) {
   const fundPayout = (tx: Executor, round: RoundMoney, payoutMinor: bigint, stake: FundedStake | undefined) =>
     funding && isFundable(round) ? funding.fundPayout(tx, round, payoutMinor, stake) : undefined;
 
+  /**
+   * Whether a one-request round's money may share a ledger call with other players' rounds: real
+   * money from main alone. Not while hooks are attached (a hook refuses its bet by throwing, which
+   * would take the other rounds of the transaction with it), nor with a bonus wagered (the funding
+   * locks and writes per round), nor for demo money (the daily top-up) or a free spin.
+   */
+  function canShareMoney(round: RoundMoney): boolean {
+    const isFundingIdle = !funding || !isFundable(round) || round.hasWageredBonus === false;
+    return attached.length === 0 && round.mode === 'real' && !round.freespinPack && isFundingIdle;
+  }
+
   return {
+    canShareMoney,
+
+    /**
+     * Several players' one-request rounds in one ledger call inside the caller's transaction
+     * (issue 12: ≥ 1,000 rounds/s needs rounds to share statements): each round's stake and
+     * payout are one group, all or nothing on its own, the same transfers stakeAndSettle writes
+     * for a round main pays alone. A stake above the balance is that round's answer; the others
+     * go on. Every round must pass canShareMoney.
+     */
+    async stakeAndSettleShared(tx: Transaction, rounds: readonly SharedRoundMoney[]): Promise<SharedRoundOutcome[]> {
+      if (rounds.some(({ round }) => !canShareMoney(round))) throw new Error('a round that cannot share its ledger call');
+      const batches = rounds.map(({ round, stake, payout }) => [
+        stakeTransfer(round, stake),
+        ...payoutTransfers(round, payout, undefined),
+      ]);
+      const written = await wallet.transferGroupsIn(tx, batches);
+      return written.map((result, index): SharedRoundOutcome => {
+        if (result.status === 'insufficient') return { status: 'insufficient' };
+        if (result.status === 'conflict') throw new IdempotencyConflictError(result.key);
+        const round = rounds[index]!.round;
+        const side = roundPlayerAccount(round);
+        const balance = result.playerBalances.find((item) => item.userId === round.userId && item.type === side.type);
+        if (!balance) throw new Error('a shared round moved no money of its player');
+        return { status: 'ok', balanceMinor: balance.balanceMinor };
+      });
+    },
+
     /** Attaches a set of hooks to every bet path; returns the function that detaches it. */
     attach(hooks: RoundHooks): () => void {
       attached.push(hooks);

@@ -9,6 +9,7 @@ export {
   InsufficientFundsError,
   LedgerError,
   type AccountRef,
+  type GroupTransferResult,
   type Leg,
   type PlayerBalances,
   type TransferInput,

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { inTransaction, isTransaction, withRetry, type Executor } from '../../db/retry';
+import { inTransaction, isTransaction, withRetry, type Executor, type Transaction } from '../../db/retry';
 import { appendAudit, contentHash, storedPayload } from './audit';
 import { aloneOutcome, writeBatch, type AloneOutcome, type LockedAccount, type PlannedTransfer } from './transfer-sql';
 import { createTransferGroups } from './transfer-groups';
@@ -60,6 +60,12 @@ export class IdempotencyConflictError extends LedgerError {
 }
 
 export type PlayerBalances = Record<PlayerAccountType, bigint>;
+
+/** One caller's batch among several written in one call (transferGroupsIn): its results, or its refusal. */
+export type GroupTransferResult =
+  | ({ status: 'ok' } & TransferBatchResult)
+  | { status: 'insufficient'; accountType: string }
+  | { status: 'conflict'; key: string };
 
 interface AccountIdentity {
   siteId: string;
@@ -314,6 +320,23 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
      */
     transferAll(inputs: readonly TransferInput[], executor: Executor = db): Promise<TransferBatchResult> {
       return transferBatch(executor, inputs);
+    },
+
+    /**
+     * Writes several callers' batches in one call inside the caller's transaction (issue 12: the
+     * one-request rounds of several players share one ledger call). Each batch is all or nothing
+     * on its own; a refused batch is an answer, not an error, so the transaction goes on with the
+     * others. An account missing from the database fails the whole call.
+     */
+    async transferGroupsIn(tx: Transaction, batches: readonly (readonly TransferInput[])[]): Promise<GroupTransferResult[]> {
+      const planned: PlannedTransfer[][] = [];
+      for (const inputs of batches) planned.push(await planTransfers(tx, inputs));
+      const outcome = await writeBatch(tx, planned);
+      return (outcome.status === 'ok' ? outcome.groups : planned.map(() => outcome)).map((group, index) => {
+        if (group.status === 'insufficient') return { status: 'insufficient', accountType: group.type };
+        if (group.status === 'conflict') return { status: 'conflict', key: group.key };
+        return { status: 'ok', ...settle(planned[index]!, group) };
+      });
     },
 
     /** Group commit's calls and the callers' batches they carried (bench:ledger prints them). */

@@ -8,22 +8,9 @@
  * carries several callers' batches ("groups", each all or nothing on its own; transfer-groups.ts).
  */
 import { sql } from 'drizzle-orm';
+import { pgArray, type ArrayItem } from '../../db/pg-array';
 import type { Executor } from '../../db/retry';
 import type { PlayerAccountType } from './tables';
-
-type ArrayItem = string | number | bigint | null;
-
-/**
- * A PostgreSQL array literal, sent as one text parameter and cast by the statement: drizzle
- * would spread a JavaScript array into a list of parameters, and PGlite and node-postgres
- * serialise arrays differently.
- */
-export function pgArray(values: readonly ArrayItem[]): string {
-  const items = values.map((value) =>
-    value === null ? 'NULL' : `"${String(value).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
-  );
-  return `{${items.join(',')}}`;
-}
 
 /** One transfer of a batch as the function writes it; its audit entry's content already hashed. */
 export interface PlannedTransfer {

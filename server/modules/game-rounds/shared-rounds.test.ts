@@ -1,0 +1,192 @@
+/**
+ * Real-money rounds of several players sharing one transaction (issue 12; shared-rounds.ts) on
+ * both databases: each round is still all or nothing on its own (architecture §5), one owner's
+ * rounds each take the next nonce (§6 provably fair), a refusal or a replay concerns its own round
+ * only, and two processes on one PostgreSQL share their own players' rounds without overdrawing a
+ * balance or repeating a nonce.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { minorToAmount, amountToMinor } from '#common/money';
+import { createTestApp, type TestApp } from '../../../test/api-harness';
+import { testDatabaseKinds } from '../../../test/databases';
+import { fundPlayer } from '../../../test/host-player';
+import { signedInPlayer, type Browser } from '../../../test/player';
+import { openDatabase } from '../../db/client';
+import { ledgerTransfers } from '../../db/schema';
+import { createServices } from '../../services';
+import { checkLedger } from '../wallet';
+import type { Gambler } from '../round-intake';
+import type { RoundView } from './service';
+import { fairSeeds, gameRounds } from './tables';
+
+const DICE = 'dice-roll';
+const SLOT = 'aurora-fortune';
+const DICE_BET = JSON.stringify({ stake: '1.00', direction: 'under', target: '50.00' });
+const SLOT_BET = JSON.stringify({ stake: '1.00' });
+
+interface PlayAnswer {
+  round: RoundView;
+  is_replay: boolean;
+  balance: { amount: string; currency: string } | null;
+}
+
+describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
+  let t: TestApp;
+  let siteId: string;
+  let currency: string;
+  let sequence = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const site = await t.services.sites.resolveSite('127.0.0.1');
+    siteId = site.id;
+    currency = site.defaultCurrency;
+  });
+  afterAll(() => t.close());
+
+  /** A signed-in player with `amount` on main and an active seed pair (a first round has none yet and plays alone). */
+  async function readyPlayer(amount: string) {
+    const player = await signedInPlayer(t);
+    await fundPlayer(t, { uid: player.uid, siteId, currency }, amount);
+    player.browser.data(await player.browser.call('games.getSeeds', {}, 'GET'));
+    return player;
+  }
+
+  const play = (browser: Browser, n: number, requestId = `shared-${sequence++}`) =>
+    browser.call('games.play', {
+      sysname: n % 2 === 0 ? DICE : SLOT,
+      mode: 'real',
+      bet: n % 2 === 0 ? DICE_BET : SLOT_BET,
+      request_id: requestId,
+    });
+
+  const roundsOf = (uid: number) =>
+    t.db.select().from(gameRounds).where(eq(gameRounds.userId, uid)).orderBy(asc(gameRounds.nonce));
+
+  const mainOf = async (uid: number) => (await t.services.wallet.balances(siteId, uid, currency)).main;
+
+  const expectSoundLedger = async () => {
+    const report = await checkLedger(t.db);
+    expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
+  };
+
+  it('§5/§6 players playing at once share transactions, and every round is written as a round played alone: its own nonce, its stake and win transfers, the balance it answers', async () => {
+    const players = await Promise.all(Array.from({ length: 8 }, () => readyPlayer('20.00')));
+    const before = t.services.gameRounds.sharedRoundStats();
+    const answers = await Promise.all(
+      players.map(async ({ browser }) => {
+        const mine: PlayAnswer[] = [];
+        for (let n = 0; n < 5; n++) mine.push(browser.data<PlayAnswer>(await play(browser, n)));
+        return mine;
+      }),
+    );
+    const after = t.services.gameRounds.sharedRoundStats();
+    expect(after.rounds - before.rounds).toBe(40);
+    expect(after.calls - before.calls).toBeLessThan(40);
+
+    for (const [index, { uid }] of players.entries()) {
+      const rows = await roundsOf(uid);
+      expect(rows.map((row) => row.nonce)).toEqual([0, 1, 2, 3, 4]);
+      expect(rows.map((row) => String(row.id))).toEqual(answers[index]!.map((answer) => answer.round.id));
+      const [seed] = await t.db.select().from(fairSeeds).where(eq(fairSeeds.userId, uid));
+      expect(seed?.nextNonce).toBe(5);
+      const staked = rows.reduce((sum, row) => sum + row.stakeMinor, 0n);
+      const paid = rows.reduce((sum, row) => sum + row.payoutMinor, 0n);
+      const main = await mainOf(uid);
+      expect(main).toBe(amountToMinor('20.00') - staked + paid);
+      expect(answers[index]!.at(-1)!.balance?.amount).toBe(minorToAmount(main));
+      for (const row of rows) {
+        const keys = (
+          await t.db
+            .select({ key: ledgerTransfers.idempotencyKey, amount: ledgerTransfers.amountMinor })
+            .from(ledgerTransfers)
+            .where(eq(ledgerTransfers.reference, `round:${row.id}`))
+        ).map(({ key, amount }) => `${key}=${amount}`);
+        const expected = [`round:${row.id}:bet=${row.stakeMinor}`];
+        if (row.payoutMinor > 0n) expected.push(`round:${row.id}:win=${row.payoutMinor}`);
+        expect(keys.sort()).toEqual(expected.sort());
+      }
+    }
+    await expectSoundLedger();
+  });
+
+  it("§5 a stake above one player's balance refuses that round alone, writing nothing of it; the rounds beside it are played", async () => {
+    const short = await readyPlayer('0.50');
+    const others = await Promise.all(Array.from({ length: 4 }, () => readyPlayer('5.00')));
+    const before = t.services.gameRounds.sharedRoundStats();
+    const [refused, ...played] = await Promise.all([play(short.browser, 0), ...others.map(({ browser }) => play(browser, 1))]);
+    const after = t.services.gameRounds.sharedRoundStats();
+    expect(after.calls - before.calls).toBeLessThan(after.rounds - before.rounds);
+
+    expect(refused?.json.error).toMatchObject({ type: 'InvalidParameterException' });
+    expect(refused?.json.error?.error_data).toMatchObject({ field: 'stake' });
+    expect(await roundsOf(short.uid)).toEqual([]);
+    const [seed] = await t.db.select().from(fairSeeds).where(eq(fairSeeds.userId, short.uid));
+    expect(seed?.nextNonce).toBe(0);
+    expect(await mainOf(short.uid)).toBe(amountToMinor('0.50'));
+    for (const [index, answer] of played.entries()) {
+      const data = others[index]!.browser.data<PlayAnswer>(answer);
+      expect(data.is_replay).toBe(false);
+      expect(await roundsOf(others[index]!.uid)).toHaveLength(1);
+    }
+    await expectSoundLedger();
+  });
+
+  it('§5 the same request id sent twice at once plays one round: one answer is the round, the other its replay, and the money moved once', async () => {
+    const { browser, uid } = await readyPlayer('5.00');
+    const requestId = `twin-${sequence++}`;
+    const [first, second] = await Promise.all([play(browser, 0, requestId), play(browser, 0, requestId)]);
+    const answers = [browser.data<PlayAnswer>(first!), browser.data<PlayAnswer>(second!)];
+    expect(answers.map((answer) => answer.is_replay).sort()).toEqual([false, true]);
+    expect(answers[0]!.round.id).toBe(answers[1]!.round.id);
+    const rows = await roundsOf(uid);
+    expect(rows).toHaveLength(1);
+    expect(await mainOf(uid)).toBe(amountToMinor('5.00') - rows[0]!.stakeMinor + rows[0]!.payoutMinor);
+    await expectSoundLedger();
+  });
+
+  it('§5/§6 two processes on one database play the same players at once: every nonce once, no balance below zero, each round paid once', async () => {
+    const other = kind === 'postgres' ? await openDatabase({ url: t.database.url!, poolSize: 5 }) : undefined;
+    try {
+      // On PGlite the second "process" is a second set of services over the one database.
+      const secondProcess = createServices(other?.db ?? t.db);
+      const processes = [t.services, secondProcess];
+      const players = await Promise.all(Array.from({ length: 4 }, () => readyPlayer('6.00')));
+      const gambler = (uid: number): Gambler => ({ siteId, uid, visitorId: '', locale: 'en', siteCurrency: currency });
+      // Each player asks for 10 rounds of 1.00 on 6.00, half through each process, all at once.
+      const attempts = await Promise.allSettled(
+        players.flatMap(({ uid }) =>
+          Array.from({ length: 10 }, (_, n) =>
+            processes[n % 2]!.gameRounds.play(gambler(uid), {
+              sysname: SLOT,
+              mode: 'real',
+              bet: SLOT_BET,
+              requestId: `two-${uid}-${n}`,
+            }),
+          ),
+        ),
+      );
+      const refusals = attempts.filter((attempt) => attempt.status === 'rejected');
+      for (const refusal of refusals) expect(String((refusal as PromiseRejectedResult).reason)).toMatch(/stake|deposit/i);
+      for (const { uid } of players) {
+        const rows = await roundsOf(uid);
+        expect(rows.map((row) => row.nonce)).toEqual(rows.map((_, index) => index));
+        const main = await mainOf(uid);
+        expect(main >= 0n).toBe(true);
+        expect(main).toBe(amountToMinor('6.00') - rows.reduce((sum, row) => sum + row.stakeMinor - row.payoutMinor, 0n));
+        const [bets] = await t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(ledgerTransfers)
+          .where(and(eq(ledgerTransfers.userId, uid), eq(ledgerTransfers.kind, 'game_bet')));
+        expect(bets?.n).toBe(rows.length);
+      }
+      expect(attempts.length - refusals.length).toBe(
+        (await Promise.all(players.map(({ uid }) => roundsOf(uid)))).reduce((sum, rows) => sum + rows.length, 0),
+      );
+      await expectSoundLedger();
+    } finally {
+      await other?.close();
+    }
+  });
+});
