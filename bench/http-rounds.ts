@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { Agent, request as httpRequest } from 'node:http';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -225,6 +226,35 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
 }
 
+/**
+ * The players' HTTP client: node:http on kept-alive connections, one per player. fetch (undici)
+ * costs the bench process several times the CPU per request, and on a two-core machine the
+ * client's CPU is taken from the server and the database being measured.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+
+function post(url: string, init: RequestInit): Promise<{ status: number; text: string }> {
+  const body = String(init.body);
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { ...(init.headers as Record<string, string>), 'content-length': Buffer.byteLength(body) },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        answer.on('error', reject);
+      },
+    );
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
 /** Every player plays one round at a time for the run's seconds. */
 export async function playRounds(base: string, players: Player[], seconds: number): Promise<PlayStats> {
   const latencies: number[] = [];
@@ -241,9 +271,9 @@ export async function playRounds(base: string, players: Player[], seconds: numbe
       for (let n = 0; performance.now() < deadline; n++) {
         const at = performance.now();
         try {
-          const answer = await fetch(`${base}/api/games.play?v=${API_VERSION}&locale=en`, playRequest(who, n, base));
-          const body = (await answer.json()) as { data?: unknown; error?: { type: string; message: string } };
-          if (!answer.ok || !body.data)
+          const answer = await post(`${base}/api/games.play?v=${API_VERSION}&locale=en`, playRequest(who, n, base));
+          const body = JSON.parse(answer.text) as { data?: unknown; error?: { type: string; message: string } };
+          if (answer.status !== 200 || !body.data)
             throw new Error(`${answer.status} ${body.error?.type ?? ''} ${body.error?.message ?? ''}`);
           latencies.push(performance.now() - at);
         } catch (error) {
