@@ -233,7 +233,7 @@ export async function stopServer(child: ChildProcess): Promise<void> {
  */
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
-function post(url: string, init: RequestInit): Promise<{ status: number; text: string }> {
+export function post(url: string, init: RequestInit): Promise<{ status: number; text: string }> {
   const body = String(init.body);
   return new Promise((resolve, reject) => {
     const sent = httpRequest(

@@ -30,7 +30,7 @@ export {
   type ProviderConfig,
 } from './providers';
 // A signed client of the protocol, as a provider would call us (simulator, benchmark).
-export { providerClient, type ProviderClient } from './provider-client';
+export { providerClient, type ProviderClient, type Send } from './provider-client';
 // Its rounds as game-history rows (game-history pages them with the in-house rounds and live bets).
 export { playerProviderRoundsHistory } from './player-history';
 // Its big wins (game history lists them with the in-house ones on the home page).
