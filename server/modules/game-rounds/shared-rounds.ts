@@ -12,11 +12,11 @@
  * `alone` and plays the single path, as is every round of a call that failed as a whole (its
  * transaction wrote nothing), so one round's fault never becomes another's.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { money } from '#common/money';
 import type { PlayResult } from '#common/contract';
 import type { Database } from '../../db/client';
-import { pgArray } from '../../db/pg-array';
+import { pgArray, type ArrayItem } from '../../db/pg-array';
 import { inTransaction, type Transaction } from '../../db/retry';
 import { hasWageredBonusSql } from '../bonuses';
 import { ownerKeyOf, type Gambler, type RoundIntake, type RoundMoney } from '../round-intake';
@@ -85,6 +85,80 @@ async function lockSeeds(tx: Transaction, rounds: readonly SharedRound[]): Promi
   }));
 }
 
+interface TakenRound {
+  seed: LockedSeed;
+  round: SharedRound;
+  payoutMinor: bigint;
+  outcome: unknown;
+}
+
+/**
+ * Writes the rounds the ledger took, settled, and advances their seeds' nonces, in one statement
+ * whose text never changes (prepared once, whatever the call's size): the same columns the
+ * single path writes. Each owner is once in a call, so +1 is each locked seed's next nonce.
+ */
+async function insertRounds(tx: Transaction, taken: readonly TakenRound[]): Promise<RoundRow[]> {
+  const column = (pick: (entry: TakenRound) => ArrayItem) => pgArray(taken.map(pick));
+  const settledAt = new Date();
+  const result = await tx.execute(sql`
+    WITH advance_nonces AS (
+      UPDATE ${fairSeeds} SET next_nonce = next_nonce + 1
+      WHERE id = ANY(${column(({ seed }) => seed.seedId)}::bigint[]) RETURNING id
+    )
+    INSERT INTO ${gameRounds} (id, site_id, owner_key, user_id, sysname, engine, mode, currency, stake_minor, payout_minor,
+      seed_id, server_seed_hash, client_seed, nonce, bet, outcome, status, request_key, request_hash, settled_at)
+    SELECT r.id, r.site_id, r.owner_key, r.user_id, r.sysname, r.engine, 'real', r.currency, r.stake_minor, r.payout_minor,
+      r.seed_id, r.server_seed_hash, r.client_seed, r.nonce, r.bet, r.outcome, 'settled', r.request_key, r.request_hash,
+      ${settledAt.toISOString()}::timestamptz
+    FROM unnest(${column(({ seed }) => seed.roundId)}::bigint[], ${column(({ round }) => round.who.siteId)}::text[],
+      ${column(({ round }) => ownerKeyOf(round.who))}::text[], ${column(({ round }) => round.who.uid)}::bigint[],
+      ${column(({ round }) => round.sysname)}::text[], ${column(({ round }) => round.engine)}::text[],
+      ${column(({ round }) => round.currency)}::text[], ${column(({ round }) => round.prepared.stakeMinor)}::bigint[],
+      ${column(({ payoutMinor }) => payoutMinor)}::bigint[], ${column(({ seed }) => seed.seedId)}::bigint[],
+      ${column(({ seed }) => seed.serverSeedHash)}::text[], ${column(({ seed }) => seed.clientSeed)}::text[],
+      ${column(({ seed }) => seed.nonce)}::int[], ${column(({ round }) => JSON.stringify(round.prepared.normal))}::jsonb[],
+      ${column(({ outcome }) => JSON.stringify(outcome))}::jsonb[], ${column(({ round }) => round.requestId)}::text[],
+      ${column(({ round }) => round.requestHash)}::text[])
+      AS r(id, site_id, owner_key, user_id, sysname, engine, currency, stake_minor, payout_minor, seed_id, server_seed_hash,
+        client_seed, nonce, bet, outcome, request_key, request_hash)
+    RETURNING id::text AS id, bet, outcome, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms`);
+  const written = (result as unknown as { rows: { id: string; bet: unknown; outcome: unknown; created_ms: number | string }[] })
+    .rows;
+  const entryOf = new Map(taken.map((entry) => [entry.seed.roundId, entry]));
+  return written.map((row): RoundRow => {
+    const { seed, round, payoutMinor } = entryOf.get(Number(row.id))!;
+    return {
+      id: seed.roundId,
+      siteId: round.who.siteId,
+      ownerKey: ownerKeyOf(round.who),
+      userId: round.who.uid,
+      visitorId: null,
+      sysname: round.sysname,
+      engine: round.engine,
+      mode: 'real',
+      currency: round.currency,
+      stakeMinor: round.prepared.stakeMinor,
+      payoutMinor,
+      seedId: seed.seedId,
+      serverSeedHash: seed.serverSeedHash,
+      clientSeed: seed.clientSeed,
+      nonce: seed.nonce,
+      // As the database stores them (jsonb orders keys its own way), so the answer is the one a read gives.
+      bet: parsedJson(row.bet),
+      outcome: parsedJson(row.outcome),
+      state: null,
+      status: 'settled',
+      requestKey: round.requestId,
+      requestHash: round.requestHash,
+      createdAt: new Date(Number(row.created_ms)),
+      settledAt,
+    };
+  });
+}
+
+/** PGlite and node-postgres both parse jsonb; be lenient should a driver hand back the text. */
+const parsedJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+
 function roundMoneyOf(round: SharedRound, roundId: number): RoundMoney {
   return {
     path: 'single-request',
@@ -136,49 +210,10 @@ export function createSharedRounds(deps: SharedRoundsDeps) {
       if (moved[index]!.status === 'insufficient') answers[seed.item] = { status: 'insufficient' };
     });
     if (taken.length === 0) return answers;
-    // Each owner is once in a call, so +1 is each locked seed's next nonce (the one its round used).
-    const advanceNonces = tx.$with('advance_nonces').as(
-      tx
-        .update(fairSeeds)
-        .set({ nextNonce: sql`${fairSeeds.nextNonce} + 1` })
-        .where(
-          inArray(
-            fairSeeds.id,
-            taken.map(({ seed }) => seed.seedId),
-          ),
-        )
-        .returning({ id: fairSeeds.id }),
+    const rows = await insertRounds(
+      tx,
+      taken.map(({ seed, round, payoutMinor, outcome }) => ({ seed, round, payoutMinor, outcome: outcomeJson(outcome) })),
     );
-    const settledAt = new Date();
-    const rows = await tx
-      .with(advanceNonces)
-      .insert(gameRounds)
-      .values(
-        taken.map(({ seed, round, payoutMinor, outcome }) => ({
-          id: seed.roundId,
-          siteId: round.who.siteId,
-          ownerKey: ownerKeyOf(round.who),
-          userId: round.who.uid,
-          visitorId: null,
-          sysname: round.sysname,
-          engine: round.engine,
-          mode: 'real' as const,
-          currency: round.currency,
-          stakeMinor: round.prepared.stakeMinor,
-          bet: round.prepared.normal,
-          seedId: seed.seedId,
-          serverSeedHash: seed.serverSeedHash,
-          clientSeed: seed.clientSeed,
-          nonce: seed.nonce,
-          payoutMinor,
-          outcome: outcomeJson(outcome),
-          status: 'settled' as const,
-          settledAt,
-          requestKey: round.requestId,
-          requestHash: round.requestHash,
-        })),
-      )
-      .returning();
     const rowOf = new Map(rows.map((row) => [row.id, row]));
     taken.forEach(({ seed, round }) => {
       const row = rowOf.get(seed.roundId);
