@@ -5,13 +5,13 @@
  * only, and two processes on one PostgreSQL share their own players' rounds without overdrawing a
  * balance or repeating a nonce.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { minorToAmount, amountToMinor } from '#common/money';
-import { createTestApp, type TestApp } from '../../../test/api-harness';
 import { testDatabaseKinds } from '../../../test/databases';
 import { fundPlayer } from '../../../test/host-player';
 import { signedInPlayer, type Browser } from '../../../test/player';
+import { useSiteApp } from '../../../test/site-app';
 import { openDatabase } from '../../db/client';
 import { ledgerTransfers } from '../../db/schema';
 import { createServices } from '../../services';
@@ -32,23 +32,13 @@ interface PlayAnswer {
 }
 
 describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
-  let t: TestApp;
-  let siteId: string;
-  let currency: string;
+  const suite = useSiteApp(kind);
   let sequence = 0;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    const site = await t.services.sites.resolveSite('127.0.0.1');
-    siteId = site.id;
-    currency = site.defaultCurrency;
-  });
-  afterAll(() => t.close());
 
   /** A signed-in player with `amount` on main and an active seed pair (a first round has none yet and plays alone). */
   async function readyPlayer(amount: string) {
-    const player = await signedInPlayer(t);
-    await fundPlayer(t, { uid: player.uid, siteId, currency }, amount);
+    const player = await signedInPlayer(suite.t);
+    await fundPlayer(suite.t, { uid: player.uid, siteId: suite.siteId, currency: suite.currency }, amount);
     player.browser.data(await player.browser.call('games.getSeeds', {}, 'GET'));
     return player;
   }
@@ -62,18 +52,18 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
     });
 
   const roundsOf = (uid: number) =>
-    t.db.select().from(gameRounds).where(eq(gameRounds.userId, uid)).orderBy(asc(gameRounds.nonce));
+    suite.t.db.select().from(gameRounds).where(eq(gameRounds.userId, uid)).orderBy(asc(gameRounds.nonce));
 
-  const mainOf = async (uid: number) => (await t.services.wallet.balances(siteId, uid, currency)).main;
+  const mainOf = async (uid: number) => (await suite.t.services.wallet.balances(suite.siteId, uid, suite.currency)).main;
 
   const expectSoundLedger = async () => {
-    const report = await checkLedger(t.db);
+    const report = await checkLedger(suite.t.db);
     expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
   };
 
   it('§5/§6 players playing at once share transactions, and every round is written as a round played alone: its own nonce, its stake and win transfers, the balance it answers', async () => {
     const players = await Promise.all(Array.from({ length: 8 }, () => readyPlayer('20.00')));
-    const before = t.services.gameRounds.sharedRoundStats();
+    const before = suite.t.services.gameRounds.sharedRoundStats();
     const answers = await Promise.all(
       players.map(async ({ browser }) => {
         const mine: PlayAnswer[] = [];
@@ -81,7 +71,7 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
         return mine;
       }),
     );
-    const after = t.services.gameRounds.sharedRoundStats();
+    const after = suite.t.services.gameRounds.sharedRoundStats();
     expect(after.rounds - before.rounds).toBe(40);
     expect(after.calls - before.calls).toBeLessThan(40);
 
@@ -89,7 +79,7 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
       const rows = await roundsOf(uid);
       expect(rows.map((row) => row.nonce)).toEqual([0, 1, 2, 3, 4]);
       expect(rows.map((row) => String(row.id))).toEqual(answers[index]!.map((answer) => answer.round.id));
-      const [seed] = await t.db.select().from(fairSeeds).where(eq(fairSeeds.userId, uid));
+      const [seed] = await suite.t.db.select().from(fairSeeds).where(eq(fairSeeds.userId, uid));
       expect(seed?.nextNonce).toBe(5);
       const staked = rows.reduce((sum, row) => sum + row.stakeMinor, 0n);
       const paid = rows.reduce((sum, row) => sum + row.payoutMinor, 0n);
@@ -98,7 +88,7 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
       expect(answers[index]!.at(-1)!.balance?.amount).toBe(minorToAmount(main));
       for (const row of rows) {
         const keys = (
-          await t.db
+          await suite.t.db
             .select({ key: ledgerTransfers.idempotencyKey, amount: ledgerTransfers.amountMinor })
             .from(ledgerTransfers)
             .where(eq(ledgerTransfers.reference, `round:${row.id}`))
@@ -114,15 +104,15 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
   it("§5 a stake above one player's balance refuses that round alone, writing nothing of it; the rounds beside it are played", async () => {
     const short = await readyPlayer('0.50');
     const others = await Promise.all(Array.from({ length: 4 }, () => readyPlayer('5.00')));
-    const before = t.services.gameRounds.sharedRoundStats();
+    const before = suite.t.services.gameRounds.sharedRoundStats();
     const [refused, ...played] = await Promise.all([play(short.browser, 0), ...others.map(({ browser }) => play(browser, 1))]);
-    const after = t.services.gameRounds.sharedRoundStats();
+    const after = suite.t.services.gameRounds.sharedRoundStats();
     expect(after.calls - before.calls).toBeLessThan(after.rounds - before.rounds);
 
     expect(refused?.json.error).toMatchObject({ type: 'InvalidParameterException' });
     expect(refused?.json.error?.error_data).toMatchObject({ field: 'stake' });
     expect(await roundsOf(short.uid)).toEqual([]);
-    const [seed] = await t.db.select().from(fairSeeds).where(eq(fairSeeds.userId, short.uid));
+    const [seed] = await suite.t.db.select().from(fairSeeds).where(eq(fairSeeds.userId, short.uid));
     expect(seed?.nextNonce).toBe(0);
     expect(await mainOf(short.uid)).toBe(amountToMinor('0.50'));
     for (const [index, answer] of played.entries()) {
@@ -147,13 +137,19 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
   });
 
   it('§5/§6 two processes on one database play the same players at once: every nonce once, no balance below zero, each round paid once', async () => {
-    const other = kind === 'postgres' ? await openDatabase({ url: t.database.url!, poolSize: 5 }) : undefined;
+    const other = kind === 'postgres' ? await openDatabase({ url: suite.t.database.url!, poolSize: 5 }) : undefined;
     try {
       // On PGlite the second "process" is a second set of services over the one database.
-      const secondProcess = createServices(other?.db ?? t.db);
-      const processes = [t.services, secondProcess];
+      const secondProcess = createServices(other?.db ?? suite.t.db);
+      const processes = [suite.t.services, secondProcess];
       const players = await Promise.all(Array.from({ length: 4 }, () => readyPlayer('6.00')));
-      const gambler = (uid: number): Gambler => ({ siteId, uid, visitorId: '', locale: 'en', siteCurrency: currency });
+      const gambler = (uid: number): Gambler => ({
+        siteId: suite.siteId,
+        uid,
+        visitorId: '',
+        locale: 'en',
+        siteCurrency: suite.currency,
+      });
       // Each player asks for 10 rounds of 1.00 on 6.00, half through each process, all at once.
       const attempts = await Promise.allSettled(
         players.flatMap(({ uid }) =>
@@ -175,7 +171,7 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
         const main = await mainOf(uid);
         expect(main >= 0n).toBe(true);
         expect(main).toBe(amountToMinor('6.00') - rows.reduce((sum, row) => sum + row.stakeMinor - row.payoutMinor, 0n));
-        const [bets] = await t.db
+        const [bets] = await suite.t.db
           .select({ n: sql<number>`count(*)::int` })
           .from(ledgerTransfers)
           .where(and(eq(ledgerTransfers.userId, uid), eq(ledgerTransfers.kind, 'game_bet')));
