@@ -1,11 +1,13 @@
 /**
  * Real-money one-request rounds of several players in one transaction (issue 12; the queue is
  * round-sharing.ts). A call costs three statements whatever its size:
- *   1. every owner's active seed pair locked in id order, with whether the request id was played
- *      before, whether a casino bonus is wagered, and a round id drawn for each;
- *   2. one ledger call carrying each round's stake and payout as a group of its own (all or
- *      nothing per round: a stake above its balance refuses that round only);
- *   3. the rounds the ledger took, inserted with their nonces advanced.
+ *   1. every owner's active seed pair locked in id order, with whether a casino bonus is wagered
+ *      and a round id drawn for each;
+ *   2. the rounds, written settled with their nonces advanced: a request id its owner played
+ *      before is found here, by the request's unique index, and that round is not written;
+ *   3. one ledger call carrying each written round's stake and payout as a group of its own (all
+ *      or nothing per round). A stake above its balance refuses that round only: its row and
+ *      nonce are taken back in the same transaction (a fourth statement, only then).
  * Each round is written exactly as the single path (service.ts play) writes it: the same columns,
  * transfers, keys and audit entries. A round this path does not take — the owner's first round
  * (no seed yet), a request id played before, a wagered bonus, hooks attached — is answered
@@ -51,7 +53,6 @@ interface LockedSeed {
   clientSeed: string;
   nonce: number;
   roundId: number;
-  isPlayedBefore: boolean;
   hasWageredBonus: boolean;
 }
 
@@ -62,12 +63,9 @@ async function lockSeeds(tx: Transaction, rounds: readonly SharedRound[]): Promi
   const result = await tx.execute(sql`
     SELECT q.item::int AS item, s.id::text AS seed_id, s.server_seed, s.server_seed_hash, s.client_seed,
       s.next_nonce AS nonce, nextval('game_rounds_id_seq')::text AS round_id,
-      EXISTS (SELECT 1 FROM ${gameRounds} r WHERE r.site_id = s.site_id AND r.owner_key = s.owner_key
-        AND r.request_key = q.request_key) AS is_played_before,
       ${hasWageredBonusSql(sql`s.site_id`, sql`s.user_id`)} AS has_wagered_bonus
     FROM unnest(${pgArray(rounds.map((round) => round.who.siteId))}::text[],
-      ${pgArray(rounds.map((round) => ownerKeyOf(round.who)))}::text[],
-      ${pgArray(rounds.map((round) => round.requestId))}::text[]) WITH ORDINALITY AS q(site_id, owner_key, request_key, item)
+      ${pgArray(rounds.map((round) => ownerKeyOf(round.who)))}::text[]) WITH ORDINALITY AS q(site_id, owner_key, item)
     JOIN ${fairSeeds} s ON s.site_id = q.site_id AND s.owner_key = q.owner_key AND s.revealed_at IS NULL
     ORDER BY s.id
     FOR UPDATE OF s`);
@@ -80,12 +78,11 @@ async function lockSeeds(tx: Transaction, rounds: readonly SharedRound[]): Promi
     clientSeed: String(row.client_seed),
     nonce: Number(row.nonce),
     roundId: Number(row.round_id),
-    isPlayedBefore: row.is_played_before === true,
     hasWageredBonus: row.has_wagered_bonus === true,
   }));
 }
 
-interface TakenRound {
+interface PlayedRound {
   seed: LockedSeed;
   round: SharedRound;
   payoutMinor: bigint;
@@ -93,23 +90,22 @@ interface TakenRound {
 }
 
 /**
- * Writes the rounds the ledger took, settled, and advances their seeds' nonces, in one statement
- * whose text never changes (prepared once, whatever the call's size): the same columns the
- * single path writes. Each owner is once in a call, so +1 is each locked seed's next nonce.
+ * Writes the rounds settled and advances their seeds' nonces, in one statement whose text never
+ * changes (prepared once, whatever the call's size): the same columns the single path writes. A
+ * round whose request id its owner played before is not written (the request's unique index
+ * decides, whatever the planner's statistics) and its nonce stays; the caller learns which were.
+ * Each owner is once in a call, so +1 is each written seed's next nonce.
  */
-async function insertRounds(tx: Transaction, taken: readonly TakenRound[]): Promise<RoundRow[]> {
-  const column = (pick: (entry: TakenRound) => ArrayItem) => pgArray(taken.map(pick));
+async function insertRounds(tx: Transaction, taken: readonly PlayedRound[]): Promise<RoundRow[]> {
+  const column = (pick: (entry: PlayedRound) => ArrayItem) => pgArray(taken.map(pick));
   const settledAt = new Date();
   const result = await tx.execute(sql`
-    WITH advance_nonces AS (
-      UPDATE ${fairSeeds} SET next_nonce = next_nonce + 1
-      WHERE id = ANY(${column(({ seed }) => seed.seedId)}::bigint[]) RETURNING id
-    )
-    INSERT INTO ${gameRounds} (id, site_id, owner_key, user_id, sysname, engine, mode, currency, stake_minor, payout_minor,
-      seed_id, server_seed_hash, client_seed, nonce, bet, outcome, status, request_key, request_hash, settled_at)
-    SELECT r.id, r.site_id, r.owner_key, r.user_id, r.sysname, r.engine, 'real', r.currency, r.stake_minor, r.payout_minor,
-      r.seed_id, r.server_seed_hash, r.client_seed, r.nonce, r.bet, r.outcome, 'settled', r.request_key, r.request_hash,
-      ${settledAt.toISOString()}::timestamptz
+    WITH inserted AS (
+      INSERT INTO ${gameRounds} (id, site_id, owner_key, user_id, sysname, engine, mode, currency, stake_minor, payout_minor,
+        seed_id, server_seed_hash, client_seed, nonce, bet, outcome, status, request_key, request_hash, settled_at)
+      SELECT r.id, r.site_id, r.owner_key, r.user_id, r.sysname, r.engine, 'real', r.currency, r.stake_minor, r.payout_minor,
+        r.seed_id, r.server_seed_hash, r.client_seed, r.nonce, r.bet, r.outcome, 'settled', r.request_key, r.request_hash,
+        ${settledAt.toISOString()}::timestamptz
     FROM unnest(${column(({ seed }) => seed.roundId)}::bigint[], ${column(({ round }) => round.who.siteId)}::text[],
       ${column(({ round }) => ownerKeyOf(round.who))}::text[], ${column(({ round }) => round.who.uid)}::bigint[],
       ${column(({ round }) => round.sysname)}::text[], ${column(({ round }) => round.engine)}::text[],
@@ -121,7 +117,12 @@ async function insertRounds(tx: Transaction, taken: readonly TakenRound[]): Prom
       ${column(({ round }) => round.requestHash)}::text[])
       AS r(id, site_id, owner_key, user_id, sysname, engine, currency, stake_minor, payout_minor, seed_id, server_seed_hash,
         client_seed, nonce, bet, outcome, request_key, request_hash)
-    RETURNING id::text AS id, bet, outcome, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms`);
+      ON CONFLICT (site_id, owner_key, request_key) DO NOTHING
+      RETURNING id, seed_id, bet, outcome, created_at
+    ), advance_nonces AS (
+      UPDATE ${fairSeeds} SET next_nonce = next_nonce + 1 WHERE id IN (SELECT seed_id FROM inserted) RETURNING id
+    )
+    SELECT id::text AS id, bet, outcome, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms FROM inserted`);
   const written = (result as unknown as { rows: { id: string; bet: unknown; outcome: unknown; created_ms: number | string }[] })
     .rows;
   const entryOf = new Map(taken.map((entry) => [entry.seed.roundId, entry]));
@@ -159,6 +160,16 @@ async function insertRounds(tx: Transaction, taken: readonly TakenRound[]): Prom
 /** PGlite and node-postgres both parse jsonb; be lenient should a driver hand back the text. */
 const parsedJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
 
+/**
+ * Takes back, inside the call's transaction, rounds written before the ledger refused their stake:
+ * the rows go and their seeds' nonces step back, so nothing of such a round is ever committed.
+ */
+async function removeRounds(tx: Transaction, roundIds: readonly number[]): Promise<void> {
+  await tx.execute(sql`
+    WITH removed AS (DELETE FROM ${gameRounds} WHERE id = ANY(${pgArray(roundIds)}::bigint[]) RETURNING seed_id)
+    UPDATE ${fairSeeds} SET next_nonce = next_nonce - 1 WHERE id IN (SELECT seed_id FROM removed)`);
+}
+
 function roundMoneyOf(round: SharedRound, roundId: number): RoundMoney {
   return {
     path: 'single-request',
@@ -192,37 +203,42 @@ export function createSharedRounds(deps: SharedRoundsDeps) {
     const playing = (await lockSeeds(tx, rounds)).flatMap((seed) => {
       const round = rounds[seed.item]!;
       const roundMoney = roundMoneyOf(round, seed.roundId);
-      if (seed.isPlayedBefore || seed.hasWageredBonus || !intake.canShareMoney(roundMoney)) return [];
+      if (seed.hasWageredBonus || !intake.canShareMoney(roundMoney)) return [];
       const played = round.prepared.play({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce });
-      return [{ seed, round, roundMoney, ...played }];
+      return [{ seed, round, roundMoney, payoutMinor: played.payoutMinor, outcome: outcomeJson(played.outcome) }];
     });
     if (playing.length === 0) return answers;
+    // Written first: a request id played before is found by the insert itself, and that round plays alone.
+    const rowOf = new Map((await insertRounds(tx, playing)).map((row) => [row.id, row]));
+    const written = playing.filter(({ seed }) => rowOf.has(seed.roundId));
+    if (written.length === 0) return answers;
     const moved = await intake.stakeAndSettleShared(
       tx,
-      playing.map(({ seed, round, roundMoney, payoutMinor }) => ({
+      written.map(({ seed, round, roundMoney, payoutMinor }) => ({
         round: roundMoney,
         stake: { amountMinor: round.prepared.stakeMinor, idempotencyKey: `round:${seed.roundId}:bet` },
         payout: { amountMinor: payoutMinor, idempotencyKey: `round:${seed.roundId}:win` },
       })),
     );
-    const taken = playing.filter((_, index) => moved[index]!.status === 'ok');
-    playing.forEach(({ seed }, index) => {
-      if (moved[index]!.status === 'insufficient') answers[seed.item] = { status: 'insufficient' };
-    });
-    if (taken.length === 0) return answers;
-    const rows = await insertRounds(
-      tx,
-      taken.map(({ seed, round, payoutMinor, outcome }) => ({ seed, round, payoutMinor, outcome: outcomeJson(outcome) })),
-    );
-    const rowOf = new Map(rows.map((row) => [row.id, row]));
-    taken.forEach(({ seed, round }) => {
-      const row = rowOf.get(seed.roundId);
-      const outcome = moved[playing.findIndex((entry) => entry.seed === seed)]!;
-      if (!row || outcome.status !== 'ok') throw new Error('a shared round was not recorded');
-      answers[seed.item] = {
-        status: 'played',
-        result: { round: deps.roundView(row), is_replay: false, balance: money(outcome.balanceMinor, round.currency) },
-      };
+    const refused = written.filter((_, index) => moved[index]!.status === 'insufficient');
+    if (refused.length > 0)
+      await removeRounds(
+        tx,
+        refused.map(({ seed }) => seed.roundId),
+      );
+    written.forEach(({ seed, round }, index) => {
+      const outcome = moved[index]!;
+      answers[seed.item] =
+        outcome.status === 'insufficient'
+          ? { status: 'insufficient' }
+          : {
+              status: 'played',
+              result: {
+                round: deps.roundView(rowOf.get(seed.roundId)!),
+                is_replay: false,
+                balance: money(outcome.balanceMinor, round.currency),
+              },
+            };
     });
     return answers;
   }
