@@ -61,6 +61,9 @@ const isOutOfOrder = (messages: FeedMessage[]) =>
 
 const hasHeartbeat = (messages: FeedMessage[]) => messages.some((message) => message.type === 'alive');
 
+const hasLivePrices = (messages: FeedMessage[]) =>
+  messages.some((m) => m.type === 'odds_change' && m.event_status?.status === 'live' && m.markets.length > 0);
+
 const settledConfirmed = (messages: FeedMessage[]) =>
   messages.some((message) => message.type === 'bet_settlement' && message.certainty === 'confirmed');
 
@@ -112,17 +115,15 @@ describe('the feed simulator process', () => {
 
   it('issue 14 plays a match in seconds: live prices, heartbeats, a settlement, with duplicates and reordering; recovery replays it in order', async () => {
     // Read until every phenomenon has shown (or the deadline): a match may settle moments after the
-    // stream connects, before any message of it was duplicated or swapped, and at this speed all of
-    // that can arrive before the first heartbeat is due.
+    // stream connects, before any message of it was duplicated or swapped or any live price of a
+    // later match came, and at this speed all of that can arrive before the first heartbeat is due.
     const messages = await readStream(
       simulator.url,
-      (read) => settledConfirmed(read) && hasDuplicates(read) && isOutOfOrder(read) && hasHeartbeat(read),
+      (read) => settledConfirmed(read) && hasDuplicates(read) && isOutOfOrder(read) && hasHeartbeat(read) && hasLivePrices(read),
     );
     expect(settledConfirmed(messages)).toBe(true);
     expect(hasHeartbeat(messages)).toBe(true);
-    expect(messages.some((m) => m.type === 'odds_change' && m.event_status?.status === 'live' && m.markets.length > 0)).toBe(
-      true,
-    );
+    expect(hasLivePrices(messages)).toBe(true);
     expect(hasDuplicates(messages)).toBe(true);
     expect(isOutOfOrder(messages)).toBe(true);
     const received = sequencesByEvent(messages);
