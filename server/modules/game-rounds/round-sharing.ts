@@ -100,7 +100,7 @@ export function createRoundSharing<I, O>(
         schedulePump();
       });
     },
-    /** Calls made and rounds they carried (bench:rounds prints them). */
+    /** Calls made and the rounds they carried. */
     stats: () => ({ ...stats }),
   };
 }

@@ -285,8 +285,8 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
     grantDemoCredit: (tx: Executor, who: Gambler, currency: string, stakeMinor: bigint, now?: Date) =>
       grantDemoCredit(wallet, tx, who, currency, stakeMinor, now),
 
-    /** Shared calls made and the rounds they carried (bench:rounds prints them). */
-    sharedRoundStats: () => sharedRounds?.stats() ?? { calls: 0, rounds: 0 },
+    /** Shared calls made, the rounds they carried and the calls that failed as a whole (tests read them). */
+    sharedRoundStats: () => sharedRounds?.stats() ?? { calls: 0, rounds: 0, failedCalls: 0 },
 
     /** games.getSeeds: the hash of the server seed the next round will use, the client seed, the next nonce. */
     async getSeeds(who: Gambler): Promise<SeedsView> {

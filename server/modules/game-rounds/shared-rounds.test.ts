@@ -74,6 +74,7 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
     const after = suite.t.services.gameRounds.sharedRoundStats();
     expect(after.rounds - before.rounds).toBe(40);
     expect(after.calls - before.calls).toBeLessThan(40);
+    expect(after.failedCalls).toBe(before.failedCalls);
 
     for (const [index, { uid }] of players.entries()) {
       const rows = await roundsOf(uid);
@@ -108,6 +109,8 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
     const [refused, ...played] = await Promise.all([play(short.browser, 0), ...others.map(({ browser }) => play(browser, 1))]);
     const after = suite.t.services.gameRounds.sharedRoundStats();
     expect(after.calls - before.calls).toBeLessThan(after.rounds - before.rounds);
+    // Refused inside the shared call, not by a call that failed and sent every round alone.
+    expect(after.failedCalls).toBe(before.failedCalls);
 
     expect(refused?.json.error).toMatchObject({ type: 'InvalidParameterException' });
     expect(refused?.json.error?.error_data).toMatchObject({ field: 'stake' });

@@ -197,6 +197,8 @@ const DEFAULT_OPTIONS: RoundSharingOptions = { lanes: 2, maxRounds: 32 };
 
 export function createSharedRounds(deps: SharedRoundsDeps) {
   const { db, intake } = deps;
+  // Calls whose transaction failed as a whole (their rounds then played alone): none is expected.
+  let failedCalls = 0;
 
   async function playTogether(tx: Transaction, rounds: readonly SharedRound[]): Promise<SharedRoundAnswer[]> {
     const answers: SharedRoundAnswer[] = rounds.map(() => ({ status: 'alone' }));
@@ -249,6 +251,7 @@ export function createSharedRounds(deps: SharedRoundsDeps) {
         return await inTransaction(db, (tx) => playTogether(tx, rounds));
       } catch {
         // The transaction wrote nothing: each round plays the single way, which answers its own error.
+        failedCalls++;
         return rounds.map(() => ({ status: 'alone' }) as const);
       }
     },
@@ -258,7 +261,8 @@ export function createSharedRounds(deps: SharedRoundsDeps) {
 
   return {
     play: (round: SharedRound): Promise<SharedRoundAnswer> => sharing.submit(round),
-    stats: sharing.stats,
+    /** Calls made, the rounds they carried, and the calls that failed as a whole. */
+    stats: () => ({ ...sharing.stats(), failedCalls }),
   };
 }
 
