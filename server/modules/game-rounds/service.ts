@@ -36,7 +36,7 @@ import { isStatefulEngine, recomputeOutcome } from './stateful-engines';
 import { fairSeeds, gameRounds, type GameRoundMode } from './tables';
 import { enforceMinSpinDuration, isSlotEngine, type GamesJurisdiction } from './jurisdiction';
 import { createSharedRounds } from './shared-rounds';
-import type { RoundSharingOptions } from './round-sharing';
+import type { CallSharingOptions } from '../../db/call-sharing';
 import { RECALL_DEFAULT, RECALL_MAX } from '#common/contract/games';
 import type { PlayResult, RoundView, SeedsView } from '#common/contract';
 
@@ -61,7 +61,7 @@ export interface GameRoundsDeps {
    * Real-money rounds of several players sharing one transaction (shared-rounds.ts, issue 12):
    * its lanes and size, or false to play every round alone.
    */
-  roundSharing?: Partial<RoundSharingOptions> | false;
+  roundSharing?: Partial<CallSharingOptions> | false;
 }
 
 const CLIENT_SEED_PATTERN = /^[^\p{Cc}]{1,64}$/u;

@@ -1,6 +1,6 @@
 /**
  * Real-money one-request rounds of several players in one transaction (issue 12; the queue is
- * round-sharing.ts). A call costs three statements whatever its size:
+ * db/call-sharing.ts). A call costs three statements whatever its size:
  *   1. every owner's active seed pair locked in id order, with whether a casino bonus is wagered
  *      and a round id drawn for each;
  *   2. the rounds, written settled with their nonces advanced: a request id its owner played
@@ -24,7 +24,7 @@ import { hasWageredBonusSql } from '../bonuses';
 import { ownerKeyOf, type Gambler, type RoundIntake, type RoundMoney } from '../round-intake';
 import type { PreparedBet } from './engines';
 import { outcomeJson } from './engines';
-import { createRoundSharing, type RoundSharingOptions } from './round-sharing';
+import { createCallSharing, type CallSharingOptions } from '../../db/call-sharing';
 import { fairSeeds, gameRounds } from './tables';
 
 /** A real-money round the intake admitted, ready to be played on its owner's seed. */
@@ -189,11 +189,11 @@ export interface SharedRoundsDeps {
   db: Database;
   intake: RoundIntake;
   roundView: (row: RoundRow) => PlayResult['round'];
-  options?: Partial<RoundSharingOptions>;
+  options?: Partial<CallSharingOptions>;
 }
 
 /** Two lanes, as the wallet's group commit: one call in the database while the next gathers. */
-const DEFAULT_OPTIONS: RoundSharingOptions = { lanes: 2, maxRounds: 32 };
+const DEFAULT_OPTIONS: CallSharingOptions = { lanes: 2, maxItems: 32 };
 
 export function createSharedRounds(deps: SharedRoundsDeps) {
   const { db, intake } = deps;
@@ -245,7 +245,7 @@ export function createSharedRounds(deps: SharedRoundsDeps) {
     return answers;
   }
 
-  const sharing = createRoundSharing<SharedRound, SharedRoundAnswer>(
+  const sharing = createCallSharing<SharedRound, SharedRoundAnswer>(
     async (rounds) => {
       try {
         return await inTransaction(db, (tx) => playTogether(tx, rounds));

@@ -1,21 +1,23 @@
 /**
- * Group commit for one-request rounds (issue 12: ≥ 1,000 real-money rounds/s on PGlite, where one
- * round's three statements alone cost 1.3 ms of the embedded database's time). Rounds that arrive
- * while earlier ones are being written wait here; the next free lane takes everything waiting and
- * plays it in one transaction whose statements carry all of them (one seed lock, one ledger call,
- * one insert). A lone round on a quiet server goes at once: sharing never adds a wait of its own.
+ * Group commit for requests that each cost a few statements (issue 12: ≥ 1,000 real-money rounds/s
+ * on PGlite, where one round's three statements alone cost 1.3 ms of the embedded database's
+ * time; ≥ 500 provider rounds/s on PostgreSQL). Items that arrive while earlier ones are being
+ * written wait here; the next free lane takes everything waiting and plays it in one call whose
+ * statements carry all of them (shared rounds: one seed lock, one ledger call, one insert; provider
+ * money: one database function). A lone item on a quiet server goes at once: sharing never adds a
+ * wait of its own.
  *
- * One owner's rounds never share a call, nor run in two calls at once: a round whose owner is in a
+ * One owner's items never share a call, nor run in two calls at once: an item whose owner is in a
  * call in flight (or already in the call being taken) waits for the next, so each of an owner's
- * rounds sees the nonce the one before it left. The queue knows nothing of what a round is; the
+ * rounds sees the nonce the one before it left. The queue knows nothing of what an item is; the
  * caller's `play` answers each item, and each caller learns only its own answer.
  */
 
-export interface RoundSharingOptions {
+export interface CallSharingOptions {
   /** Calls in flight at once (each holds a connection while it runs). */
   lanes: number;
-  /** Rounds per call at most. */
-  maxRounds: number;
+  /** Items per call at most. */
+  maxItems: number;
 }
 
 interface Waiting<I, O> {
@@ -25,10 +27,10 @@ interface Waiting<I, O> {
   reject: (error: unknown) => void;
 }
 
-export function createRoundSharing<I, O>(
+export function createCallSharing<I, O>(
   play: (items: readonly I[]) => Promise<readonly O[]>,
   ownerOf: (item: I) => string,
-  options: RoundSharingOptions,
+  options: CallSharingOptions,
 ) {
   const queue: Waiting<I, O>[] = [];
   const busyOwners = new Set<string>();
@@ -39,7 +41,7 @@ export function createRoundSharing<I, O>(
   function takeCall(): Waiting<I, O>[] {
     const call: Waiting<I, O>[] = [];
     const owners = new Set<string>();
-    for (let index = 0; index < queue.length && call.length < options.maxRounds;) {
+    for (let index = 0; index < queue.length && call.length < options.maxItems;) {
       const next = queue[index]!;
       if (busyOwners.has(next.owner) || owners.has(next.owner)) {
         index++;
@@ -105,4 +107,4 @@ export function createRoundSharing<I, O>(
   };
 }
 
-export type RoundSharing<I, O> = ReturnType<typeof createRoundSharing<I, O>>;
+export type CallSharing<I, O> = ReturnType<typeof createCallSharing<I, O>>;

@@ -1,11 +1,11 @@
 /**
- * The shared rounds' queue (issue 12; round-sharing.ts): who goes out when, with whom, and who
+ * The shared calls' queue (issue 12; call-sharing.ts), as shared rounds use it: who goes out when, with whom, and who
  * learns what. The database side (each round all or nothing inside one transaction) is tested on
  * both databases in shared-rounds.test.ts; here the call is a hand-driven stand-in so every
  * interleaving is chosen, not hoped for.
  */
 import { describe, expect, it } from 'vitest';
-import { createRoundSharing } from './round-sharing';
+import { createCallSharing } from './call-sharing';
 
 interface Round {
   owner: string;
@@ -37,7 +37,7 @@ const round = (owner: string, id: string): Round => ({ owner, id });
 describe('shared rounds queue (issue 12: rounds that arrive together share one transaction)', () => {
   it('a lone round on a quiet server goes out on the next turn of the event loop, alone, and gets its answer', async () => {
     const { calls, play } = handDriven();
-    const sharing = createRoundSharing(play, (r: Round) => r.owner, { lanes: 1, maxRounds: 8 });
+    const sharing = createCallSharing(play, (r: Round) => r.owner, { lanes: 1, maxItems: 8 });
     const answer = sharing.submit(round('p1', 'a'));
     await turn();
     expect(calls.map((call) => call.ids)).toEqual([['a']]);
@@ -47,7 +47,7 @@ describe('shared rounds queue (issue 12: rounds that arrive together share one t
 
   it('rounds that arrive in the same turn, or while the lane is busy, go together in arrival order, each caller answered with its own', async () => {
     const { calls, play } = handDriven();
-    const sharing = createRoundSharing(play, (r: Round) => r.owner, { lanes: 1, maxRounds: 8 });
+    const sharing = createCallSharing(play, (r: Round) => r.owner, { lanes: 1, maxItems: 8 });
     const first = [sharing.submit(round('p1', 'a')), sharing.submit(round('p2', 'b'))];
     await turn();
     expect(calls.map((call) => call.ids)).toEqual([['a', 'b']]);
@@ -64,7 +64,7 @@ describe('shared rounds queue (issue 12: rounds that arrive together share one t
 
   it("one owner's rounds never share a call nor run in two calls at once: the second waits for the first's call to end", async () => {
     const { calls, play } = handDriven();
-    const sharing = createRoundSharing(play, (r: Round) => r.owner, { lanes: 2, maxRounds: 8 });
+    const sharing = createCallSharing(play, (r: Round) => r.owner, { lanes: 2, maxItems: 8 });
     void sharing.submit(round('p1', 'a'));
     void sharing.submit(round('p1', 'b'));
     void sharing.submit(round('p2', 'c'));
@@ -76,9 +76,9 @@ describe('shared rounds queue (issue 12: rounds that arrive together share one t
     expect(calls[1]?.ids).toEqual(['b']);
   });
 
-  it('a call takes at most maxRounds; the rest go in the next lane', async () => {
+  it('a call takes at most maxItems; the rest go in the next lane', async () => {
     const { calls, play } = handDriven();
-    const sharing = createRoundSharing(play, (r: Round) => r.owner, { lanes: 2, maxRounds: 2 });
+    const sharing = createCallSharing(play, (r: Round) => r.owner, { lanes: 2, maxItems: 2 });
     for (const id of ['a', 'b', 'c', 'd', 'e']) void sharing.submit(round(`p-${id}`, id));
     await turn();
     expect(calls.map((call) => call.ids)).toEqual([
@@ -92,7 +92,7 @@ describe('shared rounds queue (issue 12: rounds that arrive together share one t
 
   it("a call that fails rejects its own rounds only; the next call's rounds are answered", async () => {
     const { calls, play } = handDriven();
-    const sharing = createRoundSharing(play, (r: Round) => r.owner, { lanes: 1, maxRounds: 8 });
+    const sharing = createCallSharing(play, (r: Round) => r.owner, { lanes: 1, maxItems: 8 });
     const failed = [sharing.submit(round('p1', 'a')), sharing.submit(round('p2', 'b'))];
     await turn();
     const next = sharing.submit(round('p3', 'c'));
