@@ -204,6 +204,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     findUser: (uid) => accounts.findUserForPlay(uid),
     activeExclusion: (uid) => responsibleGaming.activeExclusionForPlay(uid),
     providers: options.providers ?? [DEMO_PROVIDER],
+    sharing: { lanes: options.isOnlyProcess ? 1 : 2 },
   });
   const gameLaunch = createGameLaunchService({ providerWallet, healthTtlMs: options.aggregatorHealthTtlMs });
   if (options.aggregator) gameLaunch.connect(options.aggregator);

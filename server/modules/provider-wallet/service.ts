@@ -20,12 +20,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { invalidParameter as invalid } from '#common/parameter-errors';
 import type { Database } from '../../db/client';
+import type { CallSharingOptions } from '../../db/call-sharing';
 import { inTransaction, type Executor } from '../../db/retry';
 import type { GamesService } from '../games';
 import { canonicalJson } from '#common/canonical-json';
 import type { RoundIntake, RoundMoney } from '../round-intake';
 import { IdempotencyConflictError, InsufficientFundsError, type WalletService } from '../wallet';
-import { amountJson, ProviderRefusal, type ProviderOkAnswer, type ProviderRequest } from './protocol';
+import { createSharedProviderMoney } from './shared-money';
+import { amountJson, ProviderRefusal, type ProviderErrorCode, type ProviderOkAnswer, type ProviderRequest } from './protocol';
 import type { ProviderConfig } from './providers';
 import { providerRounds, providerSessions, providerTransactions, type ProviderTxKind } from './tables';
 
@@ -38,10 +40,15 @@ export interface ProviderWalletDeps {
   findUser: (uid: number) => Promise<{ siteId: string; status: string } | undefined>;
   activeExclusion: (uid: number) => Promise<unknown>;
   providers: readonly ProviderConfig[];
+  /** How requests share calls (shared-money.ts): lanes and size; false plays each in its own transaction. */
+  sharing?: Partial<CallSharingOptions> | false;
 }
 
 /** How long a launch's session takes new bets. */
 export const PROVIDER_SESSION_TTL_MS = 4 * 60 * 60 * 1000;
+
+/** Sessions a process remembers for bets and wins (their expiry is checked again by the database). */
+const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
 type SessionRow = typeof providerSessions.$inferSelect;
 type TxRow = typeof providerTransactions.$inferSelect;
@@ -62,6 +69,10 @@ const hashOf = (value: Record<string, unknown>) => createHash('sha256').update(c
 export function createProviderWalletService(deps: ProviderWalletDeps) {
   const { db, wallet, intake } = deps;
   const providers = new Map(deps.providers.map((config) => [config.name, config]));
+  const sharedMoney = deps.sharing === false ? undefined : createSharedProviderMoney(db, wallet, deps.sharing);
+  // A session's row never changes but for its expiry, which only moves earlier (a launch closed):
+  // bets and wins take it from here, and provider_money reads the expiry again under the bet.
+  const sessions = new Map<string, SessionRow>();
 
   async function balanceMinor(siteId: string, userId: number, currency: string, executor: Executor = db): Promise<bigint> {
     return (await wallet.balances(siteId, userId, currency, executor)).main;
@@ -85,12 +96,26 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
   }
 
   /** The session of a token, for this provider and this site; any other is unknown. */
-  async function requireSession(provider: string, siteId: string, token: string, playerId?: number): Promise<SessionRow> {
-    const [session] = await db.select().from(providerSessions).where(eq(providerSessions.token, token)).limit(1);
+  async function requireSession(
+    provider: string,
+    siteId: string,
+    token: string,
+    playerId?: number,
+    options: { isRemembered?: boolean } = {},
+  ): Promise<SessionRow> {
+    const session = (options.isRemembered && sessions.get(token)) || (await readSession(token));
     if (!session || session.provider !== provider || session.siteId !== siteId)
       throw new ProviderRefusal('SESSION_NOT_FOUND', 'Unknown session token');
     if (playerId !== undefined && playerId !== session.userId)
       throw new ProviderRefusal('PLAYER_MISMATCH', 'The player is not the session’s player');
+    return session;
+  }
+
+  async function readSession(token: string): Promise<SessionRow | undefined> {
+    const [session] = await db.select().from(providerSessions).where(eq(providerSessions.token, token)).limit(1);
+    if (!session) return undefined;
+    if (sessions.size >= SESSION_CACHE_MAX_ENTRIES) sessions.delete(sessions.keys().next().value!);
+    sessions.set(token, session);
     return session;
   }
 
@@ -164,42 +189,53 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
     };
   }
 
+  /** A bet's or win's refusal for its round, funds or session: the same words whichever path found it. */
+  function moneyRefusal(
+    code: ProviderErrorCode,
+    kind: 'bet' | 'win',
+    session: SessionRow,
+    roundCurrency?: string,
+  ): ProviderRefusal {
+    switch (code) {
+      case 'ROUND_NOT_FOUND':
+        return kind === 'bet'
+          ? new ProviderRefusal(code, 'The round belongs to another player', { field: 'round_id' })
+          : new ProviderRefusal(code, 'The player has no bet in this round', { field: 'round_id', ...withBalance(session) });
+      case 'CURRENCY_MISMATCH':
+        return new ProviderRefusal(code, `The round plays in ${roundCurrency}`, { field: 'currency' });
+      case 'ROUND_ENDED':
+        return new ProviderRefusal(code, 'The round has ended', withBalance(session));
+      case 'SESSION_EXPIRED':
+        return new ProviderRefusal(code, 'The game session has ended', withBalance(session));
+      case 'INSUFFICIENT_FUNDS':
+        return new ProviderRefusal(code, 'The balance does not cover the bet', withBalance(session));
+      default:
+        return new ProviderRefusal(code, 'The request was refused', withBalance(session));
+    }
+  }
+
+  type MoneyRow = { kind: 'bet' | 'win'; txId: string; roundId: string; amountMinor: bigint; requestHash: string };
+  type MoveMoney = (tx: Executor) => Promise<{ transferId: number; mainBalanceMinor?: bigint } | null>;
+
   /**
    * Applies a bet or win once: moves the money, reads the balance and records the transaction
-   * with its answer, all in one database transaction. The transaction id is taken last: when it
-   * was taken before (a retry, a duplicate, a twin sent at the same time, a bet a rollback
-   * tombstoned), everything rolls back and the recorded row decides the answer. A twin waits
-   * on the ledger's account locks or on the id's unique index until the first commits.
+   * with its answer, all in one database transaction: shared with other players' requests in one
+   * statement (shared-money.ts) when no hook has to see the money, else in a transaction here
+   * (moveMoney). When the transaction id was taken before (a retry, a duplicate, a twin sent at
+   * the same time, a bet a rollback tombstoned), nothing is written and the recorded row decides
+   * the answer. A twin waits on the round's or the ledger's locks or on the id's unique index
+   * until the first commits.
    */
   async function applyOnce(
     provider: string,
     session: SessionRow,
-    row: { kind: 'bet' | 'win'; txId: string; roundId: string; amountMinor: bigint; requestHash: string },
-    moveMoney: (tx: Executor) => Promise<{ transferId: number; mainBalanceMinor?: bigint } | null>,
+    row: MoneyRow,
+    round: RoundMoney,
+    moveMoney: MoveMoney,
   ): Promise<ProviderOkAnswer> {
     try {
-      return await inTransaction(db, async (tx) => {
-        const moved = await moveMoney(tx);
-        const transferId = moved?.transferId ?? null;
-        const answer = await okAnswer(session, tx, { transaction_id: row.txId }, moved?.mainBalanceMinor);
-        const [recorded] = await tx
-          .insert(providerTransactions)
-          .values({
-            provider,
-            ...row,
-            status: 'applied',
-            siteId: session.siteId,
-            userId: session.userId,
-            sessionId: session.id,
-            currency: session.currency,
-            transferId,
-            answer,
-          })
-          .onConflictDoNothing()
-          .returning({ id: providerTransactions.id });
-        if (!recorded) throw new SeenBefore();
-        return answer;
-      });
+      const shared = sharedMoney && intake.canShareMoney(round) ? await applyShared(provider, session, row, round) : undefined;
+      return shared ?? (await applyInTransaction(provider, session, row, moveMoney));
     } catch (error) {
       // A refusal (round ended since, balance spent since…) never hides the first answer of a replay.
       if (error instanceof ProviderRefusal)
@@ -214,6 +250,65 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
         );
       return replayOf(seen, row.kind, row.requestHash, session);
     }
+  }
+
+  /** The request in a call shared with other players' (provider_money); undefined when that call failed as a whole. */
+  async function applyShared(
+    provider: string,
+    session: SessionRow,
+    row: MoneyRow,
+    round: RoundMoney,
+  ): Promise<ProviderOkAnswer | undefined> {
+    const answer = { status: 'OK' as const, player_id: String(session.userId), currency: session.currency };
+    const outcome = await sharedMoney!.apply({
+      ...row,
+      provider,
+      sessionId: session.id,
+      round,
+      answer: { ...answer, transaction_id: row.txId },
+    });
+    switch (outcome.status) {
+      case 'done':
+        return { ...answer, balance: amountJson(outcome.balanceMinor), transaction_id: row.txId };
+      case 'seen':
+        throw new SeenBefore();
+      case 'refused':
+        throw moneyRefusal(outcome.code, row.kind, session, outcome.roundCurrency);
+      case 'insufficient':
+        throw moneyRefusal('INSUFFICIENT_FUNDS', row.kind, session);
+      case 'alone':
+        return undefined;
+    }
+  }
+
+  async function applyInTransaction(
+    provider: string,
+    session: SessionRow,
+    row: MoneyRow,
+    moveMoney: MoveMoney,
+  ): Promise<ProviderOkAnswer> {
+    return inTransaction(db, async (tx) => {
+      const moved = await moveMoney(tx);
+      const transferId = moved?.transferId ?? null;
+      const answer = await okAnswer(session, tx, { transaction_id: row.txId }, moved?.mainBalanceMinor);
+      const [recorded] = await tx
+        .insert(providerTransactions)
+        .values({
+          provider,
+          ...row,
+          status: 'applied',
+          siteId: session.siteId,
+          userId: session.userId,
+          sessionId: session.id,
+          currency: session.currency,
+          transferId,
+          answer,
+        })
+        .onConflictDoNothing()
+        .returning({ id: providerTransactions.id });
+      if (!recorded) throw new SeenBefore();
+      return answer;
+    });
   }
 
   /** A refusal, unless the request is a replay of one answered before: then the first answer. */
@@ -231,7 +326,12 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
   }
 
   async function bet(provider: string, siteId: string, request: ProviderRequest<'bet'>): Promise<ProviderOkAnswer> {
-    const session = await requireSession(provider, siteId, request.token, request.player_id);
+    const remembered = await requireSession(provider, siteId, request.token, request.player_id, { isRemembered: true });
+    const round = roundMoney(remembered, provider, request.round_id);
+    // A launch closed in another process is not in the remembered row: provider_money reads the
+    // expiry again under the bet; the transactional path reads the session now.
+    const isShared = sharedMoney !== undefined && intake.canShareMoney(round);
+    const session = isShared ? remembered : await requireSession(provider, siteId, request.token);
     requireCurrency(session, request.currency);
     const requestHash = hashOf({
       kind: 'bet',
@@ -247,7 +347,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
         'bet',
         requestHash,
         session,
-        new ProviderRefusal('SESSION_EXPIRED', 'The game session has ended', withBalance(session)),
+        moneyRefusal('SESSION_EXPIRED', 'bet', session),
       );
     }
     const user = await deps.findUser(session.userId);
@@ -269,10 +369,10 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       amountMinor: request.amount,
       requestHash,
     };
-    return applyOnce(provider, session, row, async (tx) => {
+    return applyOnce(provider, session, row, round, async (tx) => {
       // Opens the round with this stake, or finds (and locks) it when an earlier bet opened it and
       // adds the stake: one statement either way. A refusal below rolls the addition back with the rest.
-      const [round] = await tx
+      const [opened] = await tx
         .insert(providerRounds)
         .values({
           provider,
@@ -288,29 +388,27 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
           set: { stakeMinor: plus(providerRounds.stakeMinor, request.amount) },
         })
         .returning();
-      if (!round || round.userId !== session.userId || round.siteId !== session.siteId)
-        throw new ProviderRefusal('ROUND_NOT_FOUND', 'The round belongs to another player', { field: 'round_id' });
-      if (round.currency !== session.currency)
-        throw new ProviderRefusal('CURRENCY_MISMATCH', `The round plays in ${round.currency}`, { field: 'currency' });
-      if (round.endedAt) throw new ProviderRefusal('ROUND_ENDED', 'The round has ended', withBalance(session));
+      if (!opened || opened.userId !== session.userId || opened.siteId !== session.siteId)
+        throw moneyRefusal('ROUND_NOT_FOUND', 'bet', session);
+      if (opened.currency !== session.currency) throw moneyRefusal('CURRENCY_MISMATCH', 'bet', session, opened.currency);
+      if (opened.endedAt) throw moneyRefusal('ROUND_ENDED', 'bet', session);
       if (request.amount === 0n) return null;
       try {
-        const result = await intake.stake(tx, roundMoney(session, provider, request.round_id), {
+        const result = await intake.stake(tx, round, {
           amountMinor: request.amount,
           idempotencyKey: `provider:${provider}:tx:${request.transaction_id}`,
         });
         if (result.isReplay) throw new SeenBefore();
         return result;
       } catch (error) {
-        if (error instanceof InsufficientFundsError)
-          throw new ProviderRefusal('INSUFFICIENT_FUNDS', 'The balance does not cover the bet', withBalance(session));
+        if (error instanceof InsufficientFundsError) throw moneyRefusal('INSUFFICIENT_FUNDS', 'bet', session);
         throw error;
       }
     });
   }
 
   async function win(provider: string, siteId: string, request: ProviderRequest<'win'>): Promise<ProviderOkAnswer> {
-    const session = await requireSession(provider, siteId, request.token, request.player_id);
+    const session = await requireSession(provider, siteId, request.token, request.player_id, { isRemembered: true });
     requireCurrency(session, request.currency);
     const requestHash = hashOf({
       kind: 'win',
@@ -328,22 +426,19 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
       amountMinor: request.amount,
       requestHash,
     };
-    return applyOnce(provider, session, row, async (tx) => {
+    const round = roundMoney(session, provider, request.round_id);
+    return applyOnce(provider, session, row, round, async (tx) => {
       // Finds the round and adds the payout in one statement; a refusal below rolls it back.
-      const [round] = await tx
+      const [paid] = await tx
         .update(providerRounds)
         .set({ payoutMinor: plus(providerRounds.payoutMinor, request.amount) })
         .where(and(eq(providerRounds.provider, provider), eq(providerRounds.roundId, request.round_id)))
         .returning();
-      if (!round || round.userId !== session.userId || round.siteId !== session.siteId)
-        throw new ProviderRefusal('ROUND_NOT_FOUND', 'The player has no bet in this round', {
-          field: 'round_id',
-          ...withBalance(session),
-        });
-      if (round.currency !== session.currency)
-        throw new ProviderRefusal('CURRENCY_MISMATCH', `The round plays in ${round.currency}`, { field: 'currency' });
+      if (!paid || paid.userId !== session.userId || paid.siteId !== session.siteId)
+        throw moneyRefusal('ROUND_NOT_FOUND', 'win', session);
+      if (paid.currency !== session.currency) throw moneyRefusal('CURRENCY_MISMATCH', 'win', session, paid.currency);
       // A win of nothing moves no money; the hooks still hear the round paid nothing.
-      const result = await intake.settle(tx, roundMoney(session, provider, request.round_id), {
+      const result = await intake.settle(tx, round, {
         amountMinor: request.amount,
         idempotencyKey: `provider:${provider}:tx:${request.transaction_id}`,
       });
@@ -487,6 +582,7 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
 
     /** Ends a session now (the player left the game): no new bets; wins and rollbacks still land. */
     async closeProviderSession(token: string): Promise<void> {
+      sessions.delete(token);
       await db.update(providerSessions).set({ expiresAt: new Date() }).where(eq(providerSessions.token, token));
     },
 
@@ -519,6 +615,9 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
 
     /** The main balance a refusal reports, in minor units. */
     balanceMinor,
+
+    /** Shared calls made, the requests they carried, and the calls that failed as a whole. */
+    sharedMoneyStats: () => sharedMoney?.stats(),
   };
 }
 

@@ -10,6 +10,7 @@ export {
   LedgerError,
   type AccountRef,
   type GroupTransferResult,
+  type LedgerCall,
   type Leg,
   type PlayerBalances,
   type TransferInput,

@@ -4,11 +4,20 @@
  * an audit entry, all in one database transaction; an idempotency key makes a replay return the
  * first result and move nothing.
  */
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inTransaction, isTransaction, withRetry, type Executor, type Transaction } from '../../db/retry';
 import { appendAudit, contentHash, storedPayload } from './audit';
-import { aloneOutcome, writeBatch, type AloneOutcome, type LockedAccount, type PlannedTransfer } from './transfer-sql';
+import {
+  aloneOutcome,
+  ledgerCallArguments,
+  outcomeOf,
+  writeBatch,
+  type AloneOutcome,
+  type CallOutcome,
+  type LockedAccount,
+  type PlannedTransfer,
+} from './transfer-sql';
 import { createTransferGroups } from './transfer-groups';
 import { checkLegs, houseShard, requestHash, type AccountRef, type Leg } from './postings';
 import { ledgerAccounts, ledgerPostings, ledgerTransfers, type HouseAccountType, type PlayerAccountType } from './tables';
@@ -60,6 +69,17 @@ export class IdempotencyConflictError extends LedgerError {
 }
 
 export type PlayerBalances = Record<PlayerAccountType, bigint>;
+
+/**
+ * Callers' batches of transfers planned for a module's own database function, which writes its
+ * rows and calls ledger_write_batch with `arguments` (batch n is group n + 1), or with the groups
+ * it keeps, in one statement (planLedgerCall, ledgerCallResults).
+ */
+export interface LedgerCall {
+  readonly planned: readonly (readonly PlannedTransfer[])[];
+  /** ledger_write_batch's arguments, in its order. */
+  readonly arguments: SQL;
+}
 
 /** One caller's batch among several written in one call (transferGroupsIn): its results, or its refusal. */
 export type GroupTransferResult =
@@ -284,6 +304,15 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
     };
   }
 
+  /** Each group's answer of a call that carried several callers' batches; a refusal is an answer, not an error. */
+  function groupResults(planned: readonly (readonly PlannedTransfer[])[], outcome: CallOutcome): GroupTransferResult[] {
+    return (outcome.status === 'ok' ? outcome.groups : planned.map(() => outcome)).map((group, index) => {
+      if (group.status === 'insufficient') return { status: 'insufficient', accountType: group.type };
+      if (group.status === 'conflict') return { status: 'conflict', key: group.key };
+      return { status: 'ok', ...settle(planned[index]!, group) };
+    });
+  }
+
   /**
    * Writes a batch of transfers in one call to the database (ledger_write_batch, transfer-sql.ts),
    * whatever the batch's size (issue 12: a round's stake and payout used to cost eight round
@@ -331,12 +360,29 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
     async transferGroupsIn(tx: Transaction, batches: readonly (readonly TransferInput[])[]): Promise<GroupTransferResult[]> {
       const planned: PlannedTransfer[][] = [];
       for (const inputs of batches) planned.push(await planTransfers(tx, inputs));
-      const outcome = await writeBatch(tx, planned);
-      return (outcome.status === 'ok' ? outcome.groups : planned.map(() => outcome)).map((group, index) => {
-        if (group.status === 'insufficient') return { status: 'insufficient', accountType: group.type };
-        if (group.status === 'conflict') return { status: 'conflict', key: group.key };
-        return { status: 'ok', ...settle(planned[index]!, group) };
-      });
+      return groupResults(planned, await writeBatch(tx, planned));
+    },
+
+    /**
+     * Plans callers' batches (their accounts resolved, their requests and audit content hashed)
+     * for a module's own database function that calls ledger_write_batch with `arguments`, batch
+     * n as group n + 1, in the statement that writes the module's rows (issue 12: providers' bets
+     * and wins, several players' in one statement). An empty batch is a group without transfers.
+     */
+    async planLedgerCall(batches: readonly (readonly TransferInput[])[]): Promise<LedgerCall> {
+      const planned: PlannedTransfer[][] = [];
+      for (const inputs of batches) planned.push(await planTransfers(db, inputs));
+      return { planned, arguments: ledgerCallArguments(planned) };
+    },
+
+    /**
+     * What ledger_write_batch answered inside that function, for the batches (indexes into the
+     * call's) it carried, in order, as transferGroupsIn answers them; the function wrote nothing
+     * of a refused batch.
+     */
+    ledgerCallResults(call: LedgerCall, answered: unknown, carried: readonly number[]): GroupTransferResult[] {
+      const planned = carried.map((index) => call.planned[index]!);
+      return groupResults(planned, outcomeOf(planned, answered));
     },
 
     /** Group commit's calls and the callers' batches they carried (bench:ledger prints them). */

@@ -7,7 +7,7 @@
  * while it runs, and without a caller's transaction it is its own. Since migration 0025 one call
  * carries several callers' batches ("groups", each all or nothing on its own; transfer-groups.ts).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { pgArray, type ArrayItem } from '../../db/pg-array';
 import type { Executor } from '../../db/retry';
 import type { PlayerAccountType } from './tables';
@@ -81,19 +81,18 @@ export function accountIdsOf(groups: readonly (readonly PlannedTransfer[])[]): n
 }
 
 /**
- * Writes groups of transfers in one call (each group all or nothing on its own; one group is a
- * caller's batch). Each group's answer carries the accounts it named, as they are after the call.
+ * The arguments of a ledger_write_batch call carrying these groups, in its order: for writeBatch,
+ * and for a module's own database function that writes its rows and the money in one statement
+ * (provider_money, migration 0026) and hands the ledger's answer back (outcomeOf).
  */
-export async function writeBatch(executor: Executor, groups: readonly (readonly PlannedTransfer[])[]): Promise<CallOutcome> {
+export function ledgerCallArguments(groups: readonly (readonly PlannedTransfer[])[]): SQL {
   const transfers = groups.flat();
   const groupOf = groups.flatMap((group, index) => group.map(() => index + 1));
   const column = (pick: (transfer: PlannedTransfer) => ArrayItem) => pgArray(transfers.map(pick));
   const postings = transfers.flatMap((transfer, index) =>
     transfer.postings.map((posting) => ({ ...posting, transfer: index + 1 })),
   );
-  const result = await executor.execute(sql`
-    SELECT ledger_write_batch(
-      ${pgArray(accountIdsOf(groups))}::bigint[], ${pgArray(groupOf)}::int[],
+  return sql`${pgArray(accountIdsOf(groups))}::bigint[], ${pgArray(groupOf)}::int[],
       ${column((t) => t.idempotencyKey)}::text[], ${column((t) => t.requestHash)}::text[],
       ${column((t) => t.siteId)}::text[], ${column((t) => t.userId)}::bigint[], ${column((t) => t.kind)}::text[],
       ${column((t) => t.currency)}::text[], ${column((t) => t.amountMinor)}::bigint[], ${column((t) => t.reference)}::text[],
@@ -101,10 +100,22 @@ export async function writeBatch(executor: Executor, groups: readonly (readonly 
       ${column((t) => t.audit.action)}::text[], ${column((t) => JSON.stringify(t.audit.payload))}::jsonb[],
       ${column((t) => t.audit.contentHash)}::text[], ${column((t) => t.audit.at.toISOString())}::timestamptz[],
       ${pgArray(postings.map((p) => p.transfer))}::int[], ${pgArray(postings.map((p) => p.accountId))}::bigint[],
-      ${pgArray(postings.map((p) => p.amountMinor))}::bigint[]) AS outcome`);
+      ${pgArray(postings.map((p) => p.amountMinor))}::bigint[]`;
+}
+
+/**
+ * Writes groups of transfers in one call (each group all or nothing on its own; one group is a
+ * caller's batch). Each group's answer carries the accounts it named, as they are after the call.
+ */
+export async function writeBatch(executor: Executor, groups: readonly (readonly PlannedTransfer[])[]): Promise<CallOutcome> {
+  const result = await executor.execute(sql`SELECT ledger_write_batch(${ledgerCallArguments(groups)}) AS outcome`);
   const [row] = (result as unknown as { rows: { outcome: OutcomeJson | string }[] }).rows;
-  if (!row) return { status: 'missing' };
-  const outcome = parsedJson(row.outcome);
+  return row ? outcomeOf(groups, row.outcome) : { status: 'missing' };
+}
+
+/** What ledger_write_batch answered (its json, parsed or not) for these groups. */
+export function outcomeOf(groups: readonly (readonly PlannedTransfer[])[], answered: unknown): CallOutcome {
+  const outcome = parsedJson(answered as OutcomeJson | string);
   if (outcome.status !== 'ok') return { status: 'missing' };
   const accounts: LockedAccount[] = (outcome.accounts ?? []).map((account) => ({
     id: Number(account.id),
