@@ -174,6 +174,28 @@ describe.each(testDatabaseKinds())('provider money shared between players on %s 
     await expectSoundLedger();
   });
 
+  it('§5 a replay and a win without its round sent beside new bets are answered on their own (the first answer; ROUND_NOT_FOUND) while the bets beside them are applied', async () => {
+    const [first, ...others] = await Promise.all(Array.from({ length: 4 }, () => launch(5_000n)));
+    const round = next('round');
+    const tx = next('bet');
+    const applied = await money(suite.t.services, 'bet', first!, 700n, round, tx);
+    const before = stats();
+    const [replayed, orphanWin, ...bets] = await Promise.all([
+      money(suite.t.services, 'bet', first!, 700n, round, tx),
+      money(suite.t.services, 'win', others[0]!, 50n, next('round')).catch((error: unknown) => error),
+      ...others.map((who) => money(suite.t.services, 'bet', who, 200n, next('round'))),
+    ]);
+    const after = stats();
+    expect(after.calls - before.calls).toBeLessThan(after.rounds - before.rounds);
+    expect(after.failedCalls).toBe(before.failedCalls);
+    expect(replayed).toEqual(applied);
+    expect(orphanWin).toMatchObject({ code: 'ROUND_NOT_FOUND' });
+    for (const answer of bets) expect(answer).toMatchObject({ status: 'OK', balance: 4_800 });
+    expect(await mainOf(first!.uid)).toBe(4_300n);
+    for (const who of others) expect(await mainOf(who.uid)).toBe(4_800n);
+    await expectSoundLedger();
+  });
+
   it('§5 with a round hook attached, bets and wins play in a transaction of their own: the hook sees each, and a hook that refuses a stake leaves nothing written', async () => {
     const who = await launch(10_000n);
     const seen: string[] = [];
