@@ -8,13 +8,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { minorToAmount } from '#common/money';
 import { testDatabaseKinds } from '../../../test/databases';
+import { fundedUser, fundPlayer } from '../../../test/host-player';
 import { useSiteApp } from '../../../test/site-app';
 import { openDatabase } from '../../db/client';
 import { ledgerTransfers } from '../../db/schema';
 import { createServices } from '../../services';
 import type { RoundMoneyEvent } from '../round-intake';
-import { checkLedger, house, move, player } from '../wallet';
+import { checkLedger } from '../wallet';
 import { providerRounds, providerTransactions } from './tables';
 
 const GAME = 'fox-fortune';
@@ -29,27 +31,7 @@ describe.each(testDatabaseKinds())('provider money shared between players on %s 
 
   async function launch(depositMinor: bigint) {
     const { t, siteId, currency } = suite;
-    const user = await t.services.accounts.createUser({
-      siteId,
-      login: `${next('shared-provider')}@example.com`,
-      passwordHash: 'not-used',
-      currency,
-      locale: 'en',
-      isSubscribed: false,
-    });
-    if (!user) throw new Error('no user');
-    if (depositMinor > 0n)
-      await t.services.wallet.transfer({
-        siteId,
-        userId: user.id,
-        kind: 'deposit',
-        currency,
-        amountMinor: depositMinor,
-        legs: move(house('psp_clearing'), player(user.id, 'main'), depositMinor),
-        idempotencyKey: next('fund'),
-        actor: 'system',
-        reason: 'test funding',
-      });
+    const user = await fundedUser(t, { siteId, currency, amountMinor: depositMinor, tag: next('shared-provider') });
     const session = await t.services.providerWallet.openProviderSession(siteId, user.id, GAME, currency);
     return { uid: user.id, token: session.token };
   }
@@ -159,17 +141,7 @@ describe.each(testDatabaseKinds())('provider money shared between players on %s 
       expect(applied[index]).toMatchObject({ status: 'OK', balance: 700 });
       expect(await mainOf(who.uid)).toBe(700n);
     }
-    await suite.t.services.wallet.transfer({
-      siteId: suite.siteId,
-      userId: short.uid,
-      kind: 'deposit',
-      currency: suite.currency,
-      amountMinor: 100n,
-      legs: move(house('psp_clearing'), player(short.uid, 'main'), 100n),
-      idempotencyKey: next('fund'),
-      actor: 'system',
-      reason: 'test funding',
-    });
+    await fundPlayer(suite.t, { uid: short.uid, siteId: suite.siteId, currency: suite.currency }, minorToAmount(100n));
     expect(await money(suite.t.services, 'bet', short, 80n, shortRound, shortTx)).toMatchObject({ status: 'OK', balance: 70 });
     await expectSoundLedger();
   });
