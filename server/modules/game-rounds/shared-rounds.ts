@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import { money } from '#common/money';
 import type { PlayResult } from '#common/contract';
 import type { Database } from '../../db/client';
+import { parsedJson } from '../../db/json-value';
 import { pgArray, type ArrayItem } from '../../db/pg-array';
 import { inTransaction, type Transaction } from '../../db/retry';
 import { hasWageredBonusSql } from '../bonuses';
@@ -156,9 +157,6 @@ async function insertRounds(tx: Transaction, taken: readonly PlayedRound[]): Pro
     };
   });
 }
-
-/** PGlite and node-postgres both parse jsonb; be lenient should a driver hand back the text. */
-const parsedJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
 
 /**
  * Takes back, inside the call's transaction, rounds written before the ledger refused their stake:

@@ -14,6 +14,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { createCallSharing, type CallSharingOptions } from '../../db/call-sharing';
+import { parsedJson } from '../../db/json-value';
 import { pgArray } from '../../db/pg-array';
 import { withRetry } from '../../db/retry';
 import { payoutTransfer, stakeTransfer, type RoundMoney } from '../round-intake';
@@ -63,10 +64,6 @@ function transfersOf(request: ProviderMoneyRequest): TransferInput[] {
   return [request.kind === 'bet' ? stakeTransfer(request.round, movement) : payoutTransfer(request.round, movement)];
 }
 
-function parsed(value: unknown): FunctionAnswer {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as FunctionAnswer;
-}
-
 function outcomeOf(answer: FunctionAnswer, item: number, moved: GroupTransferResult | undefined): ProviderMoneyOutcome {
   switch (answer.statuses[item]) {
     case 'ok':
@@ -101,7 +98,7 @@ export function createSharedProviderMoney(db: Database, wallet: WalletService, o
         ${pgArray(column((r) => JSON.stringify(r.answer)))}::jsonb[], ${ledger.arguments}) AS answer`);
     const [row] = (result as unknown as { rows: { answer: unknown }[] }).rows;
     if (!row) throw new Error('provider_money answered nothing');
-    return parsed(row.answer);
+    return parsedJson<FunctionAnswer>(row.answer);
   }
 
   async function playTogether(requests: readonly ProviderMoneyRequest[]): Promise<ProviderMoneyOutcome[]> {

@@ -8,6 +8,7 @@
  * carries several callers' batches ("groups", each all or nothing on its own; transfer-groups.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { parsedJson } from '../../db/json-value';
 import { pgArray, type ArrayItem } from '../../db/pg-array';
 import type { Executor } from '../../db/retry';
 import type { PlayerAccountType } from './tables';
@@ -69,11 +70,6 @@ interface OutcomeJson {
   }[];
 }
 
-/** PGlite and node-postgres both parse json; be lenient should a driver hand back the text. */
-function parsedJson<T>(value: T | string): T {
-  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
-}
-
 /** Every account id the groups name, ascending: the order the database locks them in. */
 export function accountIdsOf(groups: readonly (readonly PlannedTransfer[])[]): number[] {
   const ids = groups.flatMap((group) => group.flatMap((transfer) => transfer.postings.map((posting) => posting.accountId)));
@@ -115,7 +111,7 @@ export async function writeBatch(executor: Executor, groups: readonly (readonly 
 
 /** What ledger_write_batch answered (its json, parsed or not) for these groups. */
 export function outcomeOf(groups: readonly (readonly PlannedTransfer[])[], answered: unknown): CallOutcome {
-  const outcome = parsedJson(answered as OutcomeJson | string);
+  const outcome = parsedJson<OutcomeJson>(answered);
   if (outcome.status !== 'ok') return { status: 'missing' };
   const accounts: LockedAccount[] = (outcome.accounts ?? []).map((account) => ({
     id: Number(account.id),
