@@ -129,5 +129,3 @@ export function createSharedProviderMoney(db: Database, wallet: WalletService, o
     stats: () => ({ ...sharing.stats(), failedCalls }),
   };
 }
-
-export type SharedProviderMoney = ReturnType<typeof createSharedProviderMoney>;
