@@ -154,7 +154,7 @@ export function newRoundColumns(
 export function createGameRoundsService(deps: GameRoundsDeps) {
   const { db, wallet, intake } = deps;
   const sharedRounds =
-    deps.roundSharing === false ? undefined : createSharedRounds({ db, intake, roundView, options: deps.roundSharing });
+    deps.roundSharing === false ? undefined : createSharedRounds({ db, intake, wallet, roundView, options: deps.roundSharing });
 
   async function findActiveSeed(
     executor: Executor,
@@ -286,7 +286,7 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
       grantDemoCredit(wallet, tx, who, currency, stakeMinor, now),
 
     /** Shared calls made, the rounds they carried and the calls that failed as a whole (tests read them). */
-    sharedRoundStats: () => sharedRounds?.stats() ?? { calls: 0, rounds: 0, failedCalls: 0 },
+    sharedRoundStats: () => sharedRounds?.stats() ?? { calls: 0, rounds: 0, failedCalls: 0, staleRounds: 0 },
 
     /** games.getSeeds: the hash of the server seed the next round will use, the client seed, the next nonce. */
     async getSeeds(who: Gambler): Promise<SeedsView> {

@@ -72,7 +72,9 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
       }),
     );
     const after = suite.t.services.gameRounds.sharedRoundStats();
-    expect(after.rounds - before.rounds).toBe(40);
+    // Every round shared; each owner's first comes back once to learn the owner's seed pair.
+    expect(after.staleRounds - before.staleRounds).toBe(8);
+    expect(after.rounds - before.rounds).toBe(40 + 8);
     expect(after.calls - before.calls).toBeLessThan(40);
     expect(after.failedCalls).toBe(before.failedCalls);
 
@@ -139,6 +141,45 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
     await expectSoundLedger();
   });
 
+  it('§6 a round played on a seed pair that moved meanwhile is played again on the pair as it is: a new client seed, a rotation, a round of another process', async () => {
+    const { browser, uid } = await readyPlayer('10.00');
+    const round = async (n: number) => browser.data<PlayAnswer>(await play(browser, n)).round;
+    await round(1);
+    const before = suite.t.services.gameRounds.sharedRoundStats();
+    browser.data(await browser.call('games.setClientSeed', { client_seed: 'moved-client-seed' }));
+    const onNewClientSeed = await round(1);
+    browser.data(await browser.call('games.rotateSeeds', { client_seed: 'rotated-client-seed' }));
+    const onRotatedPair = await round(0);
+    const gambler: Gambler = { siteId: suite.siteId, uid, visitorId: '', locale: 'en', siteCurrency: suite.currency };
+    const otherProcess = createServices(suite.t.db);
+    const elsewhere = await otherProcess.gameRounds.play(gambler, {
+      sysname: SLOT,
+      mode: 'real',
+      bet: SLOT_BET,
+      requestId: `elsewhere-${sequence++}`,
+    });
+    const afterElsewhere = await round(0);
+    const after = suite.t.services.gameRounds.sharedRoundStats();
+    expect(after.staleRounds - before.staleRounds).toBe(3);
+    expect(after.failedCalls).toBe(before.failedCalls);
+
+    expect([onNewClientSeed.client_seed, onNewClientSeed.nonce]).toEqual(['moved-client-seed', 1]);
+    expect([onRotatedPair.client_seed, onRotatedPair.nonce]).toEqual(['rotated-client-seed', 0]);
+    expect([elsewhere.round.nonce, afterElsewhere.nonce]).toEqual([1, 2]);
+    expect(afterElsewhere.server_seed_hash).toBe(onRotatedPair.server_seed_hash);
+    // Revealed, every round verifies on the pair it names: its stored outcome is the one its seeds give.
+    browser.data(await browser.call('games.rotateSeeds', {}));
+    const rows = await suite.t.db.select().from(gameRounds).where(eq(gameRounds.userId, uid)).orderBy(asc(gameRounds.id));
+    expect(rows).toHaveLength(5);
+    for (const row of rows) {
+      const verified = browser.data<{ is_verified: boolean | null }>(
+        await browser.call('games.verifyRound', { round_id: String(row.id) }, 'GET'),
+      );
+      expect(verified.is_verified).toBe(true);
+    }
+    await expectSoundLedger();
+  });
+
   it('§5/§6 two processes on one database play the same players at once: every nonce once, no balance below zero, each round paid once', async () => {
     const other = kind === 'postgres' ? await openDatabase({ url: suite.t.database.url!, poolSize: 5 }) : undefined;
     try {
@@ -171,6 +212,8 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
       for (const { uid } of players) {
         const rows = await roundsOf(uid);
         expect(rows.map((row) => row.nonce)).toEqual(rows.map((_, index) => index));
+        // Recall and history read an owner's rounds by id: ids follow the order they were played in.
+        expect(rows.map((row) => row.id)).toEqual(rows.map((row) => row.id).sort((a, b) => a - b));
         const main = await mainOf(uid);
         expect(main >= 0n).toBe(true);
         expect(main).toBe(amountToMinor('6.00') - rows.reduce((sum, row) => sum + row.stakeMinor - row.payoutMinor, 0n));

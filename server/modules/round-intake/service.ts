@@ -6,8 +6,15 @@
  */
 import type { ApiError } from '#common/errors';
 import type { GameParams } from '#common/games-contract';
-import type { Executor, Transaction } from '../../db/retry';
-import { IdempotencyConflictError, type TransferBatchResult, type TransferResult, type WalletService } from '../wallet';
+import type { Executor } from '../../db/retry';
+import {
+  IdempotencyConflictError,
+  type GroupTransferResult,
+  type TransferBatchResult,
+  type TransferInput,
+  type TransferResult,
+  type WalletService,
+} from '../wallet';
 import {
   admitStake,
   playingCurrency,
@@ -52,7 +59,7 @@ function moved(result: TransferResult, batch: TransferBatchResult, userId: numbe
 /** A stake's movement; `at` is the clock's now, which picks the day of a demo top-up. */
 export type StakeMovement = RoundMovement & { at?: Date };
 
-/** One round of several settled in one ledger call (stakeAndSettleShared). */
+/** One round of several settled in one ledger call (sharedRoundTransfers). */
 export interface SharedRoundMoney {
   round: RoundMoney;
   stake: RoundMovement;
@@ -87,28 +94,27 @@ export function createRoundIntake(deps: RoundIntakeDeps) {
     canShareMoney,
 
     /**
-     * Several players' one-request rounds in one ledger call inside the caller's transaction
-     * (issue 12: ≥ 1,000 rounds/s needs rounds to share statements): each round's stake and
-     * payout are one group, all or nothing on its own, the same transfers stakeAndSettle writes
-     * for a round main pays alone. A stake above the balance is that round's answer; the others
-     * go on. Every round must pass canShareMoney.
+     * The transfers of one round of several that share one ledger call (issue 12: ≥ 1,000
+     * rounds/s needs rounds to share statements): its stake and payout, one group all or nothing
+     * on its own, the same transfers stakeAndSettle writes for a round main pays alone. The round
+     * must pass canShareMoney.
      */
-    async stakeAndSettleShared(tx: Transaction, rounds: readonly SharedRoundMoney[]): Promise<SharedRoundOutcome[]> {
-      if (rounds.some(({ round }) => !canShareMoney(round))) throw new Error('a round that cannot share its ledger call');
-      const batches = rounds.map(({ round, stake, payout }) => [
-        stakeTransfer(round, stake),
-        ...payoutTransfers(round, payout, undefined),
-      ]);
-      const written = await wallet.transferGroupsIn(tx, batches);
-      return written.map((result, index): SharedRoundOutcome => {
-        if (result.status === 'insufficient') return { status: 'insufficient' };
-        if (result.status === 'conflict') throw new IdempotencyConflictError(result.key);
-        const round = rounds[index]!.round;
-        const side = roundPlayerAccount(round);
-        const balance = result.playerBalances.find((item) => item.userId === round.userId && item.type === side.type);
-        if (!balance) throw new Error('a shared round moved no money of its player');
-        return { status: 'ok', balanceMinor: balance.balanceMinor };
-      });
+    sharedRoundTransfers({ round, stake, payout }: SharedRoundMoney): TransferInput[] {
+      if (!canShareMoney(round)) throw new Error('a round that cannot share its ledger call');
+      return [stakeTransfer(round, stake), ...payoutTransfers(round, payout, undefined)];
+    },
+
+    /**
+     * A shared round's answer from its group's result: the player's balance after it, or a stake
+     * above it (nothing of the round moved). A key bound to another request is an error.
+     */
+    sharedRoundOutcome(round: RoundMoney, result: GroupTransferResult): SharedRoundOutcome {
+      if (result.status === 'insufficient') return { status: 'insufficient' };
+      if (result.status === 'conflict') throw new IdempotencyConflictError(result.key);
+      const side = roundPlayerAccount(round);
+      const balance = result.playerBalances.find((item) => item.userId === round.userId && item.type === side.type);
+      if (!balance) throw new Error('a shared round moved no money of its player');
+      return { status: 'ok', balanceMinor: balance.balanceMinor };
     },
 
     /** Attaches a set of hooks to every bet path; returns the function that detaches it. */
