@@ -66,6 +66,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Each cached content entry's game, made once: every play and lobby call lists the site's games,
+ * and the content cache hands out the same entry objects until content changes (issue 12).
+ */
+const gameOfEntry = new WeakMap<ContentEntry, Game | null>();
+
+function cachedGame(entry: ContentEntry): Game | undefined {
+  let game = gameOfEntry.get(entry);
+  if (game === undefined) {
+    game = Object.freeze(toGame(entry)) ?? null;
+    gameOfEntry.set(entry, game);
+  }
+  return game ?? undefined;
+}
+
 /** A content entry as a game, or undefined when its rules are incomplete (it is then not offered). */
 function toGame(entry: ContentEntry): Game | undefined {
   const data = entry.data;
@@ -144,7 +159,7 @@ export function createGamesService({ db, content, hostedExternalTitles, playerRo
 
   /** Every game of a site in a locale, in no particular order. */
   async function listGames(siteId: string, locale: Locale): Promise<Game[]> {
-    return (await listCollection(siteId, 'games', locale)).map(toGame).filter((game): game is Game => game !== undefined);
+    return (await listCollection(siteId, 'games', locale)).map(cachedGame).filter((game): game is Game => game !== undefined);
   }
 
   /** The games a player can start now: in-house ones, and external ones an aggregator serves. */
