@@ -3,8 +3,8 @@
  * on PGlite, where one round's three statements alone cost 1.3 ms of the embedded database's
  * time; ≥ 500 provider rounds/s on PostgreSQL). Items that arrive while earlier ones are being
  * written wait here; the next free lane takes everything waiting and plays it in one call whose
- * statements carry all of them (shared rounds: one seed lock, one ledger call, one insert; provider
- * money: one database function). A lone item on a quiet server goes at once: sharing never adds a
+ * statements carry all of them (shared rounds and provider money: one database function call
+ * each). A lone item on a quiet server goes at once: sharing never adds a
  * wait of its own.
  *
  * One owner's items never share a call, nor run in two calls at once: an item whose owner is in a
