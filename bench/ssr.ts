@@ -150,7 +150,9 @@ async function startOurs(): Promise<Server> {
     env.DATA_DIR = dataDir;
     cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
   }
-  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // BENCH_SERVER_NODE_ARGS: flags for our server process only, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitReady(child, `${baseUrl}/healthz`);
