@@ -92,9 +92,10 @@ export function compressResponses(): MiddlewareHandler {
     if (!isCompressibleType(response.headers.get('content-type'))) return;
     if (response.headers.has('content-encoding') || /\bno-transform\b/i.test(response.headers.get('cache-control') ?? '')) return;
     varyOnAcceptEncoding(response.headers);
-    if (!response.body || c.req.method === 'HEAD' || response.status === 204 || response.status === 304) return;
+    if (c.req.method === 'HEAD' || response.status === 204 || response.status === 304) return;
+    // Asked before the body: reading it turns Node's lightweight answer into a web Response and a stream.
     const encoding = negotiateEncoding(c.req.header('accept-encoding'));
-    if (!encoding) return;
+    if (!encoding || !response.body) return;
     const body = isStreamedPage(response) ? streamedBody(response.body, encoding) : await wholeBody(response.body, encoding);
     // Hono copies the old answer's headers onto the new one, so the encoding's headers are set after.
     c.res = new Response(body.stream, response);

@@ -4,7 +4,10 @@
  * the abort; a page that renders is still counted with its own status.
  */
 import { existsSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serve } from '@hono/node-server';
 import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,5 +63,44 @@ describe('/metrics and aborted page requests (issue 12)', () => {
     expect(counts['200']).toBe(1);
     expect(counts['499']).toBe(1);
     expect(counts['500']).toBeUndefined();
+  });
+
+  it("over Node's HTTP server, a connection closed while the page renders is counted as 499, and a page answered as 200", async () => {
+    const metrics = createMetrics();
+    let builds = 0;
+    const app = createHttpApp({
+      services: createServices(database.handle.db),
+      logger: pino({ level: 'silent' }),
+      // Not production: the build is asked for on every request, so the second one can be held up.
+      mode: 'test',
+      maxBodyBytes: 1024,
+      proxy: NO_PROXY,
+      buildVersion: 't',
+      metrics,
+      getBuild: async () => {
+        // The second page is still being made when its client closes the connection.
+        if (++builds === 2) await new Promise((resolve) => setTimeout(resolve, 300));
+        return (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+      },
+    });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const answered = await fetch(`http://127.0.0.1:${port}/`);
+      expect(answered.status).toBe(200);
+      await answered.text();
+      const client = httpRequest({ host: '127.0.0.1', port, path: '/gamehall' });
+      client.on('error', () => undefined);
+      client.end(() => setTimeout(() => client.destroy(), 50));
+      let counts: Record<string, number> = {};
+      for (let waited = 0; waited < 10_000 && Object.keys(counts).length < 2; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        counts = await pageCounts(metrics);
+      }
+      expect(counts).toEqual({ '200': 1, '499': 1 });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
