@@ -22,6 +22,7 @@ import { useRootData, type ConfigSections, type RootData } from './site-data';
 import { DialogProvider } from './dialogs/dialog-provider';
 import { ToastProvider } from './toasts/toast-provider';
 import { SiteBehaviours } from './components/site-behaviours';
+import { LanguageChoiceScript } from './components/language-switch';
 import { BalanceProvider } from './balance';
 import { useCspNonce } from './csp-nonce';
 import appStylesHref from './styles/app.css?url';
@@ -93,6 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={appStylesHref} precedence="default" />
         <TranslationsPreload locale={locale} version={root?.translationsVersion} />
         <Links />
+        <LanguageChoiceScript nonce={nonce} />
       </head>
       <body>
         {children}

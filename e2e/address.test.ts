@@ -239,4 +239,21 @@ describe('the language switch in the header', () => {
       await context.close();
     },
   );
+
+  it.each(LOCALES.flatMap((from) => LOCALES.filter((to) => to !== from).map((to) => [from, to] as const)))(
+    'from %s to %s pressed before the page has hydrated (its scripts held back), the choice is still stored',
+    async (from, to) => {
+      const context = await browser.newContext();
+      // The page's modules never arrive: the switch is a plain link, as on a slow phone before hydration.
+      await context.route(/\/assets\/.*\.js(\?.*)?$/, (route) => route.abort());
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}${inLocale('/promotions', from)}`);
+      await page.locator(`.site-header .language-switch a[hreflang="${to}"]`).click();
+      await page.waitForURL(`${baseUrl}${inLocale('/promotions', to)}`);
+      const cookie = (await context.cookies(baseUrl)).find((c) => c.name === LOCALE_COOKIE);
+      expect(cookie?.value).toBe(to);
+      expect(cookie?.path).toBe('/');
+      await context.close();
+    },
+  );
 });
