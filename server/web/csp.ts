@@ -8,12 +8,12 @@
  * Styles: style elements need the nonce or come from the site; style attributes stay allowed
  * (style-src-attr), because React renders computed sizes and rotations as style attributes.
  */
-import { randomBytes } from 'node:crypto';
+import { pooledRandomBytes } from './random-pool';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env';
 
 export function newCspNonce(): string {
-  return randomBytes(18).toString('base64');
+  return pooledRandomBytes(18).toString('base64');
 }
 
 export function contentSecurityPolicy(

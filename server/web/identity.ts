@@ -1,13 +1,13 @@
 /**
  * Who is asking: the visitor cookie (set on first sight) and the signed-in player, if any.
  */
-import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { RequestIdentity } from '../api/define';
 import type { Services } from '../services';
 import { readSessionToken } from './session-cookie';
 import { clientAddress, clientCountry, NO_PROXY, peerAddress, type ProxyTrust } from './client-address';
+import { pooledRandomBytes } from './random-pool';
 
 export const VISITOR_COOKIE = 'vid';
 // Browsers cap cookie lifetime at 400 days.
@@ -21,7 +21,7 @@ function isSecureRequest(c: Context): boolean {
 export function ensureVisitorId(c: Context): string {
   const current = getCookie(c, VISITOR_COOKIE);
   if (current && /^[A-Za-z0-9_-]{16,64}$/.test(current)) return current;
-  const issued = randomBytes(16).toString('base64url');
+  const issued = pooledRandomBytes(16).toString('base64url');
   setCookie(c, VISITOR_COOKIE, issued, {
     path: '/',
     httpOnly: true,
