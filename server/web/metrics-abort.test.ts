@@ -36,18 +36,25 @@ describe('/metrics and aborted page requests (issue 12)', () => {
   });
   afterAll(() => database?.drop());
 
-  it('counts a page request aborted by the client as 499 and never as 500', async () => {
-    const metrics = createMetrics();
-    const app = createHttpApp({
+  const loadBuild = async () => (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+
+  /** The site with its pages, counting answers in `metrics`. */
+  function pageApp(metrics: ReturnType<typeof createMetrics>, mode: 'production' | 'test', getBuild: () => Promise<ServerBuild>) {
+    return createHttpApp({
       services: createServices(database.handle.db),
       logger: pino({ level: 'silent' }),
-      mode: 'production',
+      mode,
       maxBodyBytes: 1024,
       proxy: NO_PROXY,
       buildVersion: 't',
       metrics,
-      getBuild: async () => (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild,
+      getBuild,
     });
+  }
+
+  it('counts a page request aborted by the client as 499 and never as 500', async () => {
+    const metrics = createMetrics();
+    const app = pageApp(metrics, 'production', loadBuild);
     const rendered = await app.request('http://127.0.0.1/');
     expect(rendered.status).toBe(200);
     await rendered.text();
@@ -68,20 +75,11 @@ describe('/metrics and aborted page requests (issue 12)', () => {
   it("over Node's HTTP server, a connection closed while the page renders is counted as 499, and a page answered as 200", async () => {
     const metrics = createMetrics();
     let builds = 0;
-    const app = createHttpApp({
-      services: createServices(database.handle.db),
-      logger: pino({ level: 'silent' }),
-      // Not production: the build is asked for on every request, so the second one can be held up.
-      mode: 'test',
-      maxBodyBytes: 1024,
-      proxy: NO_PROXY,
-      buildVersion: 't',
-      metrics,
-      getBuild: async () => {
-        // The second page is still being made when its client closes the connection.
-        if (++builds === 2) await new Promise((resolve) => setTimeout(resolve, 300));
-        return (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
-      },
+    // Not production: the build is asked for on every request, so the second one can be held up.
+    const app = pageApp(metrics, 'test', async () => {
+      // The second page is still being made when its client closes the connection.
+      if (++builds === 2) await new Promise((resolve) => setTimeout(resolve, 300));
+      return loadBuild();
     });
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise((resolve) => server.once('listening', resolve));
