@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { inTransaction, isTransaction, withRetry, type Executor, type Transaction } from '../../db/retry';
+import { inTransaction, isTransaction, withRetry, type Executor } from '../../db/retry';
 import { appendAudit, contentHash, storedPayload } from './audit';
 import {
   aloneOutcome,
@@ -81,7 +81,7 @@ export interface LedgerCall {
   readonly arguments: SQL;
 }
 
-/** One caller's batch among several written in one call (transferGroupsIn): its results, or its refusal. */
+/** One caller's batch among several written in one call (ledgerCallResults): its results, or its refusal. */
 export type GroupTransferResult =
   | ({ status: 'ok' } & TransferBatchResult)
   | { status: 'insufficient'; accountType: string }
@@ -352,18 +352,6 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
     },
 
     /**
-     * Writes several callers' batches in one call inside the caller's transaction (issue 12: the
-     * one-request rounds of several players share one ledger call). Each batch is all or nothing
-     * on its own; a refused batch is an answer, not an error, so the transaction goes on with the
-     * others. An account missing from the database fails the whole call.
-     */
-    async transferGroupsIn(tx: Transaction, batches: readonly (readonly TransferInput[])[]): Promise<GroupTransferResult[]> {
-      const planned: PlannedTransfer[][] = [];
-      for (const inputs of batches) planned.push(await planTransfers(tx, inputs));
-      return groupResults(planned, await writeBatch(tx, planned));
-    },
-
-    /**
      * Plans callers' batches (their accounts resolved, their requests and audit content hashed)
      * for a module's own database function that calls ledger_write_batch with `arguments`, batch
      * n as group n + 1, in the statement that writes the module's rows (issue 12: providers' bets
@@ -377,7 +365,7 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
 
     /**
      * What ledger_write_batch answered inside that function, for the batches (indexes into the
-     * call's) it carried, in order, as transferGroupsIn answers them; the function wrote nothing
+     * call's) it carried, in order, each its results or its refusal; the function wrote nothing
      * of a refused batch.
      */
     ledgerCallResults(call: LedgerCall, answered: unknown, carried: readonly number[]): GroupTransferResult[] {
