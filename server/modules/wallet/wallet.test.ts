@@ -340,6 +340,60 @@ describe.each(testDatabaseKinds())('wallet ledger on %s', (kind) => {
     expect((await wallet.balances(SITE, userId, 'EUR')).bonus).toBe(50n);
   });
 
+  it('§5 a transfer reads its rows by key however many accounts there are: no sequential scan of accounts, transfers or audit log (issue 12)', async () => {
+    // A thousand accounts, and the planner told so: it priced a hash join over every account (the
+    // balance update) below the primary key, so each call read the whole table.
+    await database.handle.db.execute(sql`
+      INSERT INTO ledger_accounts (site_id, owner_kind, user_id, type, currency)
+      SELECT ${SITE}, 'player', 50000000 + g, 'main', 'EUR' FROM generate_series(1, 1000) AS g`);
+    await database.handle.db.execute(sql`ANALYZE ledger_accounts`);
+    const userId = await newPlayer();
+    await deposit(userId, 1_000n);
+    const scans = await database.handle.db.transaction(async (tx) => {
+      // This backend's counters, before and after: their difference is the transfer's statements
+      // (the counters also hold what earlier transactions here have not yet reported).
+      const counters = async () => {
+        const answer = (await tx.execute(sql`
+          SELECT relname, seq_scan, idx_scan FROM pg_stat_xact_user_tables
+          WHERE relname IN ('ledger_accounts', 'ledger_transfers', 'audit_log') ORDER BY relname`)) as unknown as {
+          rows: Array<{ relname: string; seq_scan: number | string; idx_scan: number | string | null }>;
+        };
+        return answer.rows.map((row) => ({
+          table: row.relname,
+          seqScans: Number(row.seq_scan),
+          indexScans: Number(row.idx_scan ?? 0),
+        }));
+      };
+      const before = await counters();
+      await wallet.transfer(
+        {
+          siteId: SITE,
+          userId,
+          kind: 'bet',
+          currency: 'EUR',
+          amountMinor: 300n,
+          legs: move(player(userId, 'main'), house('game'), 300n),
+          idempotencyKey: `scan-${userId}`,
+          actor: 'system',
+          reason: 'index test',
+        },
+        tx,
+      );
+      return (await counters()).map((row) => {
+        const earlier = before.find((candidate) => candidate.table === row.table);
+        return {
+          ...row,
+          seqScans: row.seqScans - (earlier?.seqScans ?? 0),
+          indexScans: row.indexScans - (earlier?.indexScans ?? 0),
+        };
+      });
+    });
+    expect(scans.map((row) => row.table)).toEqual(['audit_log', 'ledger_accounts', 'ledger_transfers']);
+    for (const row of scans) expect(row, row.table).toMatchObject({ seqScans: 0 });
+    expect(scans.find((row) => row.table === 'ledger_accounts')?.indexScans).toBeGreaterThan(0);
+    expect((await wallet.balances(SITE, userId, 'EUR')).main).toBe(700n);
+  });
+
   it('the ledger and its audit log are append-only: updates and deletes are refused', async () => {
     const appendOnly = { cause: expect.objectContaining({ message: expect.stringMatching(/append-only/) }) };
     await expect(database.handle.db.execute(sql`DELETE FROM ledger_postings`)).rejects.toMatchObject(appendOnly);

@@ -1,0 +1,12 @@
+-- Issue 12: ledger_write_batch reads and locks rows by key (the accounts by id, transfers by
+-- idempotency key, each stream's head by stream and seq), and every statement in it is meant as
+-- a point lookup on an index. Its plans are generic (plan_cache_mode, migration 0026), made once
+-- per connection, so the planner cannot see how few ids an array holds: on a table of a few
+-- thousand accounts it priced a sequential scan (the account lock, filtering every row by
+-- "= ANY") and a hash join over the whole table (the balance update) below the index, and each
+-- call then read every account; such a plan also stays for the connection's life while the
+-- table grows. With sequential scans priced out, the same statements take the primary and unique
+-- indexes at any table size (bench:ledger, many players: 0.75 → 0.83 × pgbench). Tried on
+-- provider_money and play_rounds too, where it made provider rounds slower (370 → 307/s): their
+-- joins stay as the planner prices them; their ledger writes come here.
+ALTER FUNCTION ledger_write_batch SET enable_seqscan = off;
