@@ -5,6 +5,7 @@
  *   npm run bench:ssr -- --postgres       the same on a scratch database of BENCH_POSTGRES_URL
  *                                         (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_DURATION_S=5                    seconds per measurement (default 5)
+ *   npm run bench:ssr -- --only 'signed'  only our targets whose name holds the text
  *
  * References: a bare Hono hello-world, a Hono JSON hello-world and the minimal React Router SSR app
  * in bench/ssr-reference (built here). Each target is driven by autocannon with 10 connections:
@@ -29,6 +30,8 @@ const RESULTS_DIR = join(ROOT, 'bench', 'results');
 const DURATION_S = positiveNumber(process.env.BENCH_DURATION_S, 5);
 const CONNECTIONS = 10;
 const IS_POSTGRES = process.argv.includes('--postgres');
+// --only <text>: measure only our targets whose name holds the text (the references always run).
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Server {
@@ -316,7 +319,7 @@ async function measureOurs(): Promise<Row[]> {
       },
     ];
     const rows: Row[] = [];
-    for (const target of targets) {
+    for (const target of targets.filter((candidate) => !ONLY || candidate.name.includes(ONLY))) {
       process.stdout.write(`  ${target.name} … `);
       const row = await measure(server.baseUrl, target, server.child.pid);
       console.log(`${row.peakPerSecond}/s`);
