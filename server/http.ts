@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import { ApiError } from '#common/errors';
 import type { Services } from './services';
 import type { AppEnv } from './web/app-env';
-import { dropVisitorCookieIfPublic, resolveIdentity } from './web/identity';
+import { dropVisitorCookieIfPublic, isMachineRoute, machineIdentity, resolveIdentity } from './web/identity';
 import type { ProxyTrust } from './web/client-address';
 import { createApiRoutes } from './api/dispatcher';
 import { refuseHostileAddress } from './web/hostile-address';
@@ -129,10 +129,13 @@ export function createHttpApp(options: HttpAppOptions) {
 
   if (options.serveAssets) app.use('/assets/*', options.serveAssets);
 
-  // Every route below knows its site and visitor.
+  // Every route below knows its site and visitor (a machine route: its caller's address only).
   app.use('*', async (c, next) => {
     c.set('site', await services.sites.resolveSite(c.req.header('host')));
-    c.set('identity', await resolveIdentity(c, options.proxy, services));
+    c.set(
+      'identity',
+      isMachineRoute(c.req.path) ? machineIdentity(c, options.proxy) : await resolveIdentity(c, options.proxy, services),
+    );
     await next();
     dropVisitorCookieIfPublic(c.res);
   });

@@ -50,6 +50,31 @@ export function clientIp(c: Context, trust: ProxyTrust = NO_PROXY): string {
   return clientAddress(trust, peerAddress(c.env), c.req.header('x-forwarded-for'));
 }
 
+/**
+ * Routes that a game provider's or a payment provider's server calls, never a browser: the
+ * provider API and the PSP webhooks (the sandbox PSP's payment pages, /psp/sandbox/pay/…, are pages).
+ */
+export function isMachineRoute(path: string): boolean {
+  return path.startsWith('/provider-api/') || /^\/psp\/[^/]+\/webhook$/.test(path);
+}
+
+/**
+ * Who is asking on a machine route: its address and nothing of a visitor. No visitor cookie is
+ * issued (a provider's server would only be handed a new one on every call) and no session is
+ * looked up: these routes authenticate by their own signatures.
+ */
+export function machineIdentity(c: Context, trust: ProxyTrust): RequestIdentity {
+  return {
+    visitorId: '',
+    uid: 0,
+    sessionTokenHash: null,
+    accountStatus: null,
+    ip: clientIp(c, trust),
+    userAgent: c.req.header('user-agent') ?? '',
+    country: null,
+  };
+}
+
 export async function resolveIdentity(c: Context, trust: ProxyTrust, services: Services): Promise<RequestIdentity> {
   const token = readSessionToken(c);
   const session = token ? await services.auth.resolveSession(token, c.get('site').id) : undefined;

@@ -231,6 +231,19 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
     expect((await transfersOf(p.uid)).filter((row) => row.kind === 'provider_bet')).toEqual([]);
   });
 
+  it('a provider API answer hands the provider no visitor cookie, while a browser’s API call still gets one (a machine route has no visitor)', async () => {
+    const body = JSON.stringify({ token: 'no-such-session-token-0123' });
+    const answer = await t.request(`/provider-api/${DEMO_PROVIDER.name}/balance`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'x-signature': signBody(DEMO_PROVIDER.secret, body) },
+    });
+    expect(await answer.json()).toMatchObject({ status: 'ERROR', code: 'SESSION_NOT_FOUND' });
+    expect(answer.headers.get('set-cookie')).toBeNull();
+    const api = await t.request('/api/account.getInfo?v=2.34&locale=en');
+    expect(api.headers.get('set-cookie')).toMatch(/^vid=/);
+  });
+
   it('an unknown provider answers UNKNOWN_PROVIDER (404), an unknown action or a GET answers UNKNOWN_ACTION in the provider envelope', async () => {
     const other = providerClient((path, init) => t.request(path, init), { name: 'nobody', secret: DEMO_PROVIDER.secret });
     expect(await other.call('balance', { token: 'x'.repeat(32) })).toMatchObject({

@@ -170,7 +170,7 @@ describe.each(testDatabaseKinds())('POST /psp/{provider}/webhook on %s', (kind) 
     expect((await t.services.payments.sandbox.listDeliveries(event?.id ?? '')).map((d) => d.responseStatus)).toEqual([500, 200]);
   });
 
-  it('the real app routes /psp/sandbox/webhook to the cashier: a genuine notification of an unknown deposit is acknowledged, a forged one is 400', async () => {
+  it('the real app routes /psp/sandbox/webhook to the cashier: a genuine notification of an unknown deposit is acknowledged, a forged one is 400; neither answer hands the PSP a visitor cookie', async () => {
     const body = notification();
     const genuine = await t.request('/psp/sandbox/webhook', {
       method: 'POST',
@@ -185,5 +185,8 @@ describe.each(testDatabaseKinds())('POST /psp/{provider}/webhook on %s', (kind) 
       headers: webhookHeaders('not-the-secret-at-all', body),
     });
     expect(forged.status).toBe(400);
+    // A machine route has no visitor: the PSP's server is not issued one on every call.
+    expect(genuine.headers.get('set-cookie')).toBeNull();
+    expect(forged.headers.get('set-cookie')).toBeNull();
   });
 });
