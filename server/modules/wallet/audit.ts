@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/retry';
 import { auditLog } from './tables';
-import { canonicalJson } from '#common/canonical-json';
+import { CanonicalText, canonicalJson } from '#common/canonical-json';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -57,7 +57,25 @@ export function expectedHash(entry: HashedFields & { hashVersion: number }): str
 }
 
 /** The payload as it reads back from the database (bigints as strings, keys sorted): what is hashed. */
-export const storedPayload = (payload: Record<string, unknown>) => JSON.parse(canonicalJson(payload)) as Record<string, unknown>;
+const storedPayload = (payload: Record<string, unknown>) => JSON.parse(canonicalJson(payload)) as Record<string, unknown>;
+
+/**
+ * A new entry's payload as stored, and its version 2 content hash, from one serialisation of the
+ * payload: the same hash as contentHash of the stored payload, without serialising it again.
+ */
+export function storedAndHashed(
+  fields: Pick<HashedFields, 'stream' | 'at' | 'actor' | 'action' | 'reason'>,
+  payload: Record<string, unknown>,
+): { payload: Record<string, unknown>; contentHash: string } {
+  const text = canonicalJson(payload);
+  const { stream, at, actor, action, reason } = fields;
+  return {
+    payload: JSON.parse(text) as Record<string, unknown>,
+    contentHash: sha256Hex(
+      canonicalJson({ stream, at: at.toISOString(), actor, action, reason, payload: new CanonicalText(text) }),
+    ),
+  };
+}
 
 /**
  * Appends to a stream. The caller holds the locks that serialise writers of this stream (a

@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inTransaction, isTransaction, withRetry, type Executor } from '../../db/retry';
-import { appendAudit, contentHash, storedPayload } from './audit';
+import { appendAudit, storedAndHashed } from './audit';
 import {
   aloneOutcome,
   ledgerCallArguments,
@@ -112,20 +112,17 @@ function streamOf(input: TransferInput): string {
 function auditOf(input: TransferInput, accountIds: readonly number[], at: Date): PlannedTransfer['audit'] {
   const stream = streamOf(input);
   const action = `transfer.${input.kind}`;
-  const payload = storedPayload({
-    currency: input.currency,
-    amountMinor: input.amountMinor,
-    reference: input.reference ?? null,
-    idempotencyKey: input.idempotencyKey ?? null,
-    postings: input.legs.map((leg, index) => ({ accountId: accountIds[index], amountMinor: leg.amountMinor })),
-  });
-  return {
-    stream,
-    action,
-    payload,
-    contentHash: contentHash({ stream, at, actor: input.actor, action, reason: input.reason, payload }),
-    at,
-  };
+  const { payload, contentHash } = storedAndHashed(
+    { stream, at, actor: input.actor, action, reason: input.reason },
+    {
+      currency: input.currency,
+      amountMinor: input.amountMinor,
+      reference: input.reference ?? null,
+      idempotencyKey: input.idempotencyKey ?? null,
+      postings: input.legs.map((leg, index) => ({ accountId: accountIds[index], amountMinor: leg.amountMinor })),
+    },
+  );
+  return { stream, action, payload, contentHash, at };
 }
 
 function plannedTransfer(input: TransferInput, accountIds: readonly number[], hash: string, at: Date): PlannedTransfer {
