@@ -51,11 +51,12 @@ export function clientIp(c: Context, trust: ProxyTrust = NO_PROXY): string {
 }
 
 /**
- * Routes that a game provider's or a payment provider's server calls, never a browser: the
- * provider API and the PSP webhooks (the sandbox PSP's payment pages, /psp/sandbox/pay/…, are pages).
+ * Routes that a game provider's, a payment provider's or the KYC provider's server calls, never a
+ * browser: the provider API and the PSP and KYC webhooks (the sandboxes' pages, such as
+ * /psp/sandbox/pay/… and /kyc/sandbox, are pages).
  */
 export function isMachineRoute(path: string): boolean {
-  return path.startsWith('/provider-api/') || /^\/psp\/[^/]+\/webhook$/.test(path);
+  return path.startsWith('/provider-api/') || /^\/psp\/[^/]+\/webhook$/.test(path) || path === '/kyc/webhook';
 }
 
 /**

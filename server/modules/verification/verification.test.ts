@@ -84,6 +84,8 @@ describe.each(testDatabaseKinds())('identity verification with the sandbox provi
       headers: { [SIGNATURE_HEADER]: signPayload('wrong-secret', body) },
     });
     expect(forged.status).toBe(401);
+    // The KYC provider's server is not handed a visitor cookie (a machine route has no visitor).
+    expect(forged.headers.get('set-cookie')).toBeNull();
     expect(await info(player)).toMatchObject({ is_verified: false });
     const send = (payload: ReviewEvent) => {
       const raw = JSON.stringify(payload);
