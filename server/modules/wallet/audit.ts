@@ -40,7 +40,11 @@ export function entryHash(entry: HashedFields): string {
  * application hashes the entry's content before it knows its place in the stream; the database
  * chains that hash to the stream's head with the entry's sequence number and subject.
  */
-export function contentHash(entry: Pick<HashedFields, 'stream' | 'at' | 'actor' | 'action' | 'reason' | 'payload'>): string {
+export function contentHash(
+  entry: Pick<HashedFields, 'stream' | 'at' | 'actor' | 'action' | 'reason'> & {
+    payload: HashedFields['payload'] | CanonicalText;
+  },
+): string {
   const { stream, at, actor, action, reason, payload } = entry;
   return sha256Hex(canonicalJson({ stream, at: at.toISOString(), actor, action, reason, payload }));
 }
@@ -68,12 +72,9 @@ export function storedAndHashed(
   payload: Record<string, unknown>,
 ): { payload: Record<string, unknown>; contentHash: string } {
   const text = canonicalJson(payload);
-  const { stream, at, actor, action, reason } = fields;
   return {
     payload: JSON.parse(text) as Record<string, unknown>,
-    contentHash: sha256Hex(
-      canonicalJson({ stream, at: at.toISOString(), actor, action, reason, payload: new CanonicalText(text) }),
-    ),
+    contentHash: contentHash({ ...fields, payload: new CanonicalText(text) }),
   };
 }
 
