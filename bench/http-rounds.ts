@@ -146,7 +146,8 @@ export async function createPlayers(
     await handle.db
       .insert(sessions)
       .values({ tokenHash: tokenHash(token), userId: id, expiresAt: new Date(Date.now() + 86_400_000) });
-    players.push({ uid: id, cookie: `sid=${token}` });
+    // A browser that signed in holds its visitor cookie too; without it every request would be issued a new one.
+    players.push({ uid: id, cookie: `sid=${token}; vid=${randomBytes(16).toString('base64url')}` });
   }
   return players;
 }

@@ -179,7 +179,11 @@ async function stop(server: Server | undefined): Promise<void> {
   await server.cleanup?.();
 }
 
-/** A player registered over the API, as a browser would: its session cookie. */
+/**
+ * A player registered over the API, and the cookies a browser keeps from that answer: the session
+ * and the visitor id. A client that sent back the session alone would be a first visit on every
+ * request, issued a new visitor cookie each time, which no browser is.
+ */
 async function signedInCookie(baseUrl: string): Promise<string> {
   const login = `bench${Date.now()}@example.com`;
   const response = await fetch(`${baseUrl}/api/auth.register?v=2.34&locale=en`, {
@@ -187,9 +191,11 @@ async function signedInCookie(baseUrl: string): Promise<string> {
     headers: { origin: baseUrl },
     body: new URLSearchParams({ login, password: 'bench-secret-12', terms: '1' }),
   });
-  const sid = response.headers.getSetCookie().find((cookie) => cookie.startsWith('sid='));
-  if (!response.ok || !sid) throw new Error(`registration answered ${response.status}: ${await response.text()}`);
-  return sid.split(';')[0] ?? '';
+  const pairs = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
+  if (!response.ok || !pairs.some((pair) => pair.startsWith('sid=')) || !pairs.some((pair) => pair.startsWith('vid='))) {
+    throw new Error(`registration answered ${response.status} without a session and a visitor cookie: ${await response.text()}`);
+  }
+  return pairs.join('; ');
 }
 
 /** A game page with data: the first game the game hall links to. */
