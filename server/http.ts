@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ServerBuild } from 'react-router';
 import type { Logger } from 'pino';
@@ -14,6 +13,7 @@ import type { AppEnv } from './web/app-env';
 import { dropVisitorCookieIfPublic, isMachineRoute, machineIdentity, resolveIdentity } from './web/identity';
 import type { ProxyTrust } from './web/client-address';
 import { createApiRoutes } from './api/dispatcher';
+import { bodyTooLarge, limitRequestBody } from './web/request-body';
 import { refuseHostileAddress } from './web/hostile-address';
 import { createConfigRoutes } from './web/config-service';
 import { createContentPlatformRoutes } from './web/content-platform';
@@ -140,12 +140,10 @@ export function createHttpApp(options: HttpAppOptions) {
     dropVisitorCookieIfPublic(c.res);
   });
 
-  const tooLarge = bodyLimit({
-    maxSize: options.maxBodyBytes,
-    onError: (c) => c.json({ error: new ApiError('InvalidRequestException', 'The request body is too large').toBody() }, 413),
-  });
-  // A GET or HEAD has no body to limit, and looking for one would build the web Request.
-  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : tooLarge(c, next)));
+  app.use(
+    '/api/*',
+    limitRequestBody(options.maxBodyBytes, (c) => c.json({ error: bodyTooLarge().toBody() }, 413)),
+  );
   app.route('/api', createApiRoutes(logger));
   app.route('/nfx', createConfigRoutes());
   app.route('/cms', createContentPlatformRoutes());

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { ApiError } from '#common/errors';
 import { toApiError } from './envelope';
 import { invokeMethod } from './invoke';
-import { readParams } from './params';
+import { readParams, webParamsRequest } from './params';
 import type { AppEnv } from '../web/app-env';
 import { writeSessionCookie } from '../web/session-cookie';
 import { writeDeviceCookie } from '../web/device-cookie';
@@ -30,7 +30,7 @@ export function createApiRoutes(logger: Logger) {
         verb: c.req.method,
         request: c.req.raw,
         locale: url.searchParams.get('locale'),
-        readParams: () => readParams(c.req.raw, url),
+        readParams: () => readParams(c.get('paramsRequest') ?? webParamsRequest(c.req.raw), url),
         isCrossSiteChecked: true,
       },
       logger,

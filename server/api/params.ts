@@ -18,13 +18,36 @@ function formToObject(form: FormData | URLSearchParams): RawParams {
   return out;
 }
 
-export async function readParams(request: Request, url: URL): Promise<RawParams> {
+/**
+ * What readParams reads of a request: its method, its content type and its body, once, as text or
+ * as form fields. A web Request is one (webParamsRequest); so is Node's own request under the
+ * server (web/request-body.ts), which spares building the web Request and its stream.
+ */
+export interface ParamsRequest {
+  readonly method: string;
+  readonly contentType: string | undefined;
+  /** The body decoded as UTF-8 without its byte order mark, as Request.text() decodes it. */
+  text(): Promise<string>;
+  /** The body's fields as Request.formData() parses them (urlencoded or multipart). */
+  formData(): Promise<FormData | URLSearchParams>;
+}
+
+export function webParamsRequest(request: Request): ParamsRequest {
+  return {
+    method: request.method,
+    contentType: request.headers.get('content-type') ?? undefined,
+    text: () => request.text(),
+    formData: () => request.formData(),
+  };
+}
+
+export async function readParams(request: ParamsRequest, url: URL): Promise<RawParams> {
   const query = formToObject(url.searchParams);
   delete query.v;
   delete query.locale;
   delete query.nonstrict;
   if (request.method === 'GET' || request.method === 'HEAD') return query;
-  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  const type = (request.contentType ?? '').toLowerCase();
   try {
     if (type.includes('application/json')) {
       const text = await request.text();

@@ -1,4 +1,5 @@
 import type { RequestIdentity } from '../api/define';
+import type { ParamsRequest } from '../api/params';
 import type { Site } from '../modules/sites';
 import type { Services } from '../services';
 
@@ -11,5 +12,7 @@ export interface AppEnv {
     requestId: string;
     /** This answer's Content-Security-Policy nonce (server/web/csp.ts): every inline script and style carries it. */
     cspNonce: string;
+    /** The body of a request that may carry one, limited to the site's maximum (request-body.ts). */
+    paramsRequest: ParamsRequest | undefined;
   };
 }

@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
 import { isCountryBlocked, isDemoSite } from '../modules/sites';
 import { invokeMethod } from '../api/invoke';
-import { readParams } from '../api/params';
+import { readParams, webParamsRequest } from '../api/params';
 import { siteConfigAnswer } from './config-service';
 import { contentListAnswer } from './content-platform';
 import { anonymousPageKey, createAnonymousPageCache } from './page-cache';
@@ -90,7 +90,7 @@ export async function pageLoadContext(
           verb: init.method,
           request,
           locale: url.searchParams.get('locale'),
-          readParams: () => readParams(request, url),
+          readParams: () => readParams(webParamsRequest(request), url),
           isCrossSiteChecked: false,
         },
         logger,

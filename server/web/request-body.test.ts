@@ -1,0 +1,183 @@
+/**
+ * Architecture §4 (a POST's parameters are its form data or JSON) and issue 12 (a POST's body is
+ * read from Node's request, not through a web Request): over a real listener, readParams reads
+ * every body exactly as it reads the same bytes from a web Request (the reference: what it read
+ * before), errors included, and the body limit holds on the Node path as on the web path.
+ */
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiError } from '#common/errors';
+import { readParams, webParamsRequest, type ParamsRequest } from '../api/params';
+import type { AppEnv } from './app-env';
+import { bodyTooLarge, limitRequestBody } from './request-body';
+
+const LIMIT = 2048;
+const BOM = [0xef, 0xbb, 0xbf];
+
+/** What readParams made of a request: its parameters, or the error it answered with. */
+async function outcome(request: ParamsRequest, url: URL): Promise<unknown> {
+  try {
+    return { params: await readParams(request, url) };
+  } catch (error) {
+    return isApiError(error) ? { error: error.type, message: error.message, status: error.status } : { thrown: String(error) };
+  }
+}
+
+/** Whether the node-server adapter built the web Request of this request (its cache is a symbol-keyed field). */
+function isWebRequestBuilt(raw: Request): boolean {
+  return Object.getOwnPropertySymbols(raw).some((symbol) => symbol.description === 'requestCache' && Reflect.get(raw, symbol));
+}
+
+function echoApp() {
+  const app = new Hono<AppEnv>();
+  app.use(
+    '*',
+    limitRequestBody(LIMIT, (c) => c.json({ error: bodyTooLarge().toBody() }, 413)),
+  );
+  app.post('/echo', async (c) => {
+    const request = c.get('paramsRequest');
+    if (!request) return c.json({ missing: true }, 500);
+    const read = await outcome(request, new URL(c.req.url));
+    return c.json({ read, isWebRequestBuilt: isWebRequestBuilt(c.req.raw) });
+  });
+  return app;
+}
+
+/** A POST of exactly these bytes and headers over the listener; chunks are sent without a Content-Length. */
+function post(
+  port: number,
+  headers: Record<string, string>,
+  body: Uint8Array | Uint8Array[],
+): Promise<{ status: number; json: unknown }> {
+  return new Promise((resolve, reject) => {
+    const chunks = Array.isArray(body) ? body : [body];
+    const declared = Array.isArray(body) ? {} : { 'content-length': String(body.byteLength) };
+    const sent = httpRequest(
+      { host: '127.0.0.1', port, path: '/echo?locale=en&from=query', method: 'POST', headers: { ...headers, ...declared } },
+      (answer) => {
+        const parts: Buffer[] = [];
+        answer.on('data', (part: Buffer) => parts.push(part));
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, json: JSON.parse(Buffer.concat(parts).toString()) }));
+      },
+    );
+    sent.on('error', reject);
+    for (const chunk of chunks) sent.write(chunk);
+    sent.end();
+  });
+}
+
+const text = (value: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(value);
+const bytes = (...parts: (string | number[])[]) =>
+  Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? [...text(part)] : part)));
+
+async function multipartBody(): Promise<{ type: string; body: Uint8Array<ArrayBuffer> }> {
+  const form = new FormData();
+  form.set('sysname', 'dice');
+  form.append('keys[]', 'a');
+  form.append('keys[]', 'é');
+  form.set('file', new Blob(['ignored']), 'f.txt');
+  const encoded = new Request('http://127.0.0.1/', { method: 'POST', body: form });
+  return { type: encoded.headers.get('content-type') ?? '', body: new Uint8Array(await encoded.arrayBuffer()) };
+}
+
+describe('request bodies read from Node (architecture §4, issue 12)', () => {
+  let server: ServerType;
+  let port: number;
+  beforeAll(async () => {
+    server = serve({ fetch: echoApp().fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const FORM = 'application/x-www-form-urlencoded';
+  const cases: [string, string | undefined, Uint8Array<ArrayBuffer>][] = [
+    ['a round as the site posts it', FORM, text('sysname=dice&mode=real&bet=1.00&request_id=r-1')],
+    ['plus signs, escapes, repeated and [] keys', FORM, text('a=x+y%20z&a=2&keys[]=1&keys[]=2&empty=&flag')],
+    ['a byte order mark (kept by form parsing)', FORM, bytes(BOM, 'a=1&b=2')],
+    ['bytes that are not UTF-8', FORM, bytes('a=', [0xff, 0xfe], '&b=%FF')],
+    ['a content type in capitals with a charset', 'Application/X-WWW-Form-Urlencoded; charset=utf-8', text('a=1')],
+    ['space before the parameters', `${FORM} ;x=1`, text('a=1')],
+    ['urlencoded only as a parameter of text/plain', `text/plain; a=${FORM}`, text('a=1')],
+    ['a subtype that only begins like urlencoded', `${FORM}x`, text('a=1')],
+    ['an empty form', FORM, new Uint8Array(0)],
+    ['a JSON object', 'application/json', text('{"sysname":"dice","bet":{"amount":"1.00"}}')],
+    ['a JSON object after a byte order mark', 'application/json; charset=utf-8', bytes(BOM, '{"a":1}')],
+    ['a JSON array', 'application/json', text('[1,2]')],
+    ['truncated JSON', 'application/json', text('{"a":')],
+    ['JSON with bytes that are not UTF-8', 'application/json', bytes('{"a":"', [0xc3], '"}')],
+    ['an empty JSON body', 'application/json', new Uint8Array(0)],
+    ['a plain-text body', 'text/plain', text('a=1')],
+    ['a body without a content type', undefined, text('a=1')],
+    ['no body and no content type', undefined, new Uint8Array(0)],
+  ];
+
+  it.each(cases)('reads %s as the web Request does', async (_label, contentType, body) => {
+    const headers: Record<string, string> = contentType === undefined ? {} : { 'content-type': contentType };
+    const url = new URL(`http://127.0.0.1:${port}/echo?locale=en&from=query`);
+    const reference = await outcome(webParamsRequest(new Request(url, { method: 'POST', headers, body })), url);
+    const answer = await post(port, headers, body);
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ read: reference, isWebRequestBuilt: false });
+  });
+
+  it('reads a multipart form through undici, as the web Request does', async () => {
+    const { type, body } = await multipartBody();
+    const url = new URL(`http://127.0.0.1:${port}/echo?locale=en&from=query`);
+    const reference = await outcome(
+      webParamsRequest(new Request(url, { method: 'POST', headers: { 'content-type': type }, body })),
+      url,
+    );
+    expect(reference).toEqual({ params: { from: 'query', sysname: 'dice', keys: ['a', 'é'] } });
+    const answer = await post(port, { 'content-type': type }, body);
+    expect(answer.json).toEqual({ read: reference, isWebRequestBuilt: false });
+  });
+
+  it('reads a body sent in chunks without a Content-Length, up to the limit inclusive', async () => {
+    const prefix = 'a=';
+    const whole = text(prefix + 'z'.repeat(LIMIT - prefix.length));
+    const answer = await post(port, { 'content-type': FORM }, [whole.subarray(0, 1000), whole.subarray(1000)]);
+    expect(answer.json).toEqual({
+      read: { params: { from: 'query', a: 'z'.repeat(LIMIT - prefix.length) } },
+      isWebRequestBuilt: false,
+    });
+  });
+
+  it('refuses a declared length over the limit with 413 before reading', async () => {
+    const answer = await post(port, { 'content-type': FORM }, text(`a=${'x'.repeat(LIMIT)}`));
+    expect(answer.status).toBe(413);
+    expect(answer.json).toEqual({ error: { type: 'InvalidRequestException', message: 'The request body is too large' } });
+  });
+
+  it('refuses a streamed body once it passes the limit, with 413', async () => {
+    const chunk = text('x'.repeat(700));
+    const answer = await post(port, { 'content-type': FORM }, [text('a='), chunk, chunk, chunk, chunk]);
+    expect(answer.json).toEqual({
+      read: { error: 'InvalidRequestException', message: 'The request body is too large', status: 413 },
+      isWebRequestBuilt: false,
+    });
+  });
+
+  it('holds the same limit on the web path (a request without Node behind it)', async () => {
+    const app = echoApp();
+    const chunk = text('y'.repeat(1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > LIMIT) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await app.request('/echo', {
+      method: 'POST',
+      body: stream,
+      headers: { 'content-type': FORM },
+      duplex: 'half',
+    } as RequestInit);
+    expect(await response.json()).toMatchObject({ read: { status: 413, message: 'The request body is too large' } });
+  });
+});
