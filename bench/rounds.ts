@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkLedger } from '../server/modules/wallet';
 import { pgbenchTpcB } from './database-bench';
+import { processCpuMs } from './process-cpu';
 import {
   RESULTS_DIR,
   benchServerUrl,
@@ -79,6 +80,8 @@ function readOptions(): Options {
 }
 
 interface RunResult extends PlayStats {
+  /** Our server process's CPU per round (/proc): steadier than the rate on a shared machine. */
+  serverCpuMsPerRound?: number;
   pgbenchTps?: number;
   ratioToPgbench?: number;
   goal: string;
@@ -111,8 +114,13 @@ async function benchDatabase(database: DatabaseKind, options: Options): Promise<
     try {
       for (const count of options.players) {
         process.stdout.write(`  ${database}: ${count} players × ${options.seconds} s … `);
+        const cpuBefore = processCpuMs(server.child.pid);
         const measured = await playRounds(server.base, players.slice(0, count), options.seconds);
+        const cpuAfter = processCpuMs(server.child.pid);
         const result = await withGoal(database, measured, options);
+        if (cpuBefore !== undefined && cpuAfter !== undefined && measured.rounds > 0) {
+          result.serverCpuMsPerRound = Math.round(((cpuAfter - cpuBefore) / measured.rounds) * 1000) / 1000;
+        }
         runs.push(result);
         console.log(`${result.roundsPerSecond} rounds/s${result.pgbenchTps ? ` (pgbench ${result.pgbenchTps} tps)` : ''}`);
       }
@@ -151,6 +159,7 @@ function printTable(results: DatabaseResult[]): void {
       database: result.database,
       players: run.players,
       'rounds/s': run.roundsPerSecond,
+      'server CPU ms/round': run.serverCpuMsPerRound ?? '–',
       'p50 ms': run.latencyMs.p50,
       'p99 ms': run.latencyMs.p99,
       'max stall ms': run.maxStallMs,

@@ -15,13 +15,14 @@
  * Needs `npm run build` first. Prints a table and writes bench/results/ssr.json (or ssr-postgres.json).
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { processCpuMs } from './process-cpu';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = join(ROOT, 'build', 'server', 'main.js');
@@ -214,17 +215,6 @@ async function drive(url: string, cookie: string | undefined, overallRate?: numb
     headers: cookie ? { cookie } : {},
     ...(overallRate ? { overallRate } : {}),
   });
-}
-
-/** User + system CPU of a process so far, in ms (undefined where /proc is not readable). */
-function processCpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime (fields 14 and 15 of stat) in clock ticks, 100 per second on Linux.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
 }
 
 async function measure(baseUrl: string, target: Target, pid: number | undefined): Promise<Row> {
