@@ -13,7 +13,7 @@ import type { AppEnv } from './web/app-env';
 import { dropVisitorCookieIfPublic, isMachineRoute, machineIdentity, resolveIdentity } from './web/identity';
 import type { ProxyTrust } from './web/client-address';
 import { createApiRoutes } from './api/dispatcher';
-import { bodyTooLarge, limitRequestBody } from './web/request-body';
+import { limitRequestBody, RequestBodyTooLarge } from './web/request-body';
 import { refuseHostileAddress } from './web/hostile-address';
 import { createConfigRoutes } from './web/config-service';
 import { createContentPlatformRoutes } from './web/content-platform';
@@ -142,7 +142,7 @@ export function createHttpApp(options: HttpAppOptions) {
 
   app.use(
     '/api/*',
-    limitRequestBody(options.maxBodyBytes, (c) => c.json({ error: bodyTooLarge().toBody() }, 413)),
+    limitRequestBody(options.maxBodyBytes, (c) => c.json({ error: new RequestBodyTooLarge().toBody() }, 413)),
   );
   app.route('/api', createApiRoutes(logger));
   app.route('/nfx', createConfigRoutes());

@@ -7,10 +7,10 @@
  * INTERNAL_ERROR with 500 (nothing recorded: the provider sends the request again).
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { Logger } from 'pino';
 import { isDemoSite } from '../modules/sites';
 import type { AppEnv } from './app-env';
+import { declaresMoreThan, readBodyText, RequestBodyTooLarge } from './request-body';
 import {
   amountJson,
   PROVIDER_ACTIONS,
@@ -33,81 +33,86 @@ function errorAnswer(c: Context<AppEnv>, code: ProviderErrorCode, message: strin
   return c.json(body, PROVIDER_ERROR_STATUS[code]);
 }
 
+/** The raw body the signature covers, or undefined when it is longer than any wallet request. */
+async function readLimitedBody(c: Context<AppEnv>): Promise<string | undefined> {
+  if (declaresMoreThan(c, MAX_PROVIDER_BODY_BYTES)) return undefined;
+  try {
+    return await readBodyText(c, MAX_PROVIDER_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof RequestBodyTooLarge) return undefined;
+    throw error;
+  }
+}
+
 export function createProviderApiRoutes(logger?: Pick<Logger, 'error'>) {
   const routes = new Hono<AppEnv>();
 
-  routes.post(
-    '/:provider/:action',
-    bodyLimit({
-      maxSize: MAX_PROVIDER_BODY_BYTES,
-      onError: (c) => errorAnswer(c, 'INVALID_REQUEST', 'The request body is too large'),
-    }),
-    async (c) => {
-      const wallet = c.get('services').providerWallet;
-      const providerName = c.req.param('provider');
-      const action = c.req.param('action');
-      const config = wallet.providerFor(providerName);
-      // The demo provider's key is published: it speaks for demo sites only. A real provider pays
-      // real wins, so it never plays on a demo site, whose balances come from the sandboxes.
-      if (!config || Boolean(config.isDemo) !== isDemoSite(c.get('site')))
-        return errorAnswer(c, 'UNKNOWN_PROVIDER', 'Unknown provider');
-      const rawBody = await c.req.text();
-      // The signature first: nothing of an unsigned body is read, looked up or answered.
-      if (!isSignatureValid(config.secret, rawBody, c.req.header(SIGNATURE_HEADER)))
-        return errorAnswer(c, 'INVALID_SIGNATURE', 'Missing or wrong X-Signature');
-      if (!ACTIONS.has(action)) return errorAnswer(c, 'UNKNOWN_ACTION', 'Unknown action');
+  routes.post('/:provider/:action', async (c) => {
+    const wallet = c.get('services').providerWallet;
+    const providerName = c.req.param('provider');
+    const action = c.req.param('action');
+    const rawBody = await readLimitedBody(c);
+    if (rawBody === undefined) return errorAnswer(c, 'INVALID_REQUEST', 'The request body is too large');
+    const config = wallet.providerFor(providerName);
+    // The demo provider's key is published: it speaks for demo sites only. A real provider pays
+    // real wins, so it never plays on a demo site, whose balances come from the sandboxes.
+    if (!config || Boolean(config.isDemo) !== isDemoSite(c.get('site')))
+      return errorAnswer(c, 'UNKNOWN_PROVIDER', 'Unknown provider');
+    // The signature first: nothing of an unsigned body is read, looked up or answered.
+    if (!isSignatureValid(config.secret, rawBody, c.req.header(SIGNATURE_HEADER)))
+      return errorAnswer(c, 'INVALID_SIGNATURE', 'Missing or wrong X-Signature');
+    if (!ACTIONS.has(action)) return errorAnswer(c, 'UNKNOWN_ACTION', 'Unknown action');
 
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody);
-      } catch {
-        return errorAnswer(c, 'INVALID_REQUEST', 'The body is not JSON');
-      }
-      const parsed = requestSchemas[action as ProviderAction].safeParse(json);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = issue?.path.join('.') || undefined;
-        return errorAnswer(
-          c,
-          'INVALID_REQUEST',
-          field ? `Invalid field: ${field}` : 'The body must be a JSON object',
-          field ? { field } : {},
-        );
-      }
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody);
+    } catch {
+      return errorAnswer(c, 'INVALID_REQUEST', 'The body is not JSON');
+    }
+    const parsed = requestSchemas[action as ProviderAction].safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.join('.') || undefined;
+      return errorAnswer(
+        c,
+        'INVALID_REQUEST',
+        field ? `Invalid field: ${field}` : 'The body must be a JSON object',
+        field ? { field } : {},
+      );
+    }
 
-      const siteId = c.get('site').id;
-      try {
-        const request = parsed.data as never;
-        switch (action as ProviderAction) {
-          case 'authenticate':
-            return c.json(await wallet.authenticate(providerName, siteId, request));
-          case 'balance':
-            return c.json(await wallet.balance(providerName, siteId, request));
-          case 'bet':
-            return c.json(await wallet.bet(providerName, siteId, request));
-          case 'win':
-            return c.json(await wallet.win(providerName, siteId, request));
-          case 'rollback':
-            return c.json(await wallet.rollback(providerName, siteId, request));
-          case 'round-end':
-            return c.json(await wallet.roundEnd(providerName, siteId, request));
-        }
-      } catch (error) {
-        if (error instanceof ProviderRefusal) {
-          const { balanceOf, field } = error.extra;
-          const balance = balanceOf
-            ? {
-                balance: amountJson(await wallet.balanceMinor(balanceOf.siteId, balanceOf.userId, balanceOf.currency)),
-                currency: balanceOf.currency,
-              }
-            : {};
-          return errorAnswer(c, error.code, error.message, { ...(field ? { field } : {}), ...balance });
-        }
-        logger?.error({ err: error, provider: providerName, action }, 'provider wallet request failed');
-        return errorAnswer(c, 'INTERNAL_ERROR', 'The request could not be applied; send it again');
+    const siteId = c.get('site').id;
+    try {
+      const request = parsed.data as never;
+      switch (action as ProviderAction) {
+        case 'authenticate':
+          return c.json(await wallet.authenticate(providerName, siteId, request));
+        case 'balance':
+          return c.json(await wallet.balance(providerName, siteId, request));
+        case 'bet':
+          return c.json(await wallet.bet(providerName, siteId, request));
+        case 'win':
+          return c.json(await wallet.win(providerName, siteId, request));
+        case 'rollback':
+          return c.json(await wallet.rollback(providerName, siteId, request));
+        case 'round-end':
+          return c.json(await wallet.roundEnd(providerName, siteId, request));
       }
-    },
-  );
+    } catch (error) {
+      if (error instanceof ProviderRefusal) {
+        const { balanceOf, field } = error.extra;
+        const balance = balanceOf
+          ? {
+              balance: amountJson(await wallet.balanceMinor(balanceOf.siteId, balanceOf.userId, balanceOf.currency)),
+              currency: balanceOf.currency,
+            }
+          : {};
+        return errorAnswer(c, error.code, error.message, { ...(field ? { field } : {}), ...balance });
+      }
+      logger?.error({ err: error, provider: providerName, action }, 'provider wallet request failed');
+      return errorAnswer(c, 'INTERNAL_ERROR', 'The request could not be applied; send it again');
+    }
+  });
 
   routes.all('*', (c) =>
     errorAnswer(c, 'UNKNOWN_ACTION', 'Unknown action; the wallet takes POST /provider-api/{provider}/{action}'),

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError } from '#common/errors';
 import { readParams, webParamsRequest, type ParamsRequest } from '../api/params';
 import type { AppEnv } from './app-env';
-import { bodyTooLarge, limitRequestBody } from './request-body';
+import { limitRequestBody, RequestBodyTooLarge } from './request-body';
 
 const LIMIT = 2048;
 const BOM = [0xef, 0xbb, 0xbf];
@@ -35,7 +35,7 @@ function echoApp() {
   const app = new Hono<AppEnv>();
   app.use(
     '*',
-    limitRequestBody(LIMIT, (c) => c.json({ error: bodyTooLarge().toBody() }, 413)),
+    limitRequestBody(LIMIT, (c) => c.json({ error: new RequestBodyTooLarge().toBody() }, 413)),
   );
   app.post('/echo', async (c) => {
     const request = c.get('paramsRequest');

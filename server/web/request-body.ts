@@ -19,45 +19,58 @@ import type { AppEnv } from './app-env';
 /** The content types whose essence (RFC 9110 media type before its parameters) is urlencoded form data. */
 const URLENCODED = /^[\t\n\r ]*application\/x-www-form-urlencoded[\t\n\r ]*(?:;|$)/i;
 
-export function bodyTooLarge(): ApiError {
-  return new ApiError('InvalidRequestException', 'The request body is too large', undefined, 413);
+/** A body longer than the route takes: the API's InvalidRequestException, with HTTP 413. */
+export class RequestBodyTooLarge extends ApiError {
+  constructor() {
+    super('InvalidRequestException', 'The request body is too large', undefined, 413);
+  }
 }
 
 /**
  * Limits the body of every request that may carry one: a declared length over the limit is
  * answered with onTooLarge at once; a streamed body is counted as it is read and refused with
- * 413 (bodyTooLarge) when it passes the limit. The request's ParamsRequest is left in
+ * 413 (RequestBodyTooLarge) when it passes the limit. The request's ParamsRequest is left in
  * c.var.paramsRequest for the API dispatcher.
  */
 export function limitRequestBody(maxBytes: number, onTooLarge: (c: Context<AppEnv>) => Response): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const declared = c.req.header('content-length');
-    if (declared !== undefined && c.req.header('transfer-encoding') === undefined && Number.parseInt(declared, 10) > maxBytes) {
-      return onTooLarge(c);
-    }
+    if (declaresMoreThan(c, maxBytes)) return onTooLarge(c);
     c.set('paramsRequest', paramsRequestOf(c, maxBytes));
     return next();
   };
 }
 
+/** Whether the request declares a body longer than maxBytes (a streamed one is counted as it is read). */
+export function declaresMoreThan(c: Context<AppEnv>, maxBytes: number): boolean {
+  const declared = c.req.header('content-length');
+  return declared !== undefined && c.req.header('transfer-encoding') === undefined && Number.parseInt(declared, 10) > maxBytes;
+}
+
+/** The body's bytes, at most maxBytes (RequestBodyTooLarge past them): from Node's request while nothing else has read it. */
+export function readBodyBytes(c: Context<AppEnv>, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const incoming = unreadNodeRequest(c);
+  return incoming ? readNodeBody(incoming, maxBytes) : readWebBody(c.req.raw, maxBytes);
+}
+
+/** The body as text, decoded as Request.text() decodes it (UTF-8, the byte order mark dropped). */
+export async function readBodyText(c: Context<AppEnv>, maxBytes: number): Promise<string> {
+  return new TextDecoder().decode(await readBodyBytes(c, maxBytes));
+}
+
 function paramsRequestOf(c: Context<AppEnv>, maxBytes: number): ParamsRequest {
   const contentType = c.req.header('content-type');
-  const bytes = () => {
-    const incoming = unreadNodeRequest(c);
-    return incoming ? readNodeBody(incoming, maxBytes) : readWebBody(c.req.raw, maxBytes);
-  };
   return {
     method: c.req.method,
     contentType,
-    text: async () => new TextDecoder().decode(await bytes()),
+    text: () => readBodyText(c, maxBytes),
     formData: async () => {
       if (contentType !== undefined && URLENCODED.test(contentType)) {
-        return new URLSearchParams(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await bytes()));
+        return new URLSearchParams(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await readBodyBytes(c, maxBytes)));
       }
       // Multipart, or a type undici refuses (TypeError, which readParams reports): undici decides.
       const headers = contentType === undefined ? undefined : { 'content-type': contentType };
-      return new Response(await bytes(), { headers }).formData();
+      return new Response(await readBodyBytes(c, maxBytes), { headers }).formData();
     },
   };
 }
@@ -87,7 +100,7 @@ function readNodeBody(incoming: IncomingMessage, maxBytes: number): Promise<Uint
         // The rest is left to the server, which drains or closes an unread body after the answer.
         incoming.pause();
         stop();
-        reject(bodyTooLarge());
+        reject(new RequestBodyTooLarge());
         return;
       }
       chunks.push(chunk);
@@ -115,7 +128,7 @@ async function readWebBody(request: Request, maxBytes: number): Promise<Uint8Arr
     size += read.value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw bodyTooLarge();
+      throw new RequestBodyTooLarge();
     }
     chunks.push(read.value);
   }

@@ -244,6 +244,42 @@ describe.each(testDatabaseKinds())('provider seamless wallet on %s', (kind) => {
     expect(api.headers.get('set-cookie')).toMatch(/^vid=/);
   });
 
+  it('a body longer than any wallet request (16 KB), declared or streamed, is refused as INVALID_REQUEST and moves nothing', async () => {
+    const p = await launch(10_000n);
+    const padded = JSON.stringify({
+      token: p.token,
+      player_id: String(p.uid),
+      transaction_id: next('big'),
+      round_id: next('round'),
+      amount: 500,
+      currency,
+      padding: 'x'.repeat(16 * 1024),
+    });
+    const headers = { 'content-type': 'application/json', 'x-signature': signBody(DEMO_PROVIDER.secret, padded) };
+    const declared = await t.request(`/provider-api/${DEMO_PROVIDER.name}/bet`, {
+      method: 'POST',
+      body: padded,
+      headers: { ...headers, 'content-length': String(padded.length) },
+    });
+    const bytes = new TextEncoder().encode(padded);
+    const streamed = await t.request(`/provider-api/${DEMO_PROVIDER.name}/bet`, {
+      method: 'POST',
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 4096) controller.enqueue(bytes.subarray(at, at + 4096));
+          controller.close();
+        },
+      }),
+      headers,
+      duplex: 'half',
+    } as RequestInit);
+    for (const answer of [declared, streamed]) {
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({ status: 'ERROR', code: 'INVALID_REQUEST', message: 'The request body is too large' });
+    }
+    expect(await mainOf(p.uid)).toBe(10_000n);
+  });
+
   it('an unknown provider answers UNKNOWN_PROVIDER (404), an unknown action or a GET answers UNKNOWN_ACTION in the provider envelope', async () => {
     const other = providerClient((path, init) => t.request(path, init), { name: 'nobody', secret: DEMO_PROVIDER.secret });
     expect(await other.call('balance', { token: 'x'.repeat(32) })).toMatchObject({
