@@ -5,6 +5,7 @@
  * before), errors included, and the body limit holds on the Node path as on the web path.
  */
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -31,6 +32,9 @@ function isWebRequestBuilt(raw: Request): boolean {
   return Object.getOwnPropertySymbols(raw).some((symbol) => symbol.description === 'requestCache' && Reflect.get(raw, symbol));
 }
 
+/** Every read the echo app finished, answered or not (a client that left gets no answer). */
+const finishedReads: unknown[] = [];
+
 function echoApp() {
   const app = new Hono<AppEnv>();
   app.use(
@@ -41,6 +45,7 @@ function echoApp() {
     const request = c.get('paramsRequest');
     if (!request) return c.json({ missing: true }, 500);
     const read = await outcome(request, new URL(c.req.url));
+    finishedReads.push(read);
     return c.json({ read, isWebRequestBuilt: isWebRequestBuilt(c.req.raw) });
   });
   return app;
@@ -159,6 +164,22 @@ describe('request bodies read from Node (architecture §4, issue 12)', () => {
       read: { error: 'InvalidRequestException', message: 'The request body is too large', status: 413 },
       isWebRequestBuilt: false,
     });
+  });
+
+  it('finishes the read of a client that leaves in the middle of its body (it fails, it does not wait)', async () => {
+    const before = finishedReads.length;
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${FORM}\r\nTransfer-Encoding: chunked\r\n\r\n5\r\na=123\r\n`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    const deadline = Date.now() + 2_000;
+    while (finishedReads.length === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(finishedReads.slice(before)).toEqual([
+      { error: 'InvalidRequestException', message: 'The request body cannot be read', status: 400 },
+    ]);
   });
 
   it('holds the same limit on the web path (a request without Node behind it)', async () => {

@@ -85,14 +85,20 @@ function unreadNodeRequest(c: Context<AppEnv>): IncomingMessage | undefined {
   return incoming.readableFlowing === null && !incoming.readableDidRead ? incoming : undefined;
 }
 
+/** The body's bytes; a client that leaves before its body ends fails the read rather than leave it waiting. */
 function readNodeBody(incoming: IncomingMessage, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
+    if (incoming.destroyed) {
+      reject(new Error('The request closed before its body ended'));
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     const stop = () => {
       incoming.off('data', onData);
       incoming.off('end', onEnd);
       incoming.off('error', onError);
+      incoming.off('close', onClose);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.byteLength;
@@ -113,9 +119,11 @@ function readNodeBody(incoming: IncomingMessage, maxBytes: number): Promise<Uint
       stop();
       reject(error);
     };
+    const onClose = () => onError(new Error('The request closed before its body ended'));
     incoming.on('data', onData);
     incoming.on('end', onEnd);
     incoming.on('error', onError);
+    incoming.on('close', onClose);
   });
 }
 
