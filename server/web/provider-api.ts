@@ -10,7 +10,7 @@ import { Hono, type Context } from 'hono';
 import type { Logger } from 'pino';
 import { isDemoSite } from '../modules/sites';
 import type { AppEnv } from './app-env';
-import { declaresMoreThan, readBodyText, RequestBodyTooLarge } from './request-body';
+import { readBodyText, RequestBodyTooLarge } from './request-body';
 import {
   amountJson,
   PROVIDER_ACTIONS,
@@ -35,7 +35,6 @@ function errorAnswer(c: Context<AppEnv>, code: ProviderErrorCode, message: strin
 
 /** The raw body the signature covers, or undefined when it is longer than any wallet request. */
 async function readLimitedBody(c: Context<AppEnv>): Promise<string | undefined> {
-  if (declaresMoreThan(c, MAX_PROVIDER_BODY_BYTES)) return undefined;
   try {
     return await readBodyText(c, MAX_PROVIDER_BODY_BYTES);
   } catch (error) {

@@ -42,13 +42,17 @@ export function limitRequestBody(maxBytes: number, onTooLarge: (c: Context<AppEn
 }
 
 /** Whether the request declares a body longer than maxBytes (a streamed one is counted as it is read). */
-export function declaresMoreThan(c: Context<AppEnv>, maxBytes: number): boolean {
+function declaresMoreThan(c: Context<AppEnv>, maxBytes: number): boolean {
   const declared = c.req.header('content-length');
   return declared !== undefined && c.req.header('transfer-encoding') === undefined && Number.parseInt(declared, 10) > maxBytes;
 }
 
-/** The body's bytes, at most maxBytes (RequestBodyTooLarge past them): from Node's request while nothing else has read it. */
-export function readBodyBytes(c: Context<AppEnv>, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * The body's bytes, at most maxBytes: a declared length over them is refused unread and a streamed
+ * body once it passes them (RequestBodyTooLarge). From Node's request while nothing else has read it.
+ */
+export async function readBodyBytes(c: Context<AppEnv>, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (declaresMoreThan(c, maxBytes)) throw new RequestBodyTooLarge();
   const incoming = unreadNodeRequest(c);
   return incoming ? readNodeBody(incoming, maxBytes) : readWebBody(c.req.raw, maxBytes);
 }
