@@ -43,6 +43,9 @@ describe('dialogs opened from the address and from the page', () => {
     const context = await browser.newContext(options);
     const page = await context.newPage();
     await page.goto(`${baseUrl}${path}`);
+    // Dialogs from the address open once the page is interactive; on a loaded machine hydration
+    // alone can take longer than a poll's default second.
+    await waitForHydration(page);
     return { context, page };
   }
 
@@ -157,9 +160,8 @@ describe('dialogs opened from the address and from the page', () => {
   it.each(LOCALES.flatMap((locale) => (['sign_in', 'sign_up'] as const).map((mode) => [locale, mode] as const)))(
     'the header button (%s) %s opens the popup on its tab',
     async (locale, mode) => {
+      // visit waits for hydration: a click before it reaches no handler.
       const { context, page } = await visit(inLocale('/', locale));
-      // The button opens the popup once the page has hydrated; a click before that reaches no handler.
-      await waitForHydration(page);
       const label = tr(locale, mode === 'sign_in' ? 'header.signIn' : 'header.signUp');
       await page.locator('.site-header__actions').getByRole('button', { name: label, exact: true }).click();
       expect(await selectedTab(page)).toBe(tr(locale, `auth.${mode}.title`));
@@ -184,7 +186,6 @@ describe('dialogs opened from the address and from the page', () => {
 
   it('the game page without #real opens no popup', async () => {
     const { context, page } = await visit(`/game/${GAME_SYSNAME}`);
-    await waitForHydration(page);
     await page.waitForTimeout(500);
     expect(await dialogs(page)).toEqual([]);
     await context.close();
@@ -194,7 +195,6 @@ describe('dialogs opened from the address and from the page', () => {
     'on a phone (%s) the menu button opens the navigation as a curtain; choosing a link goes there and closes it',
     async (locale) => {
       const { context, page } = await visit(inLocale('/', locale), { viewport: 'mobile' });
-      await waitForHydration(page);
       expect(await page.locator('.site-nav').isVisible()).toBe(false);
       await page.getByRole('button', { name: tr(locale, 'header.menu') }).click();
       const curtain = page.locator('.dialog-layer--curtain:not([hidden])');
