@@ -82,6 +82,8 @@ function readOptions(): Options {
 interface RunResult extends PlayStats {
   /** Our server process's CPU per round (/proc): steadier than the rate on a shared machine. */
   serverCpuMsPerRound?: number;
+  /** This process's CPU per round, the players' HTTP client: on two cores, what it takes the server cannot have. */
+  clientCpuMsPerRound?: number;
   pgbenchTps?: number;
   ratioToPgbench?: number;
   goal: string;
@@ -115,12 +117,16 @@ async function benchDatabase(database: DatabaseKind, options: Options): Promise<
       for (const count of options.players) {
         process.stdout.write(`  ${database}: ${count} players × ${options.seconds} s … `);
         const cpuBefore = processCpuMs(server.child.pid);
+        const clientCpuBefore = process.cpuUsage();
         const measured = await playRounds(server.base, players.slice(0, count), options.seconds);
+        const clientCpu = process.cpuUsage(clientCpuBefore);
         const cpuAfter = processCpuMs(server.child.pid);
         const result = await withGoal(database, measured, options);
+        const perRound = (cpuMs: number) => Math.round((cpuMs / measured.rounds) * 1000) / 1000;
         if (cpuBefore !== undefined && cpuAfter !== undefined && measured.rounds > 0) {
-          result.serverCpuMsPerRound = Math.round(((cpuAfter - cpuBefore) / measured.rounds) * 1000) / 1000;
+          result.serverCpuMsPerRound = perRound(cpuAfter - cpuBefore);
         }
+        if (measured.rounds > 0) result.clientCpuMsPerRound = perRound((clientCpu.user + clientCpu.system) / 1000);
         runs.push(result);
         console.log(`${result.roundsPerSecond} rounds/s${result.pgbenchTps ? ` (pgbench ${result.pgbenchTps} tps)` : ''}`);
       }
@@ -160,6 +166,7 @@ function printTable(results: DatabaseResult[]): void {
       players: run.players,
       'rounds/s': run.roundsPerSecond,
       'server CPU ms/round': run.serverCpuMsPerRound ?? '–',
+      'client CPU ms/round': run.clientCpuMsPerRound ?? '–',
       'p50 ms': run.latencyMs.p50,
       'p99 ms': run.latencyMs.p99,
       'max stall ms': run.maxStallMs,
