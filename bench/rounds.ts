@@ -12,7 +12,10 @@
  * whole HTTP stack in process (the database handle's counter), then starts build/server/main.js
  * on it (PGlite: a data folder in a temporary directory; PostgreSQL: a scratch database
  * bench_rounds_<random> on BENCH_DATABASE_URL, else DATABASE_URL, else
- * postgres://postgres@127.0.0.1:5432/test, dropped afterwards) on 127.0.0.1. For each player
+ * postgres://postgres@127.0.0.1:5432/test, dropped afterwards) on 127.0.0.1, and warms it up:
+ * every player plays for WARM_UP_SECONDS unmeasured (as bench:bonus-rounds does), so the first
+ * measured run is not the one that opens the pool's connections and plans each connection's
+ * statements (on PostgreSQL that cost a cold server a pause of more than a second). For each player
  * count every player plays one round at a time for --seconds (games.play, mode real, alternating
  * dice-roll and aurora-fortune). On PostgreSQL pgbench TPC-B (-i -s --scale in another scratch
  * database, then -c players -j 2 -T seconds) runs on the same server right after. It prints
@@ -47,6 +50,7 @@ import {
 const DEPOSIT_MINOR = 1_000_000_000n;
 const GOAL_PGLITE_ROUNDS_PER_SECOND = 1_000;
 const GOAL_POSTGRES_RATIO = 0.5;
+const WARM_UP_SECONDS = 2;
 
 const USAGE = `npm run bench:rounds -- [--seconds 8] [--players 10,50] [--only pglite|postgres] [--scale 10]`;
 
@@ -93,6 +97,8 @@ interface RunResult extends PlayStats {
 interface DatabaseResult {
   database: DatabaseKind;
   statementsPerRound: number;
+  /** The unmeasured warm-up: its rounds count for the ledger check and its errors as any run's. */
+  warmUp: PlayStats;
   runs: RunResult[];
   ledgerSound: boolean;
 }
@@ -113,7 +119,11 @@ async function benchDatabase(database: DatabaseKind, options: Options): Promise<
 
     const server = await startServer(scratch.serverEnv);
     const runs: RunResult[] = [];
+    let warmUp: PlayStats;
     try {
+      process.stdout.write(`  ${database}: warm-up, ${players.length} players × ${WARM_UP_SECONDS} s … `);
+      warmUp = await playRounds(server.base, players, WARM_UP_SECONDS);
+      console.log(`${warmUp.roundsPerSecond} rounds/s (max pause ${warmUp.maxPauseMs} ms), not counted`);
       for (const count of options.players) {
         process.stdout.write(`  ${database}: ${count} players × ${options.seconds} s … `);
         const cpuBefore = processCpuMs(server.child.pid);
@@ -136,7 +146,7 @@ async function benchDatabase(database: DatabaseKind, options: Options): Promise<
     const after = await scratch.open();
     const report = await checkLedger(after.db);
     await after.close();
-    return { database, statementsPerRound: statementsPerRoundFigure, runs, ledgerSound: report.isSound };
+    return { database, statementsPerRound: statementsPerRoundFigure, warmUp, runs, ledgerSound: report.isSound };
   });
 }
 
@@ -190,13 +200,13 @@ async function main(): Promise<void> {
   for (const database of databases) results.push(await benchDatabase(database, options));
   printTable(results);
   for (const result of results)
-    for (const run of result.runs)
+    for (const run of [result.warmUp, ...result.runs])
       for (const sample of run.errorSamples) console.log(`  ${result.database} ${run.players}: ${sample}`);
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = join(RESULTS_DIR, 'rounds.json');
   writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), options, results }, null, 2)}\n`);
   console.log(`written to ${file}`);
-  const isBroken = results.some((result) => !result.ledgerSound || result.runs.some((run) => run.errors > 0));
+  const isBroken = results.some((result) => !result.ledgerSound || [result.warmUp, ...result.runs].some((run) => run.errors > 0));
   if (isBroken) {
     console.error('a round failed or the ledger is not sound');
     process.exitCode = 1;
