@@ -12,8 +12,8 @@
  * to it). The bonus is the site's welcome template granted and activated through the bonus service
  * on a qualifying deposit of 500.00 (bonus 500, 35× to wager, maximum stake 5.00 above the
  * bench's 1.00), so it neither converts nor runs dry during a run. It counts the statements of a
- * round for each group in process, starts build/server/main.js on 127.0.0.1, warms it up for a
- * second with every player, then lets each group play dice and slot rounds (as bench:rounds) for
+ * round for each group in process, starts build/server/main.js on 127.0.0.1, warms it up for
+ * WARM_UP_SECONDS with every player, then lets each group play dice and slot rounds (as bench:rounds) for
  * --seconds one group after the other. It prints rounds/s, p50/p99, statements per round and the
  * ratio of each bonus group to the group without, and writes bench/results/bonus-rounds.json.
  * Afterwards: the ledger check, each player's bonus account against the sum of their active
@@ -37,6 +37,7 @@ import {
   startServer,
   statementsPerRound,
   stopServer,
+  WARM_UP_SECONDS,
   withScratchDatabase,
   type DatabaseKind,
   type Player,
@@ -52,7 +53,6 @@ const DEPOSIT_MINOR = 1_000_000_000n;
 const BONUS_TEMPLATE = 'welcome';
 /** The welcome match's cap: a bonus of 500.00 with 17,500.00 to wager, far beyond a run's rounds. */
 const QUALIFYING_DEPOSIT_MINOR = 50_000n;
-const WARM_UP_SECONDS = 1;
 
 const GROUPS = [
   { name: 'no bonus', prefix: 'bench-bonus-none', depositMinor: DEPOSIT_MINOR, hasBonus: false },

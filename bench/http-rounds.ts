@@ -36,6 +36,11 @@ const BETS = [
   { sysname: 'aurora-fortune', bet: JSON.stringify({ stake: '1.00' }) },
 ];
 const COUNTED_ROUNDS = 40;
+/**
+ * Unmeasured play before a bench measures: a cold server opens its pool's connections and plans
+ * each connection's statements in its first second (on PostgreSQL a pause of more than a second).
+ */
+export const WARM_UP_SECONDS = 2;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export type Services = ReturnType<typeof createServices>;

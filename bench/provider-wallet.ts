@@ -40,6 +40,7 @@ import {
   post,
   startServer,
   stopServer,
+  WARM_UP_SECONDS,
   withScratchDatabase,
   type DatabaseKind,
 } from './http-rounds';
@@ -67,11 +68,6 @@ interface Result {
 
 /** Issue 12: provider-wallet bet+win rounds on PostgreSQL. */
 const GOAL_POSTGRES_ROUNDS_PER_SECOND = 500;
-/**
- * Unmeasured play before the run (as bench:rounds and bench:bonus-rounds): a cold server opens its
- * pool's connections and plans each connection's statements in its first second.
- */
-const WARM_UP_SECONDS = 2;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 async function benchDatabase(kind: DatabaseKind, options: DatabaseBenchOptions): Promise<Result> {

@@ -40,6 +40,7 @@ import {
   startServer,
   statementsPerRound,
   stopServer,
+  WARM_UP_SECONDS,
   withScratchDatabase,
   type DatabaseKind,
   type PlayStats,
@@ -50,7 +51,6 @@ import {
 const DEPOSIT_MINOR = 1_000_000_000n;
 const GOAL_PGLITE_ROUNDS_PER_SECOND = 1_000;
 const GOAL_POSTGRES_RATIO = 0.5;
-const WARM_UP_SECONDS = 2;
 
 const USAGE = `npm run bench:rounds -- [--seconds 8] [--players 10,50] [--only pglite|postgres] [--scale 10]`;
 
