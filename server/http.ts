@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import type { ServerBuild } from 'react-router';
 import type { Logger } from 'pino';
 import { ApiError } from '#common/errors';
@@ -23,7 +22,7 @@ import { createHitRoutes } from './web/hit';
 import { createPwaRoutes } from './web/pwa';
 import { createSeoRoutes } from './web/seo';
 import { createPageHandler } from './web/pages';
-import { contentSecurityPolicyHeaders } from './web/csp';
+import { answerHeaders } from './web/answer-headers';
 import { compressResponses } from './web/compression';
 import { createMetrics, metricsOnSiteListener, type Metrics } from './web/metrics';
 import { createDevOutboxRoutes } from './web/dev-outbox';
@@ -103,16 +102,7 @@ export function createHttpApp(options: HttpAppOptions) {
   app.use('*', compressResponses());
   app.use(
     '*',
-    secureHeaders({
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: false,
-      xFrameOptions: 'SAMEORIGIN',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-    }),
-  );
-  app.use(
-    '*',
-    contentSecurityPolicyHeaders(options.mode, () => {
+    answerHeaders(options.mode, () => {
       const origin = services.gameLaunch.origin();
       return origin ? [origin] : [];
     }),
@@ -137,7 +127,7 @@ export function createHttpApp(options: HttpAppOptions) {
       isMachineRoute(c.req.path) ? machineIdentity(c, options.proxy) : await resolveIdentity(c, options.proxy, services),
     );
     await next();
-    dropVisitorCookieIfPublic(c.res);
+    if (!c.get('isAnswerComplete')) dropVisitorCookieIfPublic(c.res);
   });
 
   app.use(

@@ -14,5 +14,11 @@ export interface AppEnv {
     cspNonce: string;
     /** The body of a request that may carry one, limited to the site's maximum (request-body.ts). */
     paramsRequest: ParamsRequest | undefined;
+    /** The security headers and policy every answer carries, prepared before the route (answer-headers.ts). */
+    answerHeaders: Readonly<Record<string, string>> | undefined;
+    /** The route sent its answer with every header it needs: the middlewares leave it alone (answer-headers.ts). */
+    isAnswerComplete: boolean | undefined;
+    /** A middleware set a header before the route (the visitor cookie): only Hono's answer builders carry it over. */
+    hasPreparedHeaders: boolean | undefined;
   };
 }

@@ -8,6 +8,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip, type BrotliCompress, type Gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './app-env';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -15,7 +16,7 @@ export type ContentEncoding = 'br' | 'gzip';
 export const OFFERED_ENCODINGS: readonly ContentEncoding[] = ['br', 'gzip'];
 
 /** Below this a compressed body saves less than its framing and the work costs more than the bytes. */
-const MIN_BYTES = 1024;
+export const MIN_COMPRESSED_BYTES = 1024;
 
 /**
  * Brotli's quality 4 and gzip's level 6 cost about the same CPU per byte on HTML and JSON; brotli
@@ -85,9 +86,11 @@ export function varyOnAcceptEncoding(headers: Headers): void {
 }
 
 /** Compresses per-request answers; what is already encoded (precompressed assets) passes as it is. */
-export function compressResponses(): MiddlewareHandler {
+export function compressResponses(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
+    // A complete answer is one its route found too small to compress and marked Vary itself (answer-headers.ts).
+    if (c.get('isAnswerComplete')) return;
     const response = c.res;
     if (!isCompressibleType(response.headers.get('content-type'))) return;
     if (response.headers.has('content-encoding') || /\bno-transform\b/i.test(response.headers.get('cache-control') ?? '')) return;
@@ -122,7 +125,7 @@ function isStreamedPage(response: Response): boolean {
 /** A whole body (API JSON, SVG, XML): compressed in one go, off the event loop. */
 async function wholeBody(body: ReadableStream<Uint8Array>, encoding: ContentEncoding): Promise<EncodedBody> {
   const plain = Buffer.from(await new Response(body).arrayBuffer());
-  if (plain.byteLength < MIN_BYTES) return { stream: asBody(plain), isEncoded: false };
+  if (plain.byteLength < MIN_COMPRESSED_BYTES) return { stream: asBody(plain), isEncoded: false };
   const packed = encoding === 'br' ? await brotliOnce(plain, BROTLI_DYNAMIC) : await gzipOnce(plain, GZIP_DYNAMIC);
   return { stream: asBody(packed), length: packed.byteLength, isEncoded: true };
 }

@@ -9,8 +9,6 @@
  * (style-src-attr), because React renders computed sizes and rotations as style attributes.
  */
 import { pooledRandomBytes } from './random-pool';
-import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './app-env';
 
 export function newCspNonce(): string {
   return pooledRandomBytes(18).toString('base64');
@@ -38,22 +36,4 @@ export function contentSecurityPolicy(
     "object-src 'none'",
     "base-uri 'none'",
   ].join('; ');
-}
-
-/**
- * Gives the request its nonce (pages and the server-made pages read it with c.get('cspNonce'))
- * and puts the policy on the answer unless the answer set its own. Development only reports
- * violations: Vite's dev client injects scripts of its own that carry no nonce.
- */
-export function contentSecurityPolicyHeaders(
-  mode: 'development' | 'production' | 'test',
-  frameOrigins: () => readonly string[] = () => [],
-): MiddlewareHandler<AppEnv> {
-  const header = mode === 'development' ? 'Content-Security-Policy-Report-Only' : 'Content-Security-Policy';
-  return async (c, next) => {
-    const nonce = newCspNonce();
-    c.set('cspNonce', nonce);
-    await next();
-    if (!c.res.headers.has(header)) c.res.headers.set(header, contentSecurityPolicy(nonce, mode, frameOrigins()));
-  };
 }
