@@ -23,6 +23,7 @@ import { createPwaRoutes } from './web/pwa';
 import { createSeoRoutes } from './web/seo';
 import { createPageHandler } from './web/pages';
 import { answerHeaders } from './web/answer-headers';
+import { requestHeader } from './web/request-headers';
 import { compressResponses } from './web/compression';
 import { createMetrics, metricsOnSiteListener, type Metrics } from './web/metrics';
 import { createDevOutboxRoutes } from './web/dev-outbox';
@@ -87,7 +88,7 @@ export function createHttpApp(options: HttpAppOptions) {
 
   app.use('*', async (c, next) => {
     const started = performance.now();
-    c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
+    c.set('requestId', requestHeader(c, 'x-request-id') ?? randomUUID());
     c.set('services', services);
     await next();
     const durationMs = performance.now() - started;
@@ -121,7 +122,7 @@ export function createHttpApp(options: HttpAppOptions) {
 
   // Every route below knows its site and visitor (a machine route: its caller's address only).
   app.use('*', async (c, next) => {
-    c.set('site', await services.sites.resolveSite(c.req.header('host')));
+    c.set('site', await services.sites.resolveSite(requestHeader(c, 'host')));
     c.set(
       'identity',
       isMachineRoute(c.req.path) ? machineIdentity(c, options.proxy) : await resolveIdentity(c, options.proxy, services),

@@ -131,7 +131,10 @@ async function runMethod(
     setSession: (token) => {
       sessionChange = { token };
     },
-    deviceToken: readDeviceToken(call.request),
+    // Read when asked (only a password sign-in does): reading it built the request's web Headers on every call.
+    get deviceToken() {
+      return readDeviceToken(call.request);
+    },
     trustDevice: (token) => {
       device.token = token;
     },

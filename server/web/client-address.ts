@@ -137,8 +137,14 @@ function addressAtHops(chain: string[], hops: number, direct: string): string {
 }
 
 /** The ISO country from the configured header, only on a request that came through a trusted proxy. */
-export function clientCountry(trust: ProxyTrust, peer: string, headers: Headers): string | null {
+export function clientCountry(
+  trust: ProxyTrust,
+  peer: string,
+  header: (name: Lowercase<string>) => string | null | undefined,
+): string | null {
   if (trust.mode === 'none' || !trust.countryHeader || !isFromTrustedProxy(trust, peer)) return null;
-  const code = headers.get(trust.countryHeader)?.trim().toUpperCase();
+  const code = header(trust.countryHeader.toLowerCase() as Lowercase<string>)
+    ?.trim()
+    .toUpperCase();
   return code && /^[A-Z]{2}$/.test(code) ? code : null;
 }

@@ -22,11 +22,20 @@ export function withForwardedOrigin(request: Request, isFromTrustedProxy: boolea
     headers.set('host', nextHost);
   }
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(url, {
+  const rewritten = new Request(url, {
     method: request.method,
     headers,
     body: hasBody ? request.body : undefined,
     duplex: 'half',
     signal: request.signal,
   } as RequestInit);
+  REWRITTEN.add(rewritten);
+  return rewritten;
+}
+
+const REWRITTEN = new WeakSet<Request>();
+
+/** Whether this is a request withForwardedOrigin rewrote: its headers are no longer the ones Node read. */
+export function isRewrittenByForwarding(request: Request): boolean {
+  return REWRITTEN.has(request);
 }

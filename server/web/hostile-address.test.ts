@@ -40,6 +40,11 @@ describe.each(testDatabaseKinds())('hostile text in addresses on %s (issue 11: N
     expect(await refused('/nfx/config/e%00n')).toBe('path');
   });
 
+  it('refuses NUL written raw, not escaped: the address as the request carries it is escaped (issue 12 skips unescaped ones)', async () => {
+    expect(await refused('/cms/pro\u0000motions')).toBe('path');
+    expect(await refused('/hit?referrer=a\u0000b')).toBe('referrer');
+  });
+
   it('leaves ordinary addresses alone: the visit is recorded', async () => {
     const response = await t.request('/hit?referrer=https%3A%2F%2Fexample.com%2F&track_id=t1');
     expect(response.status).toBe(200);

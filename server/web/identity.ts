@@ -2,12 +2,13 @@
  * Who is asking: the visitor cookie (set on first sight) and the signed-in player, if any.
  */
 import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { setCookie } from 'hono/cookie';
 import type { RequestIdentity } from '../api/define';
 import type { Services } from '../services';
 import { readSessionToken } from './session-cookie';
 import { clientAddress, clientCountry, NO_PROXY, peerAddress, type ProxyTrust } from './client-address';
 import { pooledRandomBytes } from './random-pool';
+import { requestCookie, requestHeader } from './request-headers';
 
 export const VISITOR_COOKIE = 'vid';
 // Browsers cap cookie lifetime at 400 days.
@@ -19,7 +20,7 @@ function isSecureRequest(c: Context): boolean {
 
 /** The visitor id from the cookie; a new one is issued (and set on the answer) when missing. */
 export function ensureVisitorId(c: Context): string {
-  const current = getCookie(c, VISITOR_COOKIE);
+  const current = requestCookie(c, VISITOR_COOKIE);
   if (current && /^[A-Za-z0-9_-]{16,64}$/.test(current)) return current;
   const issued = pooledRandomBytes(16).toString('base64url');
   // The cookie waits in Hono's prepared headers: a route's complete answer would not carry it (answer-headers.ts).
@@ -49,7 +50,7 @@ export function dropVisitorCookieIfPublic(response: Response): void {
 
 /** The client's address: the socket's peer, or what trusted proxies say (client-address.ts). */
 export function clientIp(c: Context, trust: ProxyTrust = NO_PROXY): string {
-  return clientAddress(trust, peerAddress(c.env), c.req.header('x-forwarded-for'));
+  return clientAddress(trust, peerAddress(c.env), requestHeader(c, 'x-forwarded-for'));
 }
 
 /**
@@ -73,7 +74,7 @@ export function machineIdentity(c: Context, trust: ProxyTrust): RequestIdentity 
     sessionTokenHash: null,
     accountStatus: null,
     ip: clientIp(c, trust),
-    userAgent: c.req.header('user-agent') ?? '',
+    userAgent: requestHeader(c, 'user-agent') ?? '',
     country: null,
   };
 }
@@ -88,7 +89,7 @@ export async function resolveIdentity(c: Context, trust: ProxyTrust, services: S
     accountStatus: session?.user.status ?? null,
     sessionUser: session?.user,
     ip: clientIp(c, trust),
-    userAgent: c.req.header('user-agent') ?? '',
-    country: clientCountry(trust, peerAddress(c.env), c.req.raw.headers),
+    userAgent: requestHeader(c, 'user-agent') ?? '',
+    country: clientCountry(trust, peerAddress(c.env), (name) => requestHeader(c, name)),
   };
 }

@@ -1,12 +1,13 @@
 /** The session cookie: HttpOnly, SameSite=Lax, Secure behind HTTPS (architecture §4). */
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import { SESSION_TTL_MS } from '../modules/auth';
+import { requestCookie } from './request-headers';
 
 export const SESSION_COOKIE = 'sid';
 
 export function readSessionToken(c: Context): string | undefined {
-  const token = getCookie(c, SESSION_COOKIE);
+  const token = requestCookie(c, SESSION_COOKIE);
   return token && /^[A-Za-z0-9_-]{20,128}$/.test(token) ? token : undefined;
 }
 
