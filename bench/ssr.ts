@@ -30,6 +30,12 @@ const REFERENCE_DIR = join(ROOT, 'bench', 'ssr-reference');
 const RESULTS_DIR = join(ROOT, 'bench', 'results');
 const DURATION_S = positiveNumber(process.env.BENCH_DURATION_S, 5);
 const CONNECTIONS = 10;
+/**
+ * Each target (ours and the references alike) is driven this long, unmeasured, before its
+ * measurement: a server just started compiles its hot code and fills its caches in its first
+ * seconds, which measured a cold server rather than the server (issue 12, fifteenth session).
+ */
+const WARM_UP_S = 2;
 const IS_POSTGRES = process.argv.includes('--postgres');
 // --only <text>: measure only our targets whose name holds the text (the references always run).
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -207,11 +213,11 @@ async function gamePath(baseUrl: string): Promise<string> {
   return match[1];
 }
 
-async function drive(url: string, cookie: string | undefined, overallRate?: number) {
+async function drive(url: string, cookie: string | undefined, overallRate?: number, duration = DURATION_S) {
   return autocannon({
     url,
     connections: CONNECTIONS,
-    duration: DURATION_S,
+    duration,
     headers: cookie ? { cookie } : {},
     ...(overallRate ? { overallRate } : {}),
   });
@@ -223,6 +229,8 @@ async function measure(baseUrl: string, target: Target, pid: number | undefined)
   const warm = await fetch(url, { headers });
   if (!warm.ok) throw new Error(`${target.path} answered ${warm.status} before the run`);
   const bytesPerAnswer = (await warm.arrayBuffer()).byteLength;
+  const warmUp = await drive(url, target.cookie, undefined, WARM_UP_S);
+  const warmUpErrors = warmUp.errors + warmUp.timeouts + warmUp.non2xx;
   const cpuBefore = processCpuMs(pid);
   const peak = await drive(url, target.cookie);
   const cpuAfter = processCpuMs(pid);
@@ -240,7 +248,7 @@ async function measure(baseUrl: string, target: Target, pid: number | undefined)
     p99AtPeakMs: peak.latency.p99,
     p99AtHalfPeakMs: half.latency.p99,
     halfPeakRate,
-    errors: peak.errors + peak.timeouts + peak.non2xx + half.errors + half.timeouts + half.non2xx,
+    errors: warmUpErrors + peak.errors + peak.timeouts + peak.non2xx + half.errors + half.timeouts + half.non2xx,
     bytesPerAnswer,
     cpuMsPerAnswer,
     reference: target.reference,
@@ -338,7 +346,7 @@ async function main(): Promise<void> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing. Run \`npm run build\` first.`);
   const database = IS_POSTGRES ? 'postgres' : 'pglite';
   console.log(
-    `bench:ssr on ${database}, ${CONNECTIONS} connections, ${DURATION_S} s per measurement (peak, then half the peak), ${cpus().length} CPUs shared by client and servers`,
+    `bench:ssr on ${database}, ${CONNECTIONS} connections, ${DURATION_S} s per measurement (peak, then half the peak) after ${WARM_UP_S} s unmeasured, ${cpus().length} CPUs shared by client and servers`,
   );
   buildReference();
   const references = await measureReferences();

@@ -35,7 +35,10 @@ export interface ParamsRequest {
 export function webParamsRequest(request: Request): ParamsRequest {
   return {
     method: request.method,
-    contentType: request.headers.get('content-type') ?? undefined,
+    // Read when a body is (a GET has none): asking built the request's web Headers on every GET (issue 12).
+    get contentType() {
+      return request.headers.get('content-type') ?? undefined;
+    },
     text: () => request.text(),
     formData: () => request.formData(),
   };
