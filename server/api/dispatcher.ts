@@ -11,21 +11,9 @@ import { readParams, webParamsRequest } from './params';
 import type { AppEnv } from '../web/app-env';
 import { writeSessionCookie } from '../web/session-cookie';
 import { writeDeviceCookie } from '../web/device-cookie';
-import { answerComplete, canAnswerComplete } from '../web/answer-headers';
-import { MIN_COMPRESSED_BYTES } from '../web/compression';
+import { jsonAnswer } from '../web/answer-headers';
 
-/** What c.json and the middlewares would have added to an API answer that is not compressed. */
-const COMPLETE_JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-type': 'application/json',
-  'cache-control': 'no-store',
-  vary: 'Accept-Encoding',
-});
-
-/** Compression leaves such a body as it is (it only marks Vary): a complete answer can skip it. */
-function isTooSmallToCompress(body: string): boolean {
-  // Fewer characters than the limit's bytes / 3 cannot reach it in UTF-8; otherwise count the bytes.
-  return body.length * 3 < MIN_COMPRESSED_BYTES || Buffer.byteLength(body) < MIN_COMPRESSED_BYTES;
-}
+const NO_STORE: Readonly<Record<string, string>> = Object.freeze({ 'cache-control': 'no-store' });
 
 function answerError(c: Context, error: unknown, logger: Logger) {
   const { apiError, isUnexpected } = toApiError(error);
@@ -50,15 +38,14 @@ export function createApiRoutes(logger: Logger) {
       },
       logger,
     );
-    const body = JSON.stringify(answer.body);
-    if (answer.sessionWrites.length === 0 && !answer.deviceToken && canAnswerComplete(c) && isTooSmallToCompress(body)) {
-      // Most calls (every read, every bet) set no cookie: their answer goes out with its headers in one go.
-      return answerComplete(c, body, answer.status, COMPLETE_JSON_HEADERS);
+    if (answer.sessionWrites.length === 0 && !answer.deviceToken) {
+      // Most calls (every read, every bet) set no cookie: their answer can go out complete.
+      return jsonAnswer(c, answer.body, answer.status, NO_STORE);
     }
     for (const token of answer.sessionWrites) writeSessionCookie(c, token);
     if (answer.deviceToken) writeDeviceCookie(c, answer.deviceToken);
     c.header('Cache-Control', 'no-store');
-    return c.body(body, answer.status as 200, { 'Content-Type': 'application/json' });
+    return c.json(answer.body, answer.status as 200);
   });
   // Anything else under /api (e.g. /api/storage.get/extra) is no method either; without this
   // the page handler would answer it with an HTML page.

@@ -65,16 +65,23 @@ describe('complete API answers (issue 12) carry every header the middlewares add
     await t?.close();
   });
 
-  const transports: [string, (path: string, cookie?: string) => Promise<Response>][] = [
-    ['over a real listener', (path, cookie) => fetch(`${baseUrl}${path}`, { headers: cookie ? { cookie } : {} })],
-    ['through app.request', (path, cookie) => t.request(path, { headers: cookie ? { cookie } : {} })],
+  /** How a test reaches the app: a GET with an optional cookie, or a POST of a body. */
+  type Send = (path: string, request?: { cookie?: string; body?: string }) => Promise<Response>;
+  const init = ({ cookie, body }: { cookie?: string; body?: string } = {}): RequestInit => ({
+    method: body === undefined ? 'GET' : 'POST',
+    headers: cookie ? { cookie } : {},
+    body,
+  });
+  const transports: [string, Send][] = [
+    ['over a real listener', (path, request) => fetch(`${baseUrl}${path}`, init(request))],
+    ['through app.request', (path, request) => t.request(path, init(request))],
   ];
 
   it.each(transports)(
     '%s: a known visitor’s small answer has the same headers as one that issues the visitor cookie',
     async (_, send) => {
       const path = `/api/account.getInfo?v=${API_VERSION}&locale=en`;
-      const complete = await send(path, KNOWN_VISITOR);
+      const complete = await send(path, { cookie: KNOWN_VISITOR });
       const issuing = await send(path);
       expect(complete.status).toBe(200);
       expect(issuing.status).toBe(200);
@@ -94,12 +101,25 @@ describe('complete API answers (issue 12) carry every header the middlewares add
 
   it.each(transports)('%s: an error answer goes out complete with the same headers', async (_, send) => {
     const path = `/api/account.getInfo?v=${API_VERSION}&locale=xx`;
-    const complete = await send(path, KNOWN_VISITOR);
+    const complete = await send(path, { cookie: KNOWN_VISITOR });
     const issuing = await send(path);
     expect(complete.status).toBe(400);
     expect(((await complete.json()) as { error: { type: string } }).error.type).toBe('InvalidParameterException');
     expect(comparable(complete.headers)).toEqual(comparable(issuing.headers));
   });
+
+  it.each(transports)(
+    '%s: a provider wallet answer carries the same headers (the wallet sets no Cache-Control)',
+    async (_, send) => {
+      const wallet = await send('/provider-api/no-such-provider/bet', { body: '{}' });
+      expect(((await wallet.json()) as { code: string }).code).toBe('UNKNOWN_PROVIDER');
+      const issuing = await send(`/api/account.getInfo?v=${API_VERSION}&locale=en`);
+      const { 'cache-control': noStore, ...expected } = comparable(issuing.headers);
+      expect(noStore).toBe('no-store');
+      expect(comparable(wallet.headers)).toEqual(expected);
+      expect(nonceOf(wallet.headers)).toBeTruthy();
+    },
+  );
 
   it('a sign-in answer still sets its session cookie, and a large answer is still compressed', async () => {
     const registered = await fetch(`${baseUrl}/api/auth.register?v=${API_VERSION}&locale=en`, {

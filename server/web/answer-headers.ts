@@ -12,7 +12,9 @@
  * headers set after the route, as before.
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './app-env';
+import { MIN_COMPRESSED_BYTES } from './compression';
 import { contentSecurityPolicy, newCspNonce } from './csp';
 
 /**
@@ -78,4 +80,25 @@ export function canAnswerComplete(c: Context<AppEnv>): boolean {
 export function answerComplete(c: Context<AppEnv>, body: string, status: number, own: Record<string, string>): Response {
   c.set('isAnswerComplete', true);
   return new Response(body, { status, headers: { ...c.get('answerHeaders'), ...own } });
+}
+
+/** Compression leaves such a body as it is (it only marks Vary): a complete answer can skip it. */
+function isTooSmallToCompress(body: string): boolean {
+  // Fewer characters than the limit's bytes / 3 cannot reach it in UTF-8; otherwise count the bytes.
+  return body.length * 3 < MIN_COMPRESSED_BYTES || Buffer.byteLength(body) < MIN_COMPRESSED_BYTES;
+}
+
+/**
+ * A JSON answer, as c.json makes it plus `own` headers (lower-case names): complete when it can be
+ * (canAnswerComplete) and is too small to compress, so with the Vary compression would have added;
+ * otherwise through Hono, for the middlewares to finish. A route that sets a cookie must set it
+ * before and answer through Hono itself: the cookie waits in Hono's prepared headers.
+ */
+export function jsonAnswer(c: Context<AppEnv>, value: unknown, status: number, own: Record<string, string> = {}): Response {
+  const body = JSON.stringify(value);
+  if (canAnswerComplete(c) && isTooSmallToCompress(body)) {
+    return answerComplete(c, body, status, { 'content-type': 'application/json', vary: 'Accept-Encoding', ...own });
+  }
+  for (const [name, header] of Object.entries(own)) c.header(name, header);
+  return c.body(body, status as ContentfulStatusCode, { 'Content-Type': 'application/json' });
 }

@@ -10,6 +10,7 @@ import { Hono, type Context } from 'hono';
 import type { Logger } from 'pino';
 import { isDemoSite } from '../modules/sites';
 import type { AppEnv } from './app-env';
+import { jsonAnswer } from './answer-headers';
 import { readBodyText, RequestBodyTooLarge } from './request-body';
 import {
   amountJson,
@@ -30,7 +31,7 @@ const ACTIONS: ReadonlySet<string> = new Set(PROVIDER_ACTIONS);
 
 function errorAnswer(c: Context<AppEnv>, code: ProviderErrorCode, message: string, extra: Partial<ProviderErrorAnswer> = {}) {
   const body: ProviderErrorAnswer = { status: 'ERROR', code, message, ...extra };
-  return c.json(body, PROVIDER_ERROR_STATUS[code]);
+  return jsonAnswer(c, body, PROVIDER_ERROR_STATUS[code]);
 }
 
 /** The raw body the signature covers, or undefined when it is longer than any wallet request. */
@@ -85,17 +86,17 @@ export function createProviderApiRoutes(logger?: Pick<Logger, 'error'>) {
       const request = parsed.data as never;
       switch (action as ProviderAction) {
         case 'authenticate':
-          return c.json(await wallet.authenticate(providerName, siteId, request));
+          return jsonAnswer(c, await wallet.authenticate(providerName, siteId, request), 200);
         case 'balance':
-          return c.json(await wallet.balance(providerName, siteId, request));
+          return jsonAnswer(c, await wallet.balance(providerName, siteId, request), 200);
         case 'bet':
-          return c.json(await wallet.bet(providerName, siteId, request));
+          return jsonAnswer(c, await wallet.bet(providerName, siteId, request), 200);
         case 'win':
-          return c.json(await wallet.win(providerName, siteId, request));
+          return jsonAnswer(c, await wallet.win(providerName, siteId, request), 200);
         case 'rollback':
-          return c.json(await wallet.rollback(providerName, siteId, request));
+          return jsonAnswer(c, await wallet.rollback(providerName, siteId, request), 200);
         case 'round-end':
-          return c.json(await wallet.roundEnd(providerName, siteId, request));
+          return jsonAnswer(c, await wallet.roundEnd(providerName, siteId, request), 200);
       }
     } catch (error) {
       if (error instanceof ProviderRefusal) {
