@@ -36,7 +36,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 });
 
 /** Development only reports violations: Vite's dev client injects scripts of its own that carry no nonce. */
-export function policyHeaderName(mode: 'development' | 'production' | 'test'): string {
+function policyHeaderName(mode: 'development' | 'production' | 'test'): string {
   return mode === 'development' ? 'content-security-policy-report-only' : 'content-security-policy';
 }
 
@@ -55,6 +55,7 @@ export function answerHeaders(
     c.set('cspNonce', nonce);
     const policy = contentSecurityPolicy(nonce, mode, frameOrigins());
     c.set('answerHeaders', { ...SECURITY_HEADERS, [policyHeader]: policy });
+    noteHeadersSetBeforeTheAnswer(c);
     await next();
     if (c.get('isAnswerComplete')) return;
     const headers = c.res.headers;
@@ -65,11 +66,20 @@ export function answerHeaders(
 }
 
 /**
- * Whether this request's answer can be sent complete: the answer headers are prepared and nothing
- * before the route has set a header of its own (the visitor cookie), which only Hono's own answer
- * builders would carry over.
+ * A header set through Hono before the answer is made (the visitor cookie, any route's c.header)
+ * waits in Hono's prepared headers, which only Hono's own answer builders carry over: any such
+ * header marks the request, so its answer is never sent complete without it.
  */
-export function canAnswerComplete(c: Context<AppEnv>): boolean {
+function noteHeadersSetBeforeTheAnswer(c: Context<AppEnv>): void {
+  const setHeader = c.header;
+  c.header = ((...args: Parameters<typeof setHeader>) => {
+    c.set('hasPreparedHeaders', true);
+    return setHeader(...args);
+  }) as typeof setHeader;
+}
+
+/** Whether this request's answer can be sent complete: its headers are prepared and none waits in Hono's. */
+function canAnswerComplete(c: Context<AppEnv>): boolean {
   return c.get('answerHeaders') !== undefined && !c.get('hasPreparedHeaders');
 }
 
@@ -77,7 +87,7 @@ export function canAnswerComplete(c: Context<AppEnv>): boolean {
  * The answer with the prepared headers and the route's own, in one plain record that Node writes
  * as it is. Only after canAnswerComplete; the route's headers win over the prepared ones.
  */
-export function answerComplete(c: Context<AppEnv>, body: string, status: number, own: Record<string, string>): Response {
+function answerComplete(c: Context<AppEnv>, body: string, status: number, own: Record<string, string>): Response {
   c.set('isAnswerComplete', true);
   return new Response(body, { status, headers: { ...c.get('answerHeaders'), ...own } });
 }

@@ -18,7 +18,7 @@ export interface AppEnv {
     answerHeaders: Readonly<Record<string, string>> | undefined;
     /** The route sent its answer with every header it needs: the middlewares leave it alone (answer-headers.ts). */
     isAnswerComplete: boolean | undefined;
-    /** A middleware set a header before the route (the visitor cookie): only Hono's answer builders carry it over. */
+    /** A header was set through Hono before the answer was made (the visitor cookie): only Hono's answer builders carry it over. */
     hasPreparedHeaders: boolean | undefined;
   };
 }

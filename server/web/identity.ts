@@ -23,8 +23,6 @@ export function ensureVisitorId(c: Context): string {
   const current = requestCookie(c, VISITOR_COOKIE);
   if (current && /^[A-Za-z0-9_-]{16,64}$/.test(current)) return current;
   const issued = pooledRandomBytes(16).toString('base64url');
-  // The cookie waits in Hono's prepared headers: a route's complete answer would not carry it (answer-headers.ts).
-  c.set('hasPreparedHeaders', true);
   setCookie(c, VISITOR_COOKIE, issued, {
     path: '/',
     httpOnly: true,
