@@ -108,7 +108,10 @@ export const providerTransactions = pgTable(
   },
   (table) => [
     uniqueIndex('provider_transactions_tx').on(table.provider, table.txId),
-    index('provider_transactions_round').on(table.provider, table.roundId),
+    // Round first: a lookup by provider alone (the whole provider's rows) must not be able to take
+    // this index; with both leading on provider the planner took either for the (provider, tx_id)
+    // lookup of provider_money on a young table, and kept that plan (migration 0029).
+    index('provider_transactions_round').on(table.roundId, table.provider),
     check('provider_transactions_amount', sql`${table.amountMinor} >= 0`),
     check('provider_transactions_kind', sql`${table.kind} IN ('bet', 'win', 'rollback')`),
     check('provider_transactions_status', sql`${table.status} IN ('applied', 'rolled_back', 'tombstone')`),
