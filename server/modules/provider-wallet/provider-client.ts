@@ -5,7 +5,9 @@
 import { SIGNATURE_HEADER, signBody, type ProviderConfig } from './providers';
 import type { ProviderAction } from './protocol';
 
-export type Send = (path: string, init: RequestInit) => Promise<Response>;
+/** What the client reads of an answer: a fetch Response, or a bench's lighter equivalent. */
+export type SendAnswer = Pick<Response, 'status' | 'json'>;
+export type Send = (path: string, init: RequestInit) => Promise<SendAnswer>;
 
 export interface ProviderReply {
   httpStatus: number;
