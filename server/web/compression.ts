@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip, type BrotliCompress, type Gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env';
+import { requestHeader } from './request-headers';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -97,7 +98,7 @@ export function compressResponses(): MiddlewareHandler<AppEnv> {
     varyOnAcceptEncoding(response.headers);
     if (c.req.method === 'HEAD' || response.status === 204 || response.status === 304) return;
     // Asked before the body: reading it turns Node's lightweight answer into a web Response and a stream.
-    const encoding = negotiateEncoding(c.req.header('accept-encoding'));
+    const encoding = negotiateEncoding(requestHeader(c, 'accept-encoding'));
     if (!encoding || !response.body) return;
     const body = isStreamedPage(response) ? streamedBody(response.body, encoding) : await wholeBody(response.body, encoding);
     // Hono copies the old answer's headers onto the new one, so the encoding's headers are set after.

@@ -12,6 +12,7 @@ import { isDemoSite } from '../modules/sites';
 import type { AppEnv } from './app-env';
 import { jsonAnswer } from './answer-headers';
 import { readBodyText, RequestBodyTooLarge } from './request-body';
+import { requestHeader } from './request-headers';
 import {
   amountJson,
   PROVIDER_ACTIONS,
@@ -59,7 +60,7 @@ export function createProviderApiRoutes(logger?: Pick<Logger, 'error'>) {
     if (!config || Boolean(config.isDemo) !== isDemoSite(c.get('site')))
       return errorAnswer(c, 'UNKNOWN_PROVIDER', 'Unknown provider');
     // The signature first: nothing of an unsigned body is read, looked up or answered.
-    if (!isSignatureValid(config.secret, rawBody, c.req.header(SIGNATURE_HEADER)))
+    if (!isSignatureValid(config.secret, rawBody, requestHeader(c, SIGNATURE_HEADER)))
       return errorAnswer(c, 'INVALID_SIGNATURE', 'Missing or wrong X-Signature');
     if (!ACTIONS.has(action)) return errorAnswer(c, 'UNKNOWN_ACTION', 'Unknown action');
 

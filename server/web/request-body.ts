@@ -15,6 +15,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from '#common/errors';
 import type { ParamsRequest } from '../api/params';
 import type { AppEnv } from './app-env';
+import { requestHeader } from './request-headers';
 
 /** The content types whose essence (RFC 9110 media type before its parameters) is urlencoded form data. */
 const URLENCODED = /^[\t\n\r ]*application\/x-www-form-urlencoded[\t\n\r ]*(?:;|$)/i;
@@ -43,8 +44,10 @@ export function limitRequestBody(maxBytes: number, onTooLarge: (c: Context<AppEn
 
 /** Whether the request declares a body longer than maxBytes (a streamed one is counted as it is read). */
 function declaresMoreThan(c: Context<AppEnv>, maxBytes: number): boolean {
-  const declared = c.req.header('content-length');
-  return declared !== undefined && c.req.header('transfer-encoding') === undefined && Number.parseInt(declared, 10) > maxBytes;
+  const declared = requestHeader(c, 'content-length');
+  return (
+    declared !== undefined && requestHeader(c, 'transfer-encoding') === undefined && Number.parseInt(declared, 10) > maxBytes
+  );
 }
 
 /**
@@ -57,13 +60,16 @@ export async function readBodyBytes(c: Context<AppEnv>, maxBytes: number): Promi
   return incoming ? readNodeBody(incoming, maxBytes) : readWebBody(c.req.raw, maxBytes);
 }
 
+/** Request.text()'s decoding: UTF-8, the byte order mark dropped. Stateless when not streaming, so shared. */
+const UTF8 = new TextDecoder();
+
 /** The body as text, decoded as Request.text() decodes it (UTF-8, the byte order mark dropped). */
 export async function readBodyText(c: Context<AppEnv>, maxBytes: number): Promise<string> {
-  return new TextDecoder().decode(await readBodyBytes(c, maxBytes));
+  return UTF8.decode(await readBodyBytes(c, maxBytes));
 }
 
 function paramsRequestOf(c: Context<AppEnv>, maxBytes: number): ParamsRequest {
-  const contentType = c.req.header('content-type');
+  const contentType = requestHeader(c, 'content-type');
   return {
     method: c.req.method,
     contentType,
