@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { PgliteStatements } from './pglite-statements';
+import { prepareFunctionCalls } from './prepared-calls';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -116,7 +117,10 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // broken client on release, so the next query opens a fresh connection: logging is all that is left.
   const connectionLost = (error: Error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
   pool.on('error', connectionLost);
-  pool.on('connect', (client) => client.on('error', connectionLost));
+  pool.on('connect', (client) => {
+    client.on('error', connectionLost);
+    prepareFunctionCalls(client);
+  });
   const counter = statementCounter();
   const db = drizzlePg(pool, { schema, logger: counter.logger }) as unknown as Database;
   // Every listener stops with the handle: a closed database must not be listened to again.
