@@ -33,11 +33,11 @@ import { providerClient, type ProviderClient, type Send, DEMO_PROVIDER } from '.
 import { checkLedger, createWalletService, house, move, player } from '../server/modules/wallet';
 import { users } from '../server/db/schema';
 import { createServices } from '../server/services';
+import { KeepAliveClient } from './keep-alive-client';
 import { percentile, pgbenchTpcB, readDatabaseBenchOptions, type DatabaseBenchOptions } from './database-bench';
 import {
   RESULTS_DIR,
   benchServerUrl,
-  post,
   startServer,
   stopServer,
   WARM_UP_SECONDS,
@@ -84,20 +84,24 @@ async function benchDatabase(kind: DatabaseKind, options: DatabaseBenchOptions):
 
     // The production build in a process of its own, as the site runs; the aggregator's side (this process) signs and sends.
     const server = await startServer({ ...scratch.serverEnv, DEMO_GAME_PROVIDER: '1' });
-    // The answer's status and JSON without a web Response: on two cores the aggregator's CPU is
-    // taken from the server and the database being measured.
-    const send: Send = async (path, init) => {
-      const answer = await post(`${server.base}${path}`, init);
-      return { status: answer.status, json: async () => JSON.parse(answer.text) as unknown };
-    };
-    const client = providerClient(send, DEMO_PROVIDER);
+    // Each worker its own kept-alive connection and a lean client (keep-alive-client.ts): on two
+    // cores the aggregator's CPU is taken from the server and the database being measured.
+    const { hostname, port } = new URL(server.base);
+    const connections = Array.from({ length: options.workers }, () => new KeepAliveClient(hostname, Number(port)));
+    const clients = connections.map((connection) => {
+      const send: Send = async (path, init) => {
+        const answer = await connection.post(path, init.headers as Record<string, string>, String(init.body));
+        return { status: answer.status, json: async () => JSON.parse(answer.text) as unknown };
+      };
+      return providerClient(send, DEMO_PROVIDER);
+    });
     let measured: Measured;
     try {
       process.stdout.write(`  ${kind}: warm-up, ${options.workers} workers × ${WARM_UP_SECONDS} s … `);
-      const warmUp = await playProviderRounds(client, players, site.defaultCurrency, { ...options, seconds: WARM_UP_SECONDS });
+      const warmUp = await playProviderRounds(clients, players, site.defaultCurrency, { ...options, seconds: WARM_UP_SECONDS });
       console.log(`${warmUp.roundsPerSecond} rounds/s, not counted`);
       process.stdout.write(`  ${kind}: ${options.workers} workers × ${options.seconds} s of bet + win … `);
-      measured = await playProviderRounds(client, players, site.defaultCurrency, options);
+      measured = await playProviderRounds(clients, players, site.defaultCurrency, options);
       console.log(`${measured.roundsPerSecond} rounds/s`);
       // The warm-up's rounds are in the balances checked below; its errors fail the bench as the run's do.
       measured = {
@@ -106,6 +110,7 @@ async function benchDatabase(kind: DatabaseKind, options: DatabaseBenchOptions):
         errorSamples: [...warmUp.errorSamples.map((sample) => `warm-up: ${sample}`), ...measured.errorSamples],
       };
     } finally {
+      for (const connection of connections) connection.close();
       await stopServer(server.child);
     }
 
@@ -186,7 +191,7 @@ type Measured = Pick<
 
 /** --workers loops for --seconds, each playing a free player's round: a signed bet, then a signed win (zero or more). */
 async function playProviderRounds(
-  client: ProviderClient,
+  clients: ProviderClient[],
   players: BenchPlayer[],
   currency: string,
   options: DatabaseBenchOptions,
@@ -198,12 +203,12 @@ async function playProviderRounds(
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
   await Promise.all(
-    Array.from({ length: options.workers }, async (_, worker) => {
+    clients.map(async (client, worker) => {
       for (let n = 0; performance.now() < deadline; n++) {
         // A player plays one round at a time, as a game client does.
-        const free = players.filter((candidate) => !candidate.isBusy);
-        const who = free[randomInt(free.length)];
-        if (!who) continue;
+        // A random free player: at most workers − 1 of them are busy, and there are at least as many players as workers.
+        let who = players[randomInt(players.length)]!;
+        while (who.isBusy) who = players[randomInt(players.length)]!;
         who.isBusy = true;
         const roundId = `${runId}-${worker}-${n}`;
         const common = { token: who.token, player_id: String(who.uid), round_id: roundId, currency };
