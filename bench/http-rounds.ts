@@ -7,7 +7,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { Agent, request as httpRequest } from 'node:http';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +24,7 @@ import { sessions, users } from '../server/db/schema';
 import { createServices } from '../server/services';
 import { freePort } from '../test/free-port';
 import { adminQuery, percentile, withDatabaseName } from './database-bench';
+import { KeepAliveClient } from './keep-alive-client';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const RESULTS_DIR = join(ROOT, 'bench', 'results');
@@ -171,7 +171,10 @@ export async function statementsPerRound(handle: DatabaseHandle, services: Servi
     buildVersion: 'bench',
   });
   const playInProcess = (n: number) =>
-    app.request(`http://${HOST}/api/games.play?v=${API_VERSION}&locale=en`, playRequest(who, n, `http://${HOST}`));
+    app.request(`http://${HOST}/api/games.play?v=${API_VERSION}&locale=en`, {
+      method: 'POST',
+      ...playRequest(who, n, `http://${HOST}`),
+    });
   for (let n = 0; n < 2; n++) await (await playInProcess(n)).text();
   const before = handle.statements();
   for (let n = 2; n < 2 + COUNTED_ROUNDS; n++) {
@@ -182,17 +185,16 @@ export async function statementsPerRound(handle: DatabaseHandle, services: Servi
 }
 
 /** games.play in real mode, alternating dice-roll and aurora-fortune at a stake of 1.00. */
-function playRequest(who: Player, n: number, origin: string): RequestInit {
+function playRequest(who: Player, n: number, origin: string): { headers: Record<string, string>; body: string } {
   const bet = BETS[n % BETS.length] ?? BETS[0]!;
   return {
-    method: 'POST',
     headers: { cookie: who.cookie, origin, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       sysname: bet.sysname,
       mode: 'real',
       bet: bet.bet,
       request_id: `r-${who.uid}-${n}-${randomBytes(4).toString('hex')}`,
-    }),
+    }).toString(),
   };
 }
 
@@ -232,35 +234,6 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
 }
 
-/**
- * The players' HTTP client: node:http on kept-alive connections, one per player. fetch (undici)
- * costs the bench process several times the CPU per request, and on a two-core machine the
- * client's CPU is taken from the server and the database being measured.
- */
-const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
-
-export function post(url: string, init: RequestInit): Promise<{ status: number; text: string }> {
-  const body = String(init.body);
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { ...(init.headers as Record<string, string>), 'content-length': Buffer.byteLength(body) },
-      },
-      (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-        answer.on('error', reject);
-      },
-    );
-    sent.on('error', reject);
-    sent.end(body);
-  });
-}
-
 /** Every player plays one round at a time for the run's seconds. */
 export async function playRounds(base: string, players: Player[], seconds: number): Promise<PlayStats> {
   const latencies: number[] = [];
@@ -271,13 +244,18 @@ export async function playRounds(base: string, players: Player[], seconds: numbe
   const started = performance.now();
   let lastAnswer = started;
   const deadline = started + seconds * 1000;
+  const { hostname: host, port } = new URL(base);
   await Promise.all(
     players.map(async (who) => {
+      // Each player its own kept-alive connection and a lean client (keep-alive-client.ts): on two
+      // cores the players' CPU is taken from the server and the database being measured.
+      const connection = new KeepAliveClient(host, Number(port));
       let last = performance.now();
       for (let n = 0; performance.now() < deadline; n++) {
         const at = performance.now();
         try {
-          const answer = await post(`${base}/api/games.play?v=${API_VERSION}&locale=en`, playRequest(who, n, base));
+          const request = playRequest(who, n, base);
+          const answer = await connection.post(`/api/games.play?v=${API_VERSION}&locale=en`, request.headers, request.body);
           const body = JSON.parse(answer.text) as { data?: unknown; error?: { type: string; message: string } };
           if (answer.status !== 200 || !body.data)
             throw new Error(`${answer.status} ${body.error?.type ?? ''} ${body.error?.message ?? ''}`);
@@ -293,6 +271,7 @@ export async function playRounds(base: string, players: Player[], seconds: numbe
         last = now;
         lastAnswer = now;
       }
+      connection.close();
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
