@@ -6,9 +6,20 @@
  */
 export type ArrayItem = string | number | bigint | null;
 
+/** A quote or backslash: only then does an element need escaping (most are ids, amounts and hashes). */
+const ESCAPED = /["\\]/;
+
 export function pgArray(values: readonly ArrayItem[]): string {
-  const items = values.map((value) =>
-    value === null ? 'NULL' : `"${String(value).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
-  );
-  return `{${items.join(',')}}`;
+  let literal = '{';
+  for (let index = 0; index < values.length; index++) {
+    if (index > 0) literal += ',';
+    const value = values[index];
+    if (value === null || value === undefined) {
+      literal += 'NULL';
+      continue;
+    }
+    const text = typeof value === 'string' ? value : String(value);
+    literal += ESCAPED.test(text) ? `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"` : `"${text}"`;
+  }
+  return `${literal}}`;
 }
