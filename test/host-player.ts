@@ -67,7 +67,7 @@ export async function hostPlayer(
 
 /** Credits a player's main balance as a settled deposit would. */
 export async function fundPlayer(
-  app: TestApp,
+  app: Pick<TestApp, 'services'>,
   who: { uid: number; siteId: string; currency: string },
   amount: string,
 ): Promise<void> {
@@ -90,7 +90,7 @@ export async function fundPlayer(
  * or the aggregator does with a balance, where signing up over HTTP is beside the point.
  */
 export async function fundedUser(
-  t: TestApp,
+  t: Pick<TestApp, 'services'>,
   options: { siteId: string; currency: string; amountMinor: bigint; tag: string },
 ): Promise<{ id: number }> {
   const { siteId, currency, amountMinor, tag } = options;

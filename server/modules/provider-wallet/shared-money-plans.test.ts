@@ -10,9 +10,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createSeededTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../test/databases';
+import { fundedUser } from '../../../test/host-player';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { createServices } from '../../services';
-import { house, move, player } from '../wallet';
 
 const GAME = 'fox-fortune';
 const PROVIDER = 'demo-aggregator';
@@ -61,26 +61,10 @@ describe.each(testDatabaseKinds())('provider money on grown tables on %s (issue 
     const services = createServices(handle.db);
     const site = await services.sites.resolveSite('127.0.0.1');
     const currency = site.defaultCurrency;
-    const user = await services.accounts.createUser({
-      siteId: site.id,
-      login: `grown-tables-${kind}-${Date.now()}@example.com`,
-      passwordHash: 'not-used',
-      currency,
-      locale: 'en',
-      isSubscribed: false,
-    });
-    if (!user) throw new Error('no user');
-    await services.wallet.transfer({
-      siteId: site.id,
-      userId: user.id,
-      kind: 'deposit',
-      currency,
-      amountMinor: 100_000n,
-      legs: move(house('psp_clearing'), player(user.id, 'main'), 100_000n),
-      idempotencyKey: `grown-tables-${kind}-${user.id}`,
-      actor: 'psp:test',
-      reason: 'test deposit',
-    });
+    const user = await fundedUser(
+      { services },
+      { siteId: site.id, currency, amountMinor: 100_000n, tag: `grown-tables-${kind}` },
+    );
     const session = await services.providerWallet.openProviderSession(site.id, user.id, GAME, currency);
     const playRound = async (round: string) => {
       const common = { token: session.token, player_id: user.id, round_id: round, currency };
