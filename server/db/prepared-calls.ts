@@ -20,6 +20,8 @@ const FUNCTION_CALL = new RegExp(
 interface QueryConfigLike {
   text: string;
   name?: string;
+  /** A Query, Cursor or stream object: submitted as it is, never copied. */
+  submit?: unknown;
 }
 
 /** The statement name of a function call's text (one per text: a name must always mean the same text), or undefined. */
@@ -46,7 +48,7 @@ export function prepareFunctionCalls(client: pg.PoolClient): void {
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
     if (typeof config === 'object' && config !== null && typeof (config as QueryConfigLike).text === 'string') {
       const named = config as QueryConfigLike;
-      const name = named.name === undefined ? nameOf(named.text) : undefined;
+      const name = named.name === undefined && named.submit === undefined ? nameOf(named.text) : undefined;
       if (name) return query({ ...named, name }, ...rest);
     }
     return query(config, ...rest);
