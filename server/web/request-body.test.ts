@@ -27,9 +27,14 @@ async function outcome(request: ParamsRequest, url: URL): Promise<unknown> {
   }
 }
 
-/** Whether the node-server adapter built the web Request of this request (its cache is a symbol-keyed field). */
+/**
+ * Whether the node-server adapter built the web Request of this request or its web Headers (the
+ * size limit and the content type are read from Node's headers): each is cached in a symbol-keyed field.
+ */
 function isWebRequestBuilt(raw: Request): boolean {
-  return Object.getOwnPropertySymbols(raw).some((symbol) => symbol.description === 'requestCache' && Reflect.get(raw, symbol));
+  return Object.getOwnPropertySymbols(raw).some(
+    (symbol) => (symbol.description === 'requestCache' || symbol.description === 'headersKey') && Reflect.get(raw, symbol),
+  );
 }
 
 /** Every read the echo app finished, answered or not (a client that left gets no answer). */
