@@ -12,6 +12,7 @@ import type { AppEnv } from '../web/app-env';
 import { writeSessionCookie } from '../web/session-cookie';
 import { writeDeviceCookie } from '../web/device-cookie';
 import { jsonAnswer } from '../web/answer-headers';
+import { requestHeader } from '../web/request-headers';
 
 const NO_STORE: Readonly<Record<string, string>> = Object.freeze({ 'cache-control': 'no-store' });
 
@@ -32,6 +33,7 @@ export function createApiRoutes(logger: Logger) {
         call: c.req.param('call'),
         verb: c.req.method,
         request: c.req.raw,
+        header: (name) => requestHeader(c, name),
         locale: url.searchParams.get('locale'),
         readParams: () => readParams(c.get('paramsRequest') ?? webParamsRequest(c.req.raw), url),
         isCrossSiteChecked: true,

@@ -9,7 +9,7 @@ import { ApiError, type ErrorBody } from '#common/errors';
 import { isLocale, type Locale } from '#common/locale';
 import { isCountryBlocked, type Site } from '../modules/sites';
 import type { Services } from '../services';
-import { isSameOriginRequest, isStateChanging } from '../web/same-origin';
+import { isSameOrigin, isStateChanging } from '../web/same-origin';
 import { readDeviceToken } from '../web/device-cookie';
 import { methodKey, type ApiContext, type RequestIdentity } from './define';
 import { dataBody, toApiError } from './envelope';
@@ -30,6 +30,8 @@ export interface MethodCall {
   verb: string;
   /** The request the call arrived with; handlers read its address and headers. */
   request: Request;
+  /** A header of that request by its lower-case name (from Node's request where there is one). */
+  header: (name: Lowercase<string>) => string | undefined;
   /** The `locale` query value, if any. */
   locale: string | null;
   /** Read only once the checks have passed, as the body of a refused request is never read. */
@@ -104,7 +106,7 @@ async function runMethod(
   }
   // State-changing: any POST, and the GETs the spec lets change state (auth.logout).
   const isChecked = isStateChanging(call.verb) || method.isCrossSiteRefusedOnGet;
-  if (call.isCrossSiteChecked && isChecked && !isSameOriginRequest(call.request)) {
+  if (call.isCrossSiteChecked && isChecked && !isSameOrigin(call.header, call.request.url)) {
     throw new ApiError('AccessDeniedException', 'Cross-site request refused');
   }
   if (site.isMaintenance && !method.isAvailableWhenClosed) {

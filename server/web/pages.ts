@@ -89,6 +89,7 @@ export async function pageLoadContext(
           call: url.pathname.replace(/^\/api\//, ''),
           verb: init.method,
           request,
+          header: (name) => request.headers.get(name) ?? undefined,
           locale: url.searchParams.get('locale'),
           readParams: () => readParams(webParamsRequest(request), url),
           isCrossSiteChecked: false,

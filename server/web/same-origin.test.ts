@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/api-harness';
 import { testDatabaseKinds } from '../../test/databases';
@@ -77,6 +79,40 @@ describe.each(testDatabaseKinds())('same-origin check of state-changing requests
     });
     expect(other.status).toBe(403);
     expect(other.body.error?.type).toBe('AccessDeniedException');
+  });
+
+  it('over a real listener, checks a POST by the headers Node parsed: same-origin accepted, cross-site refused, and neither builds the web Headers (issue 12)', async () => {
+    const requests: Request[] = [];
+    const server = serve({
+      fetch: (request, env) => {
+        requests.push(request);
+        return t.app.fetch(request, env);
+      },
+      port: 0,
+      hostname: '127.0.0.1',
+    });
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const cookie = await newVisitor();
+      const post = (origin: string, key: string) =>
+        fetch(`${base}/api/storage.set?v=2.34&locale=en`, {
+          method: 'POST',
+          headers: { cookie, origin },
+          body: new URLSearchParams({ key, value: 'v' }),
+        });
+      const same = await post(base, 'own');
+      const cross = await post('http://evil.example', 'stolen');
+      expect([same.status, cross.status]).toEqual([200, 403]);
+      expect(((await cross.json()) as { error: { type: string } }).error.type).toBe('AccessDeniedException');
+      expect(await keysOf(cookie)).toEqual(['own']);
+      // The node-server adapter keeps the web Headers it built in a symbol-keyed field.
+      const isBuilt = (raw: Request) =>
+        Object.getOwnPropertySymbols(raw).some((symbol) => symbol.description === 'headersKey' && Reflect.get(raw, symbol));
+      expect(requests.map(isBuilt)).toEqual([false, false]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('applies to state-changing verbs only: a cross-site GET read is answered', async () => {
