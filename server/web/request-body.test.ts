@@ -14,6 +14,7 @@ import { isApiError } from '#common/errors';
 import { readParams, webParamsRequest, type ParamsRequest } from '../api/params';
 import type { AppEnv } from './app-env';
 import { limitRequestBody, RequestBodyTooLarge } from './request-body';
+import { isWebRequestBuilt } from '../../test/node-request';
 
 const LIMIT = 2048;
 const BOM = [0xef, 0xbb, 0xbf];
@@ -25,16 +26,6 @@ async function outcome(request: ParamsRequest, url: URL): Promise<unknown> {
   } catch (error) {
     return isApiError(error) ? { error: error.type, message: error.message, status: error.status } : { thrown: String(error) };
   }
-}
-
-/**
- * Whether the node-server adapter built the web Request of this request or its web Headers (the
- * size limit and the content type are read from Node's headers): each is cached in a symbol-keyed field.
- */
-function isWebRequestBuilt(raw: Request): boolean {
-  return Object.getOwnPropertySymbols(raw).some(
-    (symbol) => (symbol.description === 'requestCache' || symbol.description === 'headersKey') && Reflect.get(raw, symbol),
-  );
 }
 
 /** Every read the echo app finished, answered or not (a client that left gets no answer). */

@@ -9,11 +9,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withForwardedOrigin } from './forwarded';
 import { requestCookie, requestHeader } from './request-headers';
-
-/** Whether the node-server adapter built the web Headers of this request (a symbol-keyed field). */
-function isWebHeadersBuilt(raw: Request): boolean {
-  return Object.getOwnPropertySymbols(raw).some((symbol) => symbol.description === 'headersKey' && Reflect.get(raw, symbol));
-}
+import { isWebHeadersBuilt } from '../../test/node-request';
 
 const NAMES = ['host', 'user-agent', 'x-forwarded-for', 'accept-language', 'x-absent'] as const;
 
