@@ -1,4 +1,5 @@
 /** Production entry: `npm start` builds, then runs this (bundled to build/server/main.js). */
+import './start-tuned';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
