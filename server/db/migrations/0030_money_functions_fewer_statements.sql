@@ -3,9 +3,10 @@
 --     under the accounts' locks, instead of one lookup per transfer: the keys are looked up after
 --     the locks as before, and a key another transaction writes meanwhile still meets the unique
 --     index at the insert, as before.
+--   * ledger_write_kept_groups tells "every group kept" by array containment before it lists the
+--     kept transfers (a statement on every call, the common one included).
 --   * play_rounds lists the written rounds in the loop that marks the replays (a statement less),
---     deletes refused rounds only when a group was refused, and calls ledger_write_batch itself
---     when every item was written (ledger_write_kept_groups copied every array to keep them all).
+--     and deletes refused rounds only when a group was refused.
 -- CREATE OR REPLACE drops a function's SET clauses, so each function states its own again.
 CREATE OR REPLACE FUNCTION ledger_write_batch(
   p_account_ids bigint[],
@@ -229,6 +230,70 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+CREATE OR REPLACE FUNCTION ledger_write_kept_groups(
+  p_kept int[],
+  p_account_ids bigint[],
+  p_groups int[],
+  p_keys text[],
+  p_request_hashes text[],
+  p_site_ids text[],
+  p_user_ids bigint[],
+  p_kinds text[],
+  p_currencies text[],
+  p_amounts bigint[],
+  p_references text[],
+  p_actors text[],
+  p_reasons text[],
+  p_streams text[],
+  p_actions text[],
+  p_payloads jsonb[],
+  p_content_hashes text[],
+  p_ats timestamptz[],
+  p_posting_transfer int[],
+  p_posting_accounts bigint[],
+  p_posting_amounts bigint[]
+) RETURNS json
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+AS $$
+DECLARE
+  v_count int := coalesce(array_length(p_groups, 1), 0);
+  v_transfers int[];
+BEGIN
+  -- Every group kept (a call that dropped nothing): the arguments as they came, without a statement.
+  IF p_groups <@ p_kept THEN
+    RETURN ledger_write_batch(p_account_ids, p_groups, p_keys, p_request_hashes, p_site_ids, p_user_ids, p_kinds, p_currencies,
+      p_amounts, p_references, p_actors, p_reasons, p_streams, p_actions, p_payloads, p_content_hashes, p_ats, p_posting_transfer,
+      p_posting_accounts, p_posting_amounts);
+  END IF;
+  v_transfers := ARRAY(SELECT t FROM generate_series(1, v_count) AS t WHERE p_groups[t] = ANY (p_kept) ORDER BY t);
+  RETURN ledger_write_batch(
+    p_account_ids,
+    ARRAY(SELECT p_groups[t] FROM unnest(v_transfers) WITH ORDINALITY AS u(t, o) ORDER BY o),
+    ARRAY(SELECT p_keys[t] FROM unnest(v_transfers) WITH ORDINALITY AS u(t, o) ORDER BY o),
+    ARRAY(SELECT p_request_hashes[t] FROM unnest(v_transfers) WITH ORDINALITY AS u(t, o) ORDER BY o),
+    ARRAY(SELECT p_site_ids[t] FROM unnest(v_transfers) WITH ORDINALITY AS u(t, o) ORDER BY o),
+    ARRAY(SELECT p_user_ids[t] FROM unnest(v_transfers) WITH ORDINALITY AS u(t, o) ORDER BY o),
+    ARRAY(SELECT p_kinds[t] FROM unnest(v_transfers) WITH ORDINALITY AS u(t, o) ORDER BY o),
+    ARRAY(SELECT p_currencies[t] FROM unnest(v_transfers) WITH ORDINALITY AS u(t, o) ORDER BY o),
+    ARRAY(SELECT p_amounts[t] FROM unnest(v_transfers) WITH ORDINALITY AS u(t, o) ORDER BY o),
+    ARRAY(SELECT p_references[t] FROM unnest(v_transfers) WITH ORDINALITY AS u(t, o) ORDER BY o),
+    ARRAY(SELECT p_actors[t] FROM unnest(v_transfers) WITH ORDINALITY AS u(t, o) ORDER BY o),
+    ARRAY(SELECT p_reasons[t] FROM unnest(v_transfers) WITH ORDINALITY AS u(t, o) ORDER BY o),
+    ARRAY(SELECT p_streams[t] FROM unnest(v_transfers) WITH ORDINALITY AS u(t, o) ORDER BY o),
+    ARRAY(SELECT p_actions[t] FROM unnest(v_transfers) WITH ORDINALITY AS u(t, o) ORDER BY o),
+    ARRAY(SELECT p_payloads[t] FROM unnest(v_transfers) WITH ORDINALITY AS u(t, o) ORDER BY o),
+    ARRAY(SELECT p_content_hashes[t] FROM unnest(v_transfers) WITH ORDINALITY AS u(t, o) ORDER BY o),
+    ARRAY(SELECT p_ats[t] FROM unnest(v_transfers) WITH ORDINALITY AS u(t, o) ORDER BY o),
+    ARRAY(SELECT array_position(v_transfers, p_posting_transfer[k]) FROM generate_series(1, cardinality(p_posting_transfer)) AS k
+      WHERE p_posting_transfer[k] = ANY (v_transfers) ORDER BY k),
+    ARRAY(SELECT p_posting_accounts[k] FROM generate_series(1, cardinality(p_posting_transfer)) AS k
+      WHERE p_posting_transfer[k] = ANY (v_transfers) ORDER BY k),
+    ARRAY(SELECT p_posting_amounts[k] FROM generate_series(1, cardinality(p_posting_transfer)) AS k
+      WHERE p_posting_transfer[k] = ANY (v_transfers) ORDER BY k));
+END
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION play_rounds(
   p_sites text[],
   p_owner_keys text[],
@@ -341,15 +406,9 @@ BEGIN
 
   -- 3. The money of the written rounds, a group each.
   IF cardinality(v_written) > 0 THEN
-    IF cardinality(v_written) = v_n THEN
-      v_outcome := ledger_write_batch(p_account_ids, p_groups, p_keys, p_request_hashes, p_site_ids, p_user_ids, p_kinds,
-        p_currencies, p_amounts, p_references, p_actors, p_reasons, p_streams, p_actions, p_payloads, p_content_hashes, p_ats,
-        p_posting_transfer, p_posting_accounts, p_posting_amounts)::jsonb;
-    ELSE
-      v_outcome := ledger_write_kept_groups(v_written, p_account_ids, p_groups, p_keys, p_request_hashes, p_site_ids, p_user_ids,
-        p_kinds, p_currencies, p_amounts, p_references, p_actors, p_reasons, p_streams, p_actions, p_payloads, p_content_hashes,
-        p_ats, p_posting_transfer, p_posting_accounts, p_posting_amounts)::jsonb;
-    END IF;
+    v_outcome := ledger_write_kept_groups(v_written, p_account_ids, p_groups, p_keys, p_request_hashes, p_site_ids, p_user_ids,
+      p_kinds, p_currencies, p_amounts, p_references, p_actors, p_reasons, p_streams, p_actions, p_payloads, p_content_hashes,
+      p_ats, p_posting_transfer, p_posting_accounts, p_posting_amounts)::jsonb;
     IF v_outcome->>'status' <> 'ok' THEN
       RAISE EXCEPTION 'a ledger account of a shared round is missing' USING ERRCODE = 'GR001';
     END IF;

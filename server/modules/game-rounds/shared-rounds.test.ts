@@ -128,6 +128,33 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
     await expectSoundLedger();
   });
 
+  it('§5/§6 a call that drops a round played on a moved seed pair writes none of its money: the rounds beside it move theirs, and it moves its own once, when played again', async () => {
+    const players = await Promise.all(Array.from({ length: 4 }, () => readyPlayer('10.00')));
+    // A first round each, so that the process knows every player's seed pair.
+    await Promise.all(players.map(({ browser }) => play(browser, 1)));
+    const [moved] = players;
+    moved!.browser.data(await moved!.browser.call('games.setClientSeed', { client_seed: 'moved-in-between' }));
+    const before = suite.t.services.gameRounds.sharedRoundStats();
+    const answers = await Promise.all(players.map(({ browser }) => play(browser, 0)));
+    const after = suite.t.services.gameRounds.sharedRoundStats();
+    expect(after.staleRounds - before.staleRounds).toBe(1);
+    expect(after.failedCalls).toBe(before.failedCalls);
+    for (const [index, { uid, browser }] of players.entries()) {
+      expect(browser.data<PlayAnswer>(answers[index]!).is_replay).toBe(false);
+      const rows = await roundsOf(uid);
+      expect(rows).toHaveLength(2);
+      const moneyOf = await suite.t.db
+        .select({ reference: ledgerTransfers.reference })
+        .from(ledgerTransfers)
+        .where(and(eq(ledgerTransfers.userId, uid), sql`${ledgerTransfers.reference} LIKE 'round:%'`));
+      // Money only for the rounds written: the dropped attempt's id names no transfer.
+      expect(new Set(moneyOf.map(({ reference }) => reference))).toEqual(new Set(rows.map((row) => `round:${row.id}`)));
+      const net = rows.reduce((sum, row) => sum - row.stakeMinor + row.payoutMinor, 0n);
+      expect(await mainOf(uid)).toBe(amountToMinor('10.00') + net);
+    }
+    await expectSoundLedger();
+  });
+
   it('§5 the same request id sent twice at once plays one round: one answer is the round, the other its replay, and the money moved once', async () => {
     const { browser, uid } = await readyPlayer('5.00');
     const requestId = `twin-${sequence++}`;
