@@ -11,8 +11,9 @@ import type { Services } from './services';
 import type { AppEnv } from './web/app-env';
 import { dropVisitorCookieIfPublic, isMachineRoute, machineIdentity, resolveIdentity } from './web/identity';
 import type { ProxyTrust } from './web/client-address';
-import { createApiRoutes } from './api/dispatcher';
-import { limitRequestBody, RequestBodyTooLarge } from './web/request-body';
+import { answerApiCall, type ApiOptions, type ApiReply } from './api/dispatcher';
+import { paramsRequestOf } from './web/request-body';
+import { peerAddress } from './web/client-address';
 import { refuseHostileAddress } from './web/hostile-address';
 import { createConfigRoutes } from './web/config-service';
 import { createContentPlatformRoutes } from './web/content-platform';
@@ -24,8 +25,8 @@ import { createSeoRoutes } from './web/seo';
 import { createPageHandler } from './web/pages';
 import { answerHeaders } from './web/answer-headers';
 import { requestHeader } from './web/request-headers';
-import { compressResponses } from './web/compression';
-import { createMetrics, metricsOnSiteListener, type Metrics } from './web/metrics';
+import { asBody, compressResponses } from './web/compression';
+import { CLIENT_CLOSED_REQUEST, createMetrics, metricsOnSiteListener, type Metrics } from './web/metrics';
 import { createDevOutboxRoutes } from './web/dev-outbox';
 import { createKycSandboxRoutes } from './web/kyc-sandbox';
 import { createOauthRoutes } from './web/oauth';
@@ -62,9 +63,6 @@ export interface HttpAppOptions {
   backofficeTokens?: Map<string, string>;
 }
 
-/** nginx's code for a request the client gave up on: nobody got an answer, and it is not our error. */
-export const CLIENT_CLOSED_REQUEST = 499;
-
 /**
  * Whether the client gave up before its answer. Under Node's HTTP server the answer knows (its
  * socket closed under it): asking the web Request's signal would build that Request, which an API
@@ -81,10 +79,62 @@ function answeredStatus(clientGone: boolean, status: number): number {
   return clientGone ? CLIENT_CLOSED_REQUEST : status;
 }
 
+/** The game aggregator's origin, when one is connected: the policy's frame-src names it. */
+function frameOriginsOf(services: Services): () => readonly string[] {
+  return () => {
+    const origin = services.gameLaunch.origin();
+    return origin ? [origin] : [];
+  };
+}
+
+/** What the API's dispatcher needs of the app's options; main.ts gives the same to the API's lane (web/api-lane.ts). */
+export function apiOptionsOf(options: HttpAppOptions): ApiOptions {
+  return {
+    services: options.services,
+    logger: options.logger,
+    mode: options.mode,
+    proxy: options.proxy,
+    maxBodyBytes: options.maxBodyBytes,
+    frameOrigins: frameOriginsOf(options.services),
+  };
+}
+
+function replyResponse(reply: ApiReply): Response {
+  const headers = new Headers(reply.headers);
+  for (const cookie of reply.cookies) headers.append('set-cookie', cookie);
+  const body = typeof reply.body === 'string' ? reply.body : asBody(reply.body);
+  return new Response(body, { status: reply.status, headers });
+}
+
 export function createHttpApp(options: HttpAppOptions) {
   const { services, logger } = options;
   const app = new Hono<AppEnv>();
   const metrics = options.metrics ?? createMetrics();
+  const apiOptions = apiOptionsOf(options);
+
+  // The API makes its whole answer itself (api/dispatcher.ts), so it comes before every middleware
+  // below. Under Node's server most API requests never reach the app (web/api-lane.ts).
+  app.all('/api/*', async (c) => {
+    const started = performance.now();
+    const reply = await answerApiCall(
+      {
+        method: c.req.method,
+        url: new URL(c.req.url),
+        header: (name) => requestHeader(c, name),
+        peer: peerAddress(c.env),
+        body: () => paramsRequestOf(c, options.maxBodyBytes),
+      },
+      apiOptions,
+    );
+    const durationMs = performance.now() - started;
+    const status = answeredStatus(isClientGone(c.env, c.req.raw), reply.status);
+    metrics.observe(c.req.path, status, durationMs);
+    logger.info(
+      { reqId: requestHeader(c, 'x-request-id'), method: c.req.method, path: c.req.path, status, ms: Math.round(durationMs) },
+      'request',
+    );
+    return replyResponse(reply);
+  });
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -101,13 +151,7 @@ export function createHttpApp(options: HttpAppOptions) {
   });
   // Outside everything that writes an answer, so every page, JSON and SVG answer can be compressed.
   app.use('*', compressResponses());
-  app.use(
-    '*',
-    answerHeaders(options.mode, () => {
-      const origin = services.gameLaunch.origin();
-      return origin ? [origin] : [];
-    }),
-  );
+  app.use('*', answerHeaders(options.mode, frameOriginsOf(services)));
 
   app.use('*', refuseHostileAddress);
 
@@ -131,11 +175,6 @@ export function createHttpApp(options: HttpAppOptions) {
     if (!c.get('isAnswerComplete')) dropVisitorCookieIfPublic(c.res);
   });
 
-  app.use(
-    '/api/*',
-    limitRequestBody(options.maxBodyBytes, (c) => c.json({ error: new RequestBodyTooLarge().toBody() }, 413)),
-  );
-  app.route('/api', createApiRoutes(logger));
   app.route('/nfx', createConfigRoutes());
   app.route('/cms', createContentPlatformRoutes());
   app.route('/hit', createHitRoutes());

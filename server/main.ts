@@ -2,16 +2,14 @@
 import './start-tuned';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { gameAggregatorSource, liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust, sportsbookFeedSource } from './config';
 import { boot, startGameAggregator, startOddsFeed } from './boot';
-import { createHttpApp } from './http';
+import { apiOptionsOf, createHttpApp, type HttpAppOptions } from './http';
+import { serveSite } from './web/api-lane';
 import { createMetrics, startPrivateMetricsListener } from './web/metrics';
 import { projectRoot } from './project-root';
-import { withForwardedOrigin } from './web/forwarded';
 import { serveBuiltAssets } from './web/static-assets';
-import { isFromTrustedProxy, peerAddress } from './web/client-address';
 import { parseOperatorTokens } from './web/backoffice';
 import { DEMO_PROVIDER, providerConfigs } from './modules/provider-wallet';
 import { createJobHandlers } from './job-handlers';
@@ -54,7 +52,7 @@ const build = (await import(pathToFileURL(join(root, 'build', 'server', 'index.j
 
 const metrics = createMetrics();
 const proxy = proxyTrust(config);
-const app = createHttpApp({
+const appOptions: HttpAppOptions = {
   services,
   logger,
   mode: 'production',
@@ -68,7 +66,8 @@ const app = createHttpApp({
   buildVersion: build.assets.version,
   getBuild: async () => build,
   serveAssets: serveBuiltAssets(join(root, 'build', 'client')),
-});
+};
+const app = createHttpApp(appOptions);
 
 const stopMetricsListener = startPrivateMetricsListener(
   metrics,
@@ -88,16 +87,10 @@ const stopJobs = services.jobs.startWorker(
   { intervalMs: config.JOBS_POLL_INTERVAL_MS, logger },
 );
 
-const server = serve(
-  {
-    fetch: (request, env) => app.fetch(withForwardedOrigin(request, isFromTrustedProxy(proxy, peerAddress(env))), env),
-    port: config.PORT,
-    hostname: config.HOST,
-  },
-  (info) => {
-    logger.info({ url: `http://${config.HOST}:${info.port}`, database: database.kind }, 'site is up');
-  },
-);
+// API calls take their own lane to the dispatcher (web/api-lane.ts); the rest go to the app.
+const server = serveSite(app, { ...apiOptionsOf(appOptions), metrics }, { port: config.PORT, hostname: config.HOST }, (info) => {
+  logger.info({ url: `http://${config.HOST}:${info.port}`, database: database.kind }, 'site is up');
+});
 
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');

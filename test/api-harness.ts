@@ -3,7 +3,7 @@
  * migrations applied and demo content seeded, requests sent with app.request().
  */
 import pino from 'pino';
-import { createHttpApp, type HttpApp } from '../server/http';
+import { createHttpApp, type HttpApp, type HttpAppOptions } from '../server/http';
 import { NO_PROXY, type ProxyTrust } from '../server/web/client-address';
 import { createServices, type ServiceOptions, type Services } from '../server/services';
 import { listenForCacheChanges } from '../server/boot';
@@ -18,6 +18,8 @@ export const TEST_METRICS_TOKEN = 'metrics-token-of-the-test-app';
 
 export interface TestApp {
   app: HttpApp;
+  /** What the app was made with: a test that serves it over Node as main.ts does needs them (web/api-lane.ts). */
+  appOptions: HttpAppOptions;
   services: Services;
   database: TestDatabase;
   /** Raw SQL for a test's set-up and checks; the code under test reaches the database only through services. */
@@ -51,7 +53,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   const database = await createSeededTestDatabase(kind);
   const services = createServices(database.handle.db, options.services);
   await listenForCacheChanges(database.handle, services);
-  const app = createHttpApp({
+  const appOptions: HttpAppOptions = {
     services,
     logger: pino({ level: 'silent' }),
     mode: 'test',
@@ -59,7 +61,8 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     proxy: options.proxy ?? NO_PROXY,
     buildVersion: 'test',
     metricsToken: TEST_METRICS_TOKEN,
-  });
+  };
+  const app = createHttpApp(appOptions);
 
   async function request(path: string, init: RequestInit & { host?: string } = {}) {
     const host = init.host ?? '127.0.0.1';
@@ -70,6 +73,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
 
   return {
     app,
+    appOptions,
     services,
     database,
     db: database.handle.db,

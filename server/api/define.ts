@@ -43,7 +43,8 @@ export interface ApiContext extends RequestIdentity {
   site: Site;
   locale: Locale;
   services: Services;
-  request: Request;
+  /** The public address the call was made to (behind a trusted proxy, the origin it forwarded). */
+  url: string;
   /** Sets (a token) or clears (null) the session cookie on the answer. */
   setSession: (token: string | null) => void;
   /** The trusted-device cookie the browser sent (issue 11), and how to set a new one on the answer. */

@@ -28,8 +28,8 @@ export interface MethodCall {
   call: string;
   /** The HTTP verb (HEAD counts as GET). */
   verb: string;
-  /** The request the call arrived with; handlers read its address and headers. */
-  request: Request;
+  /** The public address the call was made to; handlers read its origin. */
+  url: string;
   /** A header of that request by its lower-case name (from Node's request where there is one). */
   header: (name: Lowercase<string>) => string | undefined;
   /** The `locale` query value, if any. */
@@ -106,7 +106,7 @@ async function runMethod(
   }
   // State-changing: any POST, and the GETs the spec lets change state (auth.logout).
   const isChecked = isStateChanging(call.verb) || method.isCrossSiteRefusedOnGet;
-  if (call.isCrossSiteChecked && isChecked && !isSameOrigin(call.header, call.request.url)) {
+  if (call.isCrossSiteChecked && isChecked && !isSameOrigin(call.header, call.url)) {
     throw new ApiError('AccessDeniedException', 'Cross-site request refused');
   }
   if (site.isMaintenance && !method.isAvailableWhenClosed) {
@@ -135,7 +135,7 @@ async function runMethod(
     },
     // Read when asked (only a password sign-in does): reading it built the request's web Headers on every call.
     get deviceToken() {
-      return readDeviceToken(call.request);
+      return readDeviceToken(call.header('cookie'));
     },
     trustDevice: (token) => {
       device.token = token;
@@ -144,7 +144,7 @@ async function runMethod(
     site,
     locale: requestLocale(call.locale, site.locales[0] ?? 'en'),
     services,
-    request: call.request,
+    url: call.url,
   };
   const raw = await call.readParams();
   rejectHostileText(raw);

@@ -66,6 +66,17 @@ export function answerHeaders(
 }
 
 /**
+ * The security headers and a policy with a fresh nonce, as a plain record: for an answer made
+ * outside the Hono app's middlewares (the API's answers, api/dispatcher.ts), which carries the same.
+ */
+export function answerHeaderRecord(
+  mode: 'development' | 'production' | 'test',
+  frameOrigins: readonly string[],
+): Record<string, string> {
+  return { ...SECURITY_HEADERS, [policyHeaderName(mode)]: contentSecurityPolicy(newCspNonce(), mode, frameOrigins) };
+}
+
+/**
  * A header set through Hono before the answer is made (the visitor cookie, any route's c.header)
  * waits in Hono's prepared headers, which only Hono's own answer builders carry over: any such
  * header marks the request, so its answer is never sent complete without it.
@@ -93,7 +104,7 @@ function answerComplete(c: Context<AppEnv>, body: string, status: number, own: R
 }
 
 /** Compression leaves such a body as it is (it only marks Vary): a complete answer can skip it. */
-function isTooSmallToCompress(body: string): boolean {
+export function isTooSmallToCompress(body: string): boolean {
   // Fewer characters than the limit's bytes / 3 cannot reach it in UTF-8; otherwise count the bytes.
   return body.length * 3 < MIN_COMPRESSED_BYTES || Buffer.byteLength(body) < MIN_COMPRESSED_BYTES;
 }

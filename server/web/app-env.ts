@@ -1,5 +1,4 @@
 import type { RequestIdentity } from '../api/define';
-import type { ParamsRequest } from '../api/params';
 import type { Site } from '../modules/sites';
 import type { Services } from '../services';
 
@@ -12,8 +11,6 @@ export interface AppEnv {
     requestId: string;
     /** This answer's Content-Security-Policy nonce (server/web/csp.ts): every inline script and style carries it. */
     cspNonce: string;
-    /** The body of a request that may carry one, limited to the site's maximum (request-body.ts). */
-    paramsRequest: ParamsRequest | undefined;
     /** The security headers and policy every answer carries, prepared before the route (answer-headers.ts). */
     answerHeaders: Readonly<Record<string, string>> | undefined;
     /** The route sent its answer with every header it needs: the middlewares leave it alone (answer-headers.ts). */

@@ -127,8 +127,13 @@ function isStreamedPage(response: Response): boolean {
 async function wholeBody(body: ReadableStream<Uint8Array>, encoding: ContentEncoding): Promise<EncodedBody> {
   const plain = Buffer.from(await new Response(body).arrayBuffer());
   if (plain.byteLength < MIN_COMPRESSED_BYTES) return { stream: asBody(plain), isEncoded: false };
-  const packed = encoding === 'br' ? await brotliOnce(plain, BROTLI_DYNAMIC) : await gzipOnce(plain, GZIP_DYNAMIC);
+  const packed = await compressWhole(plain, encoding);
   return { stream: asBody(packed), length: packed.byteLength, isEncoded: true };
+}
+
+/** A body already whole in memory, compressed in one go on the thread pool (dynamic settings). */
+export function compressWhole(plain: Buffer, encoding: ContentEncoding): Promise<Buffer> {
+  return encoding === 'br' ? brotliOnce(plain, BROTLI_DYNAMIC) : gzipOnce(plain, GZIP_DYNAMIC);
 }
 
 /** A streamed body (a page): compressed as it streams, never buffered to its end. */

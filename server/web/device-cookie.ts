@@ -3,24 +3,24 @@
  * slowing of their account that someone else's wrong guesses caused. Its value is signed by the
  * auth module; only the API reads it, so its path is /api/, and scripts never see it (HttpOnly).
  */
-import type { Context } from 'hono';
-import { setCookie } from 'hono/cookie';
+import { generateCookie } from 'hono/cookie';
 import { parse } from 'hono/utils/cookie';
 import { TRUSTED_DEVICE_TTL_MS } from '../modules/auth';
 
 export const DEVICE_COOKIE = 'did';
 
-export function readDeviceToken(request: Request): string | undefined {
-  const header = request.headers.get('cookie');
-  return header ? parse(header, DEVICE_COOKIE)[DEVICE_COOKIE] : undefined;
+/** The trusted-device token from a request's Cookie header. */
+export function readDeviceToken(cookieHeader: string | undefined): string | undefined {
+  return cookieHeader ? parse(cookieHeader, DEVICE_COOKIE)[DEVICE_COOKIE] : undefined;
 }
 
-export function writeDeviceCookie(c: Context, token: string): void {
-  setCookie(c, DEVICE_COOKIE, token, {
+/** The Set-Cookie value that sets a trusted-device token. */
+export function deviceCookieHeader(token: string, isSecure: boolean): string {
+  return generateCookie(DEVICE_COOKIE, token, {
     path: '/api/',
     httpOnly: true,
     sameSite: 'Lax',
-    secure: new URL(c.req.url).protocol === 'https:',
+    secure: isSecure,
     maxAge: Math.floor(TRUSTED_DEVICE_TTL_MS / 1000),
   });
 }

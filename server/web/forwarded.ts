@@ -5,14 +5,29 @@
  */
 const HOST_PATTERN = /^[a-z0-9.-]+(:\d{1,5})?$/i;
 
+/** The public scheme and host a trusted proxy forwarded, each when it gave a usable one. */
+export function forwardedOrigin(header: (name: Lowercase<string>) => string | null | undefined): {
+  proto?: 'http' | 'https';
+  host?: string;
+} {
+  const proto = header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+  const host = header('x-forwarded-host')?.split(',')[0]?.trim();
+  return {
+    proto: proto === 'https' || proto === 'http' ? proto : undefined,
+    host: host && isPlainHost(host) ? host : undefined,
+  };
+}
+
+/** A host (and port) as a Host header may name one: letters, digits, dots and dashes (no IPv6 literal). */
+export function isPlainHost(host: string): boolean {
+  return HOST_PATTERN.test(host);
+}
+
 /** Believes the headers only on a request that came straight from a trusted proxy (client-address.ts). */
 export function withForwardedOrigin(request: Request, isFromTrustedProxy: boolean): Request {
   if (!isFromTrustedProxy) return request;
-  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
+  const { proto: nextProto, host: nextHost } = forwardedOrigin((name) => request.headers.get(name));
   const url = new URL(request.url);
-  const nextProto = proto === 'https' || proto === 'http' ? proto : undefined;
-  const nextHost = host && HOST_PATTERN.test(host) ? host : undefined;
   if (!nextProto && !nextHost) return request;
   if (nextProto) url.protocol = `${nextProto}:`;
   const headers = new Headers(request.headers);

@@ -1,36 +1,71 @@
 /**
- * Who is asking: the visitor cookie (set on first sight) and the signed-in player, if any.
+ * Who is asking: the visitor cookie (set on first sight) and the signed-in player, if any. Read
+ * through a VisitorRequest, so the Hono app and the API's own lane (api-lane.ts) identify alike.
  */
 import type { Context } from 'hono';
-import { setCookie } from 'hono/cookie';
+import { generateCookie } from 'hono/cookie';
+import { parse } from 'hono/utils/cookie';
 import type { RequestIdentity } from '../api/define';
 import type { Services } from '../services';
-import { readSessionToken } from './session-cookie';
+import { SESSION_COOKIE, sessionTokenOf } from './session-cookie';
 import { clientAddress, clientCountry, NO_PROXY, peerAddress, type ProxyTrust } from './client-address';
 import { pooledRandomBytes } from './random-pool';
-import { requestCookie, requestHeader } from './request-headers';
+import { requestHeader } from './request-headers';
 
 export const VISITOR_COOKIE = 'vid';
 // Browsers cap cookie lifetime at 400 days.
 const VISITOR_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
+const VISITOR_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
-function isSecureRequest(c: Context): boolean {
-  return new URL(c.req.url).protocol === 'https:';
+/** What identifying a visitor reads of a request, whichever server it came through. */
+export interface VisitorRequest {
+  /** A header by its lower-case name. */
+  header(name: Lowercase<string>): string | undefined;
+  /** The socket's peer address. */
+  peer: string;
+  /** Whether the public address is https: the visitor cookie is then Secure. */
+  isSecure: boolean;
+}
+
+/** The visitor request of a Hono request. */
+export function visitorRequestOf(c: Context): VisitorRequest {
+  return {
+    header: (name) => requestHeader(c, name),
+    peer: peerAddress(c.env),
+    get isSecure() {
+      return new URL(c.req.url).protocol === 'https:';
+    },
+  };
+}
+
+/** A cookie's value from a Cookie header, as hono's getCookie reads it. */
+export function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
+  return cookieHeader ? parse(cookieHeader, name)[name] : undefined;
+}
+
+/**
+ * The visitor id from the cookie, or a new one with the Set-Cookie value that issues it (the
+ * answer must carry it).
+ */
+export function visitorIdOf(request: VisitorRequest): { visitorId: string; issuedCookie?: string } {
+  const current = cookieValue(request.header('cookie'), VISITOR_COOKIE);
+  if (current && VISITOR_ID.test(current)) return { visitorId: current };
+  const visitorId = pooledRandomBytes(16).toString('base64url');
+  const issuedCookie = generateCookie(VISITOR_COOKIE, visitorId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: request.isSecure,
+    maxAge: VISITOR_COOKIE_MAX_AGE_S,
+  });
+  return { visitorId, issuedCookie };
 }
 
 /** The visitor id from the cookie; a new one is issued (and set on the answer) when missing. */
 export function ensureVisitorId(c: Context): string {
-  const current = requestCookie(c, VISITOR_COOKIE);
-  if (current && /^[A-Za-z0-9_-]{16,64}$/.test(current)) return current;
-  const issued = pooledRandomBytes(16).toString('base64url');
-  setCookie(c, VISITOR_COOKIE, issued, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: isSecureRequest(c),
-    maxAge: VISITOR_COOKIE_MAX_AGE_S,
-  });
-  return issued;
+  const { visitorId, issuedCookie } = visitorIdOf(visitorRequestOf(c));
+  if (issuedCookie) c.header('Set-Cookie', issuedCookie, { append: true });
+  return visitorId;
 }
 
 /**
@@ -77,17 +112,34 @@ export function machineIdentity(c: Context, trust: ProxyTrust): RequestIdentity 
   };
 }
 
-export async function resolveIdentity(c: Context, trust: ProxyTrust, services: Services): Promise<RequestIdentity> {
-  const token = readSessionToken(c);
-  const session = token ? await services.auth.resolveSession(token, c.get('site').id) : undefined;
-  return {
-    visitorId: ensureVisitorId(c),
+/**
+ * Who is asking, with the visitor cookie to issue when the request brought none: the session
+ * named by the session cookie (on this site), the address and country as the trusted proxies tell.
+ */
+export async function identifyVisitor(
+  request: VisitorRequest,
+  siteId: string,
+  trust: ProxyTrust,
+  services: Services,
+): Promise<{ identity: RequestIdentity; issuedCookie?: string }> {
+  const token = sessionTokenOf(cookieValue(request.header('cookie'), SESSION_COOKIE));
+  const session = token ? await services.auth.resolveSession(token, siteId) : undefined;
+  const { visitorId, issuedCookie } = visitorIdOf(request);
+  const identity: RequestIdentity = {
+    visitorId,
     uid: session?.user.id ?? 0,
     sessionTokenHash: session?.tokenHash ?? null,
     accountStatus: session?.user.status ?? null,
     sessionUser: session?.user,
-    ip: clientIp(c, trust),
-    userAgent: requestHeader(c, 'user-agent') ?? '',
-    country: clientCountry(trust, peerAddress(c.env), (name) => requestHeader(c, name)),
+    ip: clientAddress(trust, request.peer, request.header('x-forwarded-for')),
+    userAgent: request.header('user-agent') ?? '',
+    country: clientCountry(trust, request.peer, request.header),
   };
+  return { identity, issuedCookie };
+}
+
+export async function resolveIdentity(c: Context, trust: ProxyTrust, services: Services): Promise<RequestIdentity> {
+  const { identity, issuedCookie } = await identifyVisitor(visitorRequestOf(c), c.get('site').id, trust, services);
+  if (issuedCookie) c.header('Set-Cookie', issuedCookie, { append: true });
+  return identity;
 }

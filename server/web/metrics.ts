@@ -13,6 +13,9 @@ import type { Logger } from 'pino';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { ApiError } from '#common/errors';
 
+/** nginx's code for a request the client gave up on: nobody got an answer, and it is not our error. */
+export const CLIENT_CLOSED_REQUEST = 499;
+
 /** Groups paths into a few kinds so the label set stays small. */
 function pathKind(path: string): string {
   if (path.startsWith('/api/')) return 'api';

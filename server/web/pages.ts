@@ -88,7 +88,7 @@ export async function pageLoadContext(
         {
           call: url.pathname.replace(/^\/api\//, ''),
           verb: init.method,
-          request,
+          url: request.url,
           header: (name) => request.headers.get(name) ?? undefined,
           locale: url.searchParams.get('locale'),
           readParams: () => readParams(webParamsRequest(request), url),

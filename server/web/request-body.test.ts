@@ -2,18 +2,21 @@
  * Architecture §4 (a POST's parameters are its form data or JSON) and issue 12 (a POST's body is
  * read from Node's request, not through a web Request): over a real listener, readParams reads
  * every body exactly as it reads the same bytes from a web Request (the reference: what it read
- * before), errors included, and the body limit holds on the Node path as on the web path.
+ * before), errors included, and the body limit holds on the Node path as on the web path. Both
+ * ways a body is read from Node are held to it: through the Hono app (paramsRequestOf) and on the
+ * API's lane, which has no Hono context (nodeParamsRequest, web/api-lane.ts).
  */
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError } from '#common/errors';
 import { readParams, webParamsRequest, type ParamsRequest } from '../api/params';
 import type { AppEnv } from './app-env';
-import { limitRequestBody, RequestBodyTooLarge } from './request-body';
+import { declaresBodyOver, nodeParamsRequest, paramsRequestOf, RequestBodyTooLarge } from './request-body';
+import { requestHeader } from './request-headers';
 import { isWebRequestBuilt } from '../../test/node-request';
 
 const LIMIT = 2048;
@@ -31,21 +34,49 @@ async function outcome(request: ParamsRequest, url: URL): Promise<unknown> {
 /** Every read the echo app finished, answered or not (a client that left gets no answer). */
 const finishedReads: unknown[] = [];
 
+const TOO_LARGE = { error: new RequestBodyTooLarge().toBody() };
+
+/** The echo through the Hono app: a declared length over the limit refused unread, as the API does. */
 function echoApp() {
   const app = new Hono<AppEnv>();
-  app.use(
-    '*',
-    limitRequestBody(LIMIT, (c) => c.json({ error: new RequestBodyTooLarge().toBody() }, 413)),
-  );
   app.post('/echo', async (c) => {
-    const request = c.get('paramsRequest');
-    if (!request) return c.json({ missing: true }, 500);
-    const read = await outcome(request, new URL(c.req.url));
+    if (declaresBodyOver((name) => requestHeader(c, name), LIMIT)) return c.json(TOO_LARGE, 413);
+    const read = await outcome(paramsRequestOf(c, LIMIT), new URL(c.req.url));
     finishedReads.push(read);
     return c.json({ read, isWebRequestBuilt: isWebRequestBuilt(c.req.raw) });
   });
   return app;
 }
+
+/** The same echo straight from Node's request, as the API's lane reads a body: there is no web Request at all. */
+function nodeEchoServer(): Server {
+  return createServer((incoming, outgoing) => {
+    void (async () => {
+      const header = (name: Lowercase<string>) => incoming.headers[name] as string | undefined;
+      const answer = (status: number, value: unknown) => {
+        outgoing.writeHead(status, { 'content-type': 'application/json' });
+        outgoing.end(JSON.stringify(value));
+      };
+      if (declaresBodyOver(header, LIMIT)) return answer(413, TOO_LARGE);
+      const read = await outcome(nodeParamsRequest(incoming, LIMIT), new URL(incoming.url ?? '/', 'http://127.0.0.1'));
+      finishedReads.push(read);
+      answer(200, { read, isWebRequestBuilt: false });
+    })();
+  });
+}
+
+/** A listening echo server of each kind, on a free port. */
+const ECHO_SERVERS: [string, () => Server][] = [
+  ['through the Hono app', () => serve({ fetch: echoApp().fetch, port: 0, hostname: '127.0.0.1' }) as Server],
+  [
+    "on the API's lane, without Hono",
+    () => {
+      const server = nodeEchoServer();
+      server.listen(0, '127.0.0.1');
+      return server;
+    },
+  ],
+];
 
 /** A POST of exactly these bytes and headers over the listener; chunks are sent without a Content-Length. */
 function post(
@@ -84,12 +115,12 @@ async function multipartBody(): Promise<{ type: string; body: Uint8Array<ArrayBu
   return { type: encoded.headers.get('content-type') ?? '', body: new Uint8Array(await encoded.arrayBuffer()) };
 }
 
-describe('request bodies read from Node (architecture §4, issue 12)', () => {
-  let server: ServerType;
+describe.each(ECHO_SERVERS)('request bodies read from Node %s (architecture §4, issue 12)', (_way, start) => {
+  let server: Server;
   let port: number;
   beforeAll(async () => {
-    server = serve({ fetch: echoApp().fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => server.once('listening', resolve));
+    server = start();
+    if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
     port = (server.address() as AddressInfo).port;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -177,7 +208,10 @@ describe('request bodies read from Node (architecture §4, issue 12)', () => {
       { error: 'InvalidRequestException', message: 'The request body cannot be read', status: 400 },
     ]);
   });
+});
 
+describe('request bodies without Node (architecture §4)', () => {
+  const FORM = 'application/x-www-form-urlencoded';
   it('holds the same limit on the web path (a request without Node behind it)', async () => {
     const app = echoApp();
     const chunk = text('y'.repeat(1024));

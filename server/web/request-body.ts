@@ -11,7 +11,7 @@
  * same answers over a real listener.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { ApiError } from '#common/errors';
 import type { ParamsRequest } from '../api/params';
 import type { AppEnv } from './app-env';
@@ -27,27 +27,15 @@ export class RequestBodyTooLarge extends ApiError {
   }
 }
 
-/**
- * Limits the body of every request that may carry one: a declared length over the limit is
- * answered with onTooLarge at once; a streamed body is counted as it is read and refused with
- * 413 (RequestBodyTooLarge) when it passes the limit. The request's ParamsRequest is left in
- * c.var.paramsRequest for the API dispatcher.
- */
-export function limitRequestBody(maxBytes: number, onTooLarge: (c: Context<AppEnv>) => Response): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    if (declaresMoreThan(c, maxBytes)) return onTooLarge(c);
-    c.set('paramsRequest', paramsRequestOf(c, maxBytes));
-    return next();
-  };
-}
-
 /** Whether the request declares a body longer than maxBytes (a streamed one is counted as it is read). */
 function declaresMoreThan(c: Context<AppEnv>, maxBytes: number): boolean {
-  const declared = requestHeader(c, 'content-length');
-  return (
-    declared !== undefined && requestHeader(c, 'transfer-encoding') === undefined && Number.parseInt(declared, 10) > maxBytes
-  );
+  return declaresBodyOver((name) => requestHeader(c, name), maxBytes);
+}
+
+/** Whether a request's headers declare a body longer than maxBytes (a streamed one is counted as it is read). */
+export function declaresBodyOver(header: (name: Lowercase<string>) => string | undefined, maxBytes: number): boolean {
+  const declared = header('content-length');
+  return declared !== undefined && header('transfer-encoding') === undefined && Number.parseInt(declared, 10) > maxBytes;
 }
 
 /**
@@ -68,19 +56,44 @@ export async function readBodyText(c: Context<AppEnv>, maxBytes: number): Promis
   return UTF8.decode(await readBodyBytes(c, maxBytes));
 }
 
-function paramsRequestOf(c: Context<AppEnv>, maxBytes: number): ParamsRequest {
-  const contentType = requestHeader(c, 'content-type');
+export function paramsRequestOf(c: Context<AppEnv>, maxBytes: number): ParamsRequest {
+  return bodyParamsRequest(c.req.method, requestHeader(c, 'content-type'), () => readBodyBytes(c, maxBytes));
+}
+
+/**
+ * The parameters' reader of a request Node's server received, with the body at most maxBytes (the
+ * API's lane, api-lane.ts, which has no Hono context): the same answers as paramsRequestOf.
+ */
+export function nodeParamsRequest(incoming: IncomingMessage, maxBytes: number): ParamsRequest {
+  const header = (name: Lowercase<string>) => nodeHeader(incoming, name);
+  return bodyParamsRequest(incoming.method ?? 'GET', header('content-type'), async () => {
+    if (declaresBodyOver(header, maxBytes)) throw new RequestBodyTooLarge();
+    return readNodeBody(incoming, maxBytes);
+  });
+}
+
+/** A header of Node's request as the web Headers would join a repeated one. */
+function nodeHeader(incoming: IncomingMessage, name: Lowercase<string>): string | undefined {
+  const value = incoming.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function bodyParamsRequest(
+  method: string,
+  contentType: string | undefined,
+  readBytes: () => Promise<Uint8Array<ArrayBuffer>>,
+): ParamsRequest {
   return {
-    method: c.req.method,
+    method,
     contentType,
-    text: () => readBodyText(c, maxBytes),
+    text: async () => UTF8.decode(await readBytes()),
     formData: async () => {
       if (contentType !== undefined && URLENCODED.test(contentType)) {
-        return new URLSearchParams(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await readBodyBytes(c, maxBytes)));
+        return new URLSearchParams(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await readBytes()));
       }
       // Multipart, or a type undici refuses (TypeError, which readParams reports): undici decides.
       const headers = contentType === undefined ? undefined : { 'content-type': contentType };
-      return new Response(await readBodyBytes(c, maxBytes), { headers }).formData();
+      return new Response(await readBytes(), { headers }).formData();
     },
   };
 }

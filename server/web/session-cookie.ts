@@ -1,27 +1,34 @@
 /** The session cookie: HttpOnly, SameSite=Lax, Secure behind HTTPS (architecture §4). */
 import type { Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { generateCookie } from 'hono/cookie';
 import { SESSION_TTL_MS } from '../modules/auth';
 import { requestCookie } from './request-headers';
 
 export const SESSION_COOKIE = 'sid';
 
-export function readSessionToken(c: Context): string | undefined {
-  const token = requestCookie(c, SESSION_COOKIE);
-  return token && /^[A-Za-z0-9_-]{20,128}$/.test(token) ? token : undefined;
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{20,128}$/;
+
+/** A session token as the cookie may carry one; anything else is no session. */
+export function sessionTokenOf(cookieValue: string | undefined): string | undefined {
+  return cookieValue && SESSION_TOKEN.test(cookieValue) ? cookieValue : undefined;
 }
 
-export function writeSessionCookie(c: Context, token: string | null): void {
-  const secure = new URL(c.req.url).protocol === 'https:';
-  if (token === null) {
-    deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
-    return;
-  }
-  setCookie(c, SESSION_COOKIE, token, {
+export function readSessionToken(c: Context): string | undefined {
+  return sessionTokenOf(requestCookie(c, SESSION_COOKIE));
+}
+
+/** The Set-Cookie value that sets the session (a token) or clears it (null). */
+export function sessionCookieHeader(token: string | null, isSecure: boolean): string {
+  if (token === null) return generateCookie(SESSION_COOKIE, '', { path: '/', secure: isSecure, maxAge: 0 });
+  return generateCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'Lax',
-    secure,
+    secure: isSecure,
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });
+}
+
+export function writeSessionCookie(c: Context, token: string | null): void {
+  c.header('Set-Cookie', sessionCookieHeader(token, new URL(c.req.url).protocol === 'https:'), { append: true });
 }

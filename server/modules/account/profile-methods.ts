@@ -59,7 +59,7 @@ async function unsubscribeFooter(ctx: ApiContext, contact: { type: string; value
   if (contact.type !== 'email') return '';
   const t = await ctx.services.content.getTranslations(ctx.site.id, ctx.locale);
   const query = unsubscribeQuery(await unsubscribeKey(ctx.services.storage), ctx.uid, contact.value);
-  return `\n\n${t['mail.footer.unsubscribe'] ?? 'Unsubscribe from news and offers:'} ${siteOrigin(ctx.site, ctx.request.url)}${localizePath('/unsubscribe', ctx.locale)}?${query}`;
+  return `\n\n${t['mail.footer.unsubscribe'] ?? 'Unsubscribe from news and offers:'} ${siteOrigin(ctx.site, ctx.url)}${localizePath('/unsubscribe', ctx.locale)}?${query}`;
 }
 
 async function findContact(ctx: ApiContext, value: string) {

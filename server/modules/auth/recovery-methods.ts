@@ -82,7 +82,7 @@ export const recoveryMethods = [
         siteId: ctx.site.id,
         login,
         locale: ctx.locale,
-        origin: siteOrigin(ctx.site, ctx.request.url),
+        origin: siteOrigin(ctx.site, ctx.url),
       };
       await ctx.services.jobs.enqueue(RESTORE_JOB, payload);
       return 1;

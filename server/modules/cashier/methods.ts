@@ -28,7 +28,7 @@ function requisitesFrom(params: Record<string, unknown>): Record<string, string>
 async function playerRequest(ctx: ApiContext): Promise<PlayerRequest> {
   const user = await ctx.services.accounts.findUser(ctx.uid);
   if (!user) throw new ApiError('AuthorizationException', 'Sign in first');
-  return { site: ctx.site, user, locale: ctx.locale, origin: siteOrigin(ctx.site, ctx.request.url) };
+  return { site: ctx.site, user, locale: ctx.locale, origin: siteOrigin(ctx.site, ctx.url) };
 }
 
 export const cashierMethods = [

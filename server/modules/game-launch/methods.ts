@@ -10,7 +10,7 @@ export const gameLaunchMethods = [
       const game = await ctx.services.games.getGame(ctx.site.id, ctx.locale, params.sysname);
       if (game.is_in_house) throw invalid('sysname');
       const user = ctx.uid > 0 ? await ctx.services.accounts.findUser(ctx.uid) : undefined;
-      const origin = new URL(ctx.request.url).origin;
+      const origin = new URL(ctx.url).origin;
       return ctx.services.gameLaunch.launch({
         siteId: ctx.site.id,
         uid: user ? user.id : 0,

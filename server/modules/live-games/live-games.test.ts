@@ -10,7 +10,7 @@ import pino from 'pino';
 import { crashElapsedMsAt, crashMultiplierAt } from '#common/games/crash';
 import { sha256Hex } from '#common/games/fair';
 import { amountToMinor, minorToAmount } from '#common/money';
-import { createHttpApp } from '../../http';
+import { createHttpApp, type HttpAppOptions } from '../../http';
 import { NO_PROXY } from '../../web/client-address';
 import { createServices, type Services } from '../../services';
 import { openDatabase } from '../../db/client';
@@ -71,14 +71,15 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
   beforeAll(async () => {
     database = await createSeededTestDatabase(kind);
     services = makeServices(database.handle.db);
-    const app = createHttpApp({
+    const appOptions: HttpAppOptions = {
       services,
       logger: pino({ level: 'silent' }),
       mode: 'test',
       maxBodyBytes: 64 * 1024,
       proxy: NO_PROXY,
       buildVersion: 'test',
-    });
+    };
+    const app = createHttpApp(appOptions);
     const request = (path: string, init: RequestInit & { host?: string } = {}) => {
       const host = init.host ?? '127.0.0.1';
       const headers = new Headers(init.headers);
@@ -87,6 +88,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     };
     t = {
       app,
+      appOptions,
       services,
       database,
       db: database.handle.db,
