@@ -100,8 +100,10 @@ export function apiOptionsOf(options: HttpAppOptions): ApiOptions {
 }
 
 function replyResponse(reply: ApiReply): Response {
-  const headers = new Headers(reply.headers);
-  for (const cookie of reply.cookies) headers.append('set-cookie', cookie);
+  const headers = new Headers();
+  for (let index = 0; index < reply.headers.length; index += 2) {
+    headers.append(reply.headers[index] as string, reply.headers[index + 1] as string);
+  }
   const body = typeof reply.body === 'string' ? reply.body : asBody(reply.body);
   return new Response(body, { status: reply.status, headers });
 }

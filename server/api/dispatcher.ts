@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import { ApiError } from '#common/errors';
 import { invalidParameter } from '#common/parameter-errors';
 import type { Services } from '../services';
-import { answerHeaderRecord, isTooSmallToCompress } from '../web/answer-headers';
+import { answerHeaderPairs, isTooSmallToCompress } from '../web/answer-headers';
 import type { ProxyTrust } from '../web/client-address';
 import { compressWhole, negotiateEncoding } from '../web/compression';
 import { deviceCookieHeader } from '../web/device-cookie';
@@ -25,7 +25,7 @@ import { declaresBodyOver, RequestBodyTooLarge } from '../web/request-body';
 import { sessionCookieHeader } from '../web/session-cookie';
 import { toApiError } from './envelope';
 import { invokeMethod } from './invoke';
-import { readParams, type ParamsRequest } from './params';
+import { bodilessRequest, readParams, type ParamsRequest } from './params';
 
 export interface ApiOptions {
   services: Services;
@@ -53,10 +53,8 @@ export interface ApiRequest {
 
 export interface ApiReply {
   status: number;
-  /** Lower-case names. */
-  headers: Record<string, string>;
-  /** Set-Cookie values, in order. */
-  cookies: string[];
+  /** Name, value, name, value… with lower-case names and each Set-Cookie in order, as Node writes them. */
+  headers: string[];
   /** JSON, or its compressed bytes (content-encoding says which). */
   body: string | Buffer;
 }
@@ -89,9 +87,8 @@ async function runCall(request: ApiRequest, options: ApiOptions, cookies: string
   const isSecure = url.protocol === 'https:';
   const { identity, issuedCookie } = await identifyVisitor({ header, peer: request.peer, isSecure }, site.id, proxy, services);
   if (issuedCookie) cookies.push(issuedCookie);
-  if (request.method !== 'GET' && request.method !== 'HEAD' && declaresBodyOver(header, options.maxBodyBytes)) {
-    throw new RequestBodyTooLarge();
-  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  if (hasBody && declaresBodyOver(header, options.maxBodyBytes)) throw new RequestBodyTooLarge();
   const answer = await invokeMethod(
     { site, identity, services },
     {
@@ -100,7 +97,7 @@ async function runCall(request: ApiRequest, options: ApiOptions, cookies: string
       url: url.href,
       header,
       locale: url.searchParams.get('locale'),
-      readParams: () => readParams(request.body(), url),
+      readParams: () => readParams(hasBody ? request.body() : bodilessRequest(request.method), url),
       isCrossSiteChecked: true,
     },
     logger,
@@ -128,16 +125,13 @@ async function reply(
   json: string,
   cookies: string[],
 ): Promise<ApiReply> {
-  const headers: Record<string, string> = {
-    ...answerHeaderRecord(options.mode, options.frameOrigins()),
-    'cache-control': 'no-store',
-    'content-type': 'application/json',
-    // Whether or not this one is compressed, a shared cache must keep encodings apart.
-    vary: 'Accept-Encoding',
-  };
-  if (request.method === 'HEAD' || isTooSmallToCompress(json)) return { status, headers, cookies, body: json };
+  const headers = answerHeaderPairs(options.mode, options.frameOrigins());
+  // Whether or not this one is compressed, a shared cache must keep encodings apart (Vary).
+  headers.push('cache-control', 'no-store', 'content-type', 'application/json', 'vary', 'Accept-Encoding');
+  for (const cookie of cookies) headers.push('set-cookie', cookie);
+  if (request.method === 'HEAD' || isTooSmallToCompress(json)) return { status, headers, body: json };
   const encoding = negotiateEncoding(request.header('accept-encoding'));
-  if (!encoding) return { status, headers, cookies, body: json };
-  headers['content-encoding'] = encoding;
-  return { status, headers, cookies, body: await compressWhole(Buffer.from(json), encoding) };
+  if (!encoding) return { status, headers, body: json };
+  headers.push('content-encoding', encoding);
+  return { status, headers, body: await compressWhole(Buffer.from(json), encoding) };
 }

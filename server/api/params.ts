@@ -44,6 +44,11 @@ export function webParamsRequest(request: Request): ParamsRequest {
   };
 }
 
+/** What readParams reads of a GET or HEAD: its method; such a request has no body to read. */
+export function bodilessRequest(method: string): ParamsRequest {
+  return { method, contentType: undefined, text: async () => '', formData: async () => new URLSearchParams() };
+}
+
 export async function readParams(request: ParamsRequest, url: URL): Promise<RawParams> {
   const query = formToObject(url.searchParams);
   delete query.v;

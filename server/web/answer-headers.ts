@@ -65,15 +65,15 @@ export function answerHeaders(
   };
 }
 
+const SECURITY_HEADER_PAIRS: readonly string[] = Object.entries(SECURITY_HEADERS).flat();
+
 /**
- * The security headers and a policy with a fresh nonce, as a plain record: for an answer made
- * outside the Hono app's middlewares (the API's answers, api/dispatcher.ts), which carries the same.
+ * The security headers and a policy with a fresh nonce as name, value, name, value…, the list Node
+ * writes as it is: for an answer made outside the Hono app's middlewares (the API's answers,
+ * api/dispatcher.ts), which carries the same. A new list the caller may add to.
  */
-export function answerHeaderRecord(
-  mode: 'development' | 'production' | 'test',
-  frameOrigins: readonly string[],
-): Record<string, string> {
-  return { ...SECURITY_HEADERS, [policyHeaderName(mode)]: contentSecurityPolicy(newCspNonce(), mode, frameOrigins) };
+export function answerHeaderPairs(mode: 'development' | 'production' | 'test', frameOrigins: readonly string[]): string[] {
+  return [...SECURITY_HEADER_PAIRS, policyHeaderName(mode), contentSecurityPolicy(newCspNonce(), mode, frameOrigins)];
 }
 
 /**

@@ -114,10 +114,7 @@ async function serveApiCall(request: ApiRequest, outgoing: ServerResponse, optio
 
 /** Headers and body in one write: Node joins them when end() comes with the body before any header went out. */
 function writeReply(outgoing: ServerResponse, reply: ApiReply): void {
-  const headers: string[] = [];
-  for (const name in reply.headers) headers.push(name, reply.headers[name] as string);
-  for (const cookie of reply.cookies) headers.push('set-cookie', cookie);
-  headers.push('content-length', String(Buffer.byteLength(reply.body)));
-  outgoing.writeHead(reply.status, headers);
+  reply.headers.push('content-length', String(Buffer.byteLength(reply.body)));
+  outgoing.writeHead(reply.status, reply.headers);
   outgoing.end(reply.body);
 }

@@ -47,8 +47,10 @@ export function cookieValue(cookieHeader: string | undefined, name: string): str
  * The visitor id from the cookie, or a new one with the Set-Cookie value that issues it (the
  * answer must carry it).
  */
-export function visitorIdOf(request: VisitorRequest): { visitorId: string; issuedCookie?: string } {
-  const current = cookieValue(request.header('cookie'), VISITOR_COOKIE);
+export function visitorIdOf(
+  request: VisitorRequest,
+  current = cookieValue(request.header('cookie'), VISITOR_COOKIE),
+): { visitorId: string; issuedCookie?: string } {
   if (current && VISITOR_ID.test(current)) return { visitorId: current };
   const visitorId = pooledRandomBytes(16).toString('base64url');
   const issuedCookie = generateCookie(VISITOR_COOKIE, visitorId, {
@@ -122,9 +124,12 @@ export async function identifyVisitor(
   trust: ProxyTrust,
   services: Services,
 ): Promise<{ identity: RequestIdentity; issuedCookie?: string }> {
-  const token = sessionTokenOf(cookieValue(request.header('cookie'), SESSION_COOKIE));
+  // Both cookies from one reading of the header.
+  const cookieHeader = request.header('cookie');
+  const cookies = cookieHeader ? parse(cookieHeader) : {};
+  const token = sessionTokenOf(cookies[SESSION_COOKIE]);
   const session = token ? await services.auth.resolveSession(token, siteId) : undefined;
-  const { visitorId, issuedCookie } = visitorIdOf(request);
+  const { visitorId, issuedCookie } = visitorIdOf(request, cookies[VISITOR_COOKIE]);
   const identity: RequestIdentity = {
     visitorId,
     uid: session?.user.id ?? 0,

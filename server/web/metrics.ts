@@ -41,11 +41,19 @@ export function createMetrics() {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+  // Each label set's child, found once: labelling by object hashes the labels on every request (issue 12).
+  const counted = new Map<string, { inc(): void }>();
+  const timed = new Map<string, { observe(value: number): void }>();
   return {
     observe(path: string, status: number, durationMs: number) {
       const kind = pathKind(path);
-      requests.inc({ kind, status: String(status) });
-      duration.observe({ kind }, durationMs / 1000);
+      const key = `${kind} ${status}`;
+      let counter = counted.get(key);
+      if (!counter) counted.set(key, (counter = requests.labels({ kind, status: String(status) })));
+      counter.inc();
+      let timer = timed.get(kind);
+      if (!timer) timed.set(kind, (timer = duration.labels({ kind })));
+      timer.observe(durationMs / 1000);
     },
     render: () => registry.metrics(),
     contentType: registry.contentType,

@@ -3,7 +3,7 @@
  * database: a random token goes to the browser, only its SHA-256 is stored; a new token is
  * issued on every sign-in and revoked on sign-out, so an old or stolen token is useless after.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ApiError } from '#common/errors';
 import type { Locale } from '#common/locale';
@@ -29,8 +29,9 @@ function invalidTwoFactorCode(): ApiError {
   return new ApiError('InvalidParameterException', TWO_FACTOR_INVALID_MESSAGE, { field: 'code', errorType: 'twoFactorInvalid' });
 }
 
+/** The hash a session or reset token is kept under. One-shot: every signed-in request hashes its token (issue 12). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export interface SessionUser {
