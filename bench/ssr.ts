@@ -6,6 +6,8 @@
  *                                         (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_DURATION_S=5                    seconds per measurement (default 5)
  *   npm run bench:ssr -- --only 'signed'  only our targets whose name holds the text
+ *   npm run bench:ssr -- --rounds 3       references and ours measured in turn three times; each
+ *                                         ratio is taken within its round and the median is reported
  *
  * References: a bare Hono hello-world, a Hono JSON hello-world and the minimal React Router SSR app
  * in bench/ssr-reference (built here). Each target is driven by autocannon with 10 connections:
@@ -40,6 +42,13 @@ const IS_POSTGRES = process.argv.includes('--postgres');
 // --only <text>: measure only our targets whose name holds the text (the references always run).
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/**
+ * --rounds <n>: the machine's speed moves by half within minutes (another tenant's load), so a
+ * reference measured at the start and ours minutes later can compare two machines. With rounds,
+ * every server stays up and each round measures the references and then ours; a ratio is taken
+ * within its round, and the median round's ratio is the one reported.
+ */
+const ROUNDS = process.argv.includes('--rounds') ? positiveNumber(process.argv[process.argv.indexOf('--rounds') + 1], 1) : 1;
 
 interface Server {
   child: ChildProcess;
@@ -280,59 +289,77 @@ function printTable(rows: Row[]): void {
   for (const line of lines) console.log(format(line));
 }
 
-async function measureReferences(): Promise<Row[]> {
+const REFERENCES: [string, 'hello' | 'json' | 'ssr'][] = [
+  ['Hono hello', 'hello'],
+  ['Hono JSON hello', 'json'],
+  ['minimal React Router SSR', 'ssr'],
+];
+
+async function measureReferences(servers: Map<string, Server>): Promise<Row[]> {
   const rows: Row[] = [];
-  const references: [string, 'hello' | 'json' | 'ssr'][] = [
-    ['Hono hello', 'hello'],
-    ['Hono JSON hello', 'json'],
-    ['minimal React Router SSR', 'ssr'],
-  ];
-  for (const [name, kind] of references) {
-    const server = await startReference(kind);
-    try {
-      process.stdout.write(`  ${name} … `);
-      const row = await measure(server.baseUrl, { name, path: '/' }, server.child.pid);
-      console.log(`${row.peakPerSecond}/s`);
-      rows.push(row);
-    } finally {
-      await stop(server);
-    }
+  for (const [name] of REFERENCES) {
+    const server = servers.get(name);
+    if (!server) continue;
+    process.stdout.write(`  ${name} … `);
+    const row = await measure(server.baseUrl, { name, path: '/' }, server.child.pid);
+    console.log(`${row.peakPerSecond}/s`);
+    rows.push(row);
   }
   return rows;
 }
 
-async function measureOurs(): Promise<Row[]> {
-  const server = await startOurs();
-  try {
-    const cookie = await signedInCookie(server.baseUrl);
-    const game = await gamePath(server.baseUrl);
-    const ssr = { reference: 'minimal React Router SSR', goal: 1 };
-    const targets: Target[] = [
-      { name: 'SSR / anonymous', path: '/', ...ssr },
-      { name: 'SSR / signed in', path: '/', cookie, ...ssr },
-      { name: 'SSR /gamehall anonymous', path: '/gamehall', ...ssr },
-      { name: 'SSR /gamehall signed in', path: '/gamehall', cookie, ...ssr },
-      { name: `SSR ${game} anonymous`, path: game, ...ssr },
-      { name: `SSR ${game} signed in`, path: game, cookie, ...ssr },
-      {
-        name: 'account.getInfo signed in',
-        path: '/api/account.getInfo?v=2.34&locale=en',
-        cookie,
-        reference: 'Hono JSON hello',
-        goal: 0.5,
-      },
-    ];
-    const rows: Row[] = [];
-    for (const target of targets.filter((candidate) => !ONLY || candidate.name.includes(ONLY))) {
-      process.stdout.write(`  ${target.name} … `);
-      const row = await measure(server.baseUrl, target, server.child.pid);
-      console.log(`${row.peakPerSecond}/s`);
-      rows.push(row);
-    }
-    return rows;
-  } finally {
-    await stop(server);
+async function ourTargets(baseUrl: string): Promise<Target[]> {
+  const cookie = await signedInCookie(baseUrl);
+  const game = await gamePath(baseUrl);
+  const ssr = { reference: 'minimal React Router SSR', goal: 1 };
+  const targets: Target[] = [
+    { name: 'SSR / anonymous', path: '/', ...ssr },
+    { name: 'SSR / signed in', path: '/', cookie, ...ssr },
+    { name: 'SSR /gamehall anonymous', path: '/gamehall', ...ssr },
+    { name: 'SSR /gamehall signed in', path: '/gamehall', cookie, ...ssr },
+    { name: `SSR ${game} anonymous`, path: game, ...ssr },
+    { name: `SSR ${game} signed in`, path: game, cookie, ...ssr },
+    {
+      name: 'account.getInfo signed in',
+      path: '/api/account.getInfo?v=2.34&locale=en',
+      cookie,
+      reference: 'Hono JSON hello',
+      goal: 0.5,
+    },
+  ];
+  return targets.filter((candidate) => !ONLY || candidate.name.includes(ONLY));
+}
+
+async function measureOurs(server: Server, targets: Target[]): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const target of targets) {
+    process.stdout.write(`  ${target.name} … `);
+    const row = await measure(server.baseUrl, target, server.child.pid);
+    console.log(`${row.peakPerSecond}/s`);
+    rows.push(row);
   }
+  return rows;
+}
+
+/** Our rows with their ratios to the references measured in the same round. */
+function withRatios(ours: Row[], references: Row[]): Row[] {
+  for (const row of ours) {
+    const reference = references.find((candidate) => candidate.name === row.reference);
+    if (!reference) continue;
+    row.ratio = row.peakPerSecond / reference.peakPerSecond;
+    if (reference.cpuMsPerAnswer && row.cpuMsPerAnswer) row.cpuRatio = reference.cpuMsPerAnswer / row.cpuMsPerAnswer;
+  }
+  return ours;
+}
+
+/** Of each target's rounds, the one with the median ratio (a row without a ratio: its first round). */
+function medianRows(rounds: Row[][]): Row[] {
+  const first = rounds[0] ?? [];
+  return first.map((_row, index) => {
+    const candidates = rounds.map((round) => round[index]).filter((row): row is Row => row !== undefined);
+    const sorted = [...candidates].sort((a, b) => (a.ratio ?? 0) - (b.ratio ?? 0));
+    return sorted[Math.floor((sorted.length - 1) / 2)] ?? (first[index] as Row);
+  });
 }
 
 function buildReference(): void {
@@ -349,16 +376,38 @@ async function main(): Promise<void> {
     `bench:ssr on ${database}, ${CONNECTIONS} connections, ${DURATION_S} s per measurement (peak, then half the peak) after ${WARM_UP_S} s unmeasured, ${cpus().length} CPUs shared by client and servers`,
   );
   buildReference();
-  const references = await measureReferences();
-  const ours = await measureOurs();
-  for (const row of ours) {
-    const reference = references.find((candidate) => candidate.name === row.reference);
-    if (!reference) continue;
-    row.ratio = row.peakPerSecond / reference.peakPerSecond;
-    if (reference.cpuMsPerAnswer && row.cpuMsPerAnswer) row.cpuRatio = reference.cpuMsPerAnswer / row.cpuMsPerAnswer;
+  const servers = new Map<string, Server>();
+  const roundsOfReferences: Row[][] = [];
+  const roundsOfOurs: Row[][] = [];
+  try {
+    for (const [name, kind] of REFERENCES) servers.set(name, await startReference(kind));
+    const ourServer = await startOurs();
+    servers.set('ours', ourServer);
+    const targets = await ourTargets(ourServer.baseUrl);
+    for (let round = 1; round <= ROUNDS; round++) {
+      if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`);
+      const references = await measureReferences(servers);
+      roundsOfReferences.push(references);
+      roundsOfOurs.push(withRatios(await measureOurs(ourServer, targets), references));
+    }
+  } finally {
+    for (const server of servers.values()) await stop(server);
   }
+  if (ROUNDS > 1) {
+    for (const [index, row] of (roundsOfOurs[0] ?? []).entries()) {
+      const ratios = roundsOfOurs.map((round) => round[index]?.ratio?.toFixed(2) ?? '–');
+      console.log(`  ${row.name}: ratio per round ${ratios.join(', ')}`);
+    }
+  }
+  // The references of the first round; ours as the median round (its ratio within its own round).
+  const references = roundsOfReferences[0] ?? [];
+  const ours = medianRows(roundsOfOurs);
   const rows = [...references, ...ours];
   console.log('');
+  if (ROUNDS > 1)
+    console.log(
+      `references of round 1; each of ours in its median round of ${ROUNDS}, its ratio against that round's references`,
+    );
   printTable(rows);
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = join(RESULTS_DIR, IS_POSTGRES ? 'ssr-postgres.json' : 'ssr.json');
@@ -369,8 +418,11 @@ async function main(): Promise<void> {
     database,
     connections: CONNECTIONS,
     durationSeconds: DURATION_S,
+    rounds: ROUNDS,
     p99GoalMs: 50,
     rows,
+    roundsOfReferences,
+    roundsOfOurs,
   };
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nwritten ${file}`);
