@@ -26,7 +26,7 @@ import { createPageHandler } from './web/pages';
 import { answerHeaders } from './web/answer-headers';
 import { requestHeader } from './web/request-headers';
 import { asBody, compressResponses } from './web/compression';
-import { CLIENT_CLOSED_REQUEST, createMetrics, metricsOnSiteListener, type Metrics } from './web/metrics';
+import { CLIENT_CLOSED_REQUEST, createMetrics, metricsOnSiteListener, recordAnswer, type Metrics } from './web/metrics';
 import { createDevOutboxRoutes } from './web/dev-outbox';
 import { createKycSandboxRoutes } from './web/kyc-sandbox';
 import { createOauthRoutes } from './web/oauth';
@@ -128,13 +128,13 @@ export function createHttpApp(options: HttpAppOptions) {
       },
       apiOptions,
     );
-    const durationMs = performance.now() - started;
-    const status = answeredStatus(isClientGone(c.env, c.req.raw), reply.status);
-    metrics.observe(c.req.path, status, durationMs);
-    logger.info(
-      { reqId: requestHeader(c, 'x-request-id'), method: c.req.method, path: c.req.path, status, ms: Math.round(durationMs) },
-      'request',
-    );
+    recordAnswer(metrics, logger, {
+      requestId: requestHeader(c, 'x-request-id'),
+      method: c.req.method,
+      path: c.req.path,
+      status: answeredStatus(isClientGone(c.env, c.req.raw), reply.status),
+      durationMs: performance.now() - started,
+    });
     return replyResponse(reply);
   });
 
@@ -143,13 +143,13 @@ export function createHttpApp(options: HttpAppOptions) {
     c.set('requestId', requestHeader(c, 'x-request-id') ?? randomUUID());
     c.set('services', services);
     await next();
-    const durationMs = performance.now() - started;
-    const status = answeredStatus(isClientGone(c.env, c.req.raw), c.res.status);
-    metrics.observe(c.req.path, status, durationMs);
-    logger.info(
-      { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status, ms: Math.round(durationMs) },
-      'request',
-    );
+    recordAnswer(metrics, logger, {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      status: answeredStatus(isClientGone(c.env, c.req.raw), c.res.status),
+      durationMs: performance.now() - started,
+    });
   });
   // Outside everything that writes an answer, so every page, JSON and SVG answer can be compressed.
   app.use('*', compressResponses());

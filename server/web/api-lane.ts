@@ -6,15 +6,15 @@
  * adapter would have to judge (no plain Host, a backslash in the path, an absolute target), goes
  * to the Hono app as before.
  */
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
 import { answerApiCall, type ApiOptions, type ApiReply, type ApiRequest } from '../api/dispatcher';
 import { isFromTrustedProxy, peerAddress } from './client-address';
 import { forwardedOrigin, isPlainHost, withForwardedOrigin } from './forwarded';
-import { CLIENT_CLOSED_REQUEST, type Metrics } from './metrics';
+import { CLIENT_CLOSED_REQUEST, recordAnswer, type Metrics } from './metrics';
 import { nodeParamsRequest } from './request-body';
+import { nodeHeader } from './request-headers';
 
 export interface ApiLaneOptions extends ApiOptions {
   metrics: Metrics;
@@ -66,11 +66,8 @@ function laneRequest(incoming: IncomingMessage, options: ApiLaneOptions): ApiReq
   const ownHost = incoming.headers.host;
   if (!target.startsWith('/api/') || target.includes('\\') || ownHost === undefined || !isPlainHost(ownHost)) return undefined;
   const peer = peerAddress({ incoming });
-  const nodeHeader = (name: Lowercase<string>): string | undefined => {
-    const value = incoming.headers[name];
-    return Array.isArray(value) ? value.join(', ') : value;
-  };
-  const forwarded = isFromTrustedProxy(options.proxy, peer) ? forwardedOrigin(nodeHeader) : {};
+  const header = (name: Lowercase<string>) => nodeHeader(incoming, name);
+  const forwarded = isFromTrustedProxy(options.proxy, peer) ? forwardedOrigin(header) : {};
   const scheme = forwarded.proto ?? ((incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http');
   const host = forwarded.host ?? ownHost;
   let url: URL;
@@ -83,7 +80,7 @@ function laneRequest(incoming: IncomingMessage, options: ApiLaneOptions): ApiReq
   return {
     method: incoming.method ?? 'GET',
     url,
-    header: forwarded.host === undefined ? nodeHeader : (name) => (name === 'host' ? host : nodeHeader(name)),
+    header: forwarded.host === undefined ? header : (name) => (name === 'host' ? host : header(name)),
     peer,
     body: () => nodeParamsRequest(incoming, options.maxBodyBytes),
   };
@@ -103,13 +100,13 @@ async function serveApiCall(request: ApiRequest, outgoing: ServerResponse, optio
     status = 500;
     outgoing.destroy();
   }
-  const durationMs = performance.now() - started;
-  options.metrics.observe(request.url.pathname, status, durationMs);
-  if (options.logger.isLevelEnabled('info')) {
-    const reqId = request.header('x-request-id') ?? randomUUID();
-    const path = request.url.pathname;
-    options.logger.info({ reqId, method: request.method, path, status, ms: Math.round(durationMs) }, 'request');
-  }
+  recordAnswer(options.metrics, options.logger, {
+    requestId: request.header('x-request-id'),
+    method: request.method,
+    path: request.url.pathname,
+    status,
+    durationMs: performance.now() - started,
+  });
 }
 
 /** Headers and body in one write: Node joins them when end() comes with the body before any header went out. */

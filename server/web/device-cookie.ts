@@ -4,14 +4,14 @@
  * auth module; only the API reads it, so its path is /api/, and scripts never see it (HttpOnly).
  */
 import { generateCookie } from 'hono/cookie';
-import { parse } from 'hono/utils/cookie';
 import { TRUSTED_DEVICE_TTL_MS } from '../modules/auth';
+import { cookieValue } from './request-headers';
 
 export const DEVICE_COOKIE = 'did';
 
 /** The trusted-device token from a request's Cookie header. */
 export function readDeviceToken(cookieHeader: string | undefined): string | undefined {
-  return cookieHeader ? parse(cookieHeader, DEVICE_COOKIE)[DEVICE_COOKIE] : undefined;
+  return cookieValue(cookieHeader, DEVICE_COOKIE);
 }
 
 /** The Set-Cookie value that sets a trusted-device token. */

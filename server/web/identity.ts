@@ -38,19 +38,11 @@ export function visitorRequestOf(c: Context): VisitorRequest {
   };
 }
 
-/** A cookie's value from a Cookie header, as hono's getCookie reads it. */
-export function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
-  return cookieHeader ? parse(cookieHeader, name)[name] : undefined;
-}
-
 /**
- * The visitor id from the cookie, or a new one with the Set-Cookie value that issues it (the
+ * The visitor id the cookie holds, or a new one with the Set-Cookie value that issues it (the
  * answer must carry it).
  */
-export function visitorIdOf(
-  request: VisitorRequest,
-  current = cookieValue(request.header('cookie'), VISITOR_COOKIE),
-): { visitorId: string; issuedCookie?: string } {
+function visitorIdOf(request: VisitorRequest, current: string | undefined): { visitorId: string; issuedCookie?: string } {
   if (current && VISITOR_ID.test(current)) return { visitorId: current };
   const visitorId = pooledRandomBytes(16).toString('base64url');
   const issuedCookie = generateCookie(VISITOR_COOKIE, visitorId, {
@@ -61,13 +53,6 @@ export function visitorIdOf(
     maxAge: VISITOR_COOKIE_MAX_AGE_S,
   });
   return { visitorId, issuedCookie };
-}
-
-/** The visitor id from the cookie; a new one is issued (and set on the answer) when missing. */
-export function ensureVisitorId(c: Context): string {
-  const { visitorId, issuedCookie } = visitorIdOf(visitorRequestOf(c));
-  if (issuedCookie) c.header('Set-Cookie', issuedCookie, { append: true });
-  return visitorId;
 }
 
 /**

@@ -6,7 +6,7 @@
  * listener does not serve metrics at all. An operator who wants no token binds a separate private
  * listener (METRICS_PORT on METRICS_HOST, loopback by default) that serves /metrics and nothing else.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import type { Logger } from 'pino';
@@ -61,6 +61,26 @@ export function createMetrics() {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** What became of one request, for the metrics and the access log. */
+export interface AnsweredRequest {
+  /** The caller's X-Request-Id, if it sent one (a new id is made for the log otherwise). */
+  requestId: string | undefined;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+}
+
+/** Counts an answer and writes its access-log line: the same for the app's requests and the API's lane. */
+export function recordAnswer(metrics: Metrics, logger: Logger, answered: AnsweredRequest): void {
+  const { method, path, status, durationMs } = answered;
+  metrics.observe(path, status, durationMs);
+  // The id is made only for a line that is written: most processes log at warn.
+  if (!logger.isLevelEnabled('info')) return;
+  const reqId = answered.requestId ?? randomUUID();
+  logger.info({ reqId, method, path, status, ms: Math.round(durationMs) }, 'request');
+}
 
 /** Compares digests, so the time taken says nothing about how much of the token matched. */
 function isBearerOf(header: string | undefined, token: string): boolean {

@@ -15,7 +15,7 @@ import type { Context } from 'hono';
 import { ApiError } from '#common/errors';
 import type { ParamsRequest } from '../api/params';
 import type { AppEnv } from './app-env';
-import { requestHeader } from './request-headers';
+import { nodeHeader, requestHeader } from './request-headers';
 
 /** The content types whose essence (RFC 9110 media type before its parameters) is urlencoded form data. */
 const URLENCODED = /^[\t\n\r ]*application\/x-www-form-urlencoded[\t\n\r ]*(?:;|$)/i;
@@ -70,12 +70,6 @@ export function nodeParamsRequest(incoming: IncomingMessage, maxBytes: number): 
     if (declaresBodyOver(header, maxBytes)) throw new RequestBodyTooLarge();
     return readNodeBody(incoming, maxBytes);
   });
-}
-
-/** A header of Node's request as the web Headers would join a repeated one. */
-function nodeHeader(incoming: IncomingMessage, name: Lowercase<string>): string | undefined {
-  const value = incoming.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 function bodyParamsRequest(

@@ -22,13 +22,21 @@ function nodeRequestOf(c: Context): IncomingMessage | undefined {
 /** The header's value; the name in lower case. */
 export function requestHeader(c: Context, name: Lowercase<string>): string | undefined {
   const incoming = nodeRequestOf(c);
-  if (!incoming) return c.req.header(name);
+  return incoming ? nodeHeader(incoming, name) : c.req.header(name);
+}
+
+/** A header of Node's request, a repeated one joined as the web Headers join it; the name in lower case. */
+export function nodeHeader(incoming: IncomingMessage, name: Lowercase<string>): string | undefined {
   const value = incoming.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
 /** A cookie's value, as hono's getCookie reads it. */
 export function requestCookie(c: Context, name: string): string | undefined {
-  const header = requestHeader(c, 'cookie');
-  return header ? parse(header, name)[name] : undefined;
+  return cookieValue(requestHeader(c, 'cookie'), name);
+}
+
+/** A cookie's value from a Cookie header, as hono's getCookie reads it. */
+export function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
+  return cookieHeader ? parse(cookieHeader, name)[name] : undefined;
 }

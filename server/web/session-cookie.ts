@@ -2,7 +2,6 @@
 import type { Context } from 'hono';
 import { generateCookie } from 'hono/cookie';
 import { SESSION_TTL_MS } from '../modules/auth';
-import { requestCookie } from './request-headers';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -11,10 +10,6 @@ const SESSION_TOKEN = /^[A-Za-z0-9_-]{20,128}$/;
 /** A session token as the cookie may carry one; anything else is no session. */
 export function sessionTokenOf(cookieValue: string | undefined): string | undefined {
   return cookieValue && SESSION_TOKEN.test(cookieValue) ? cookieValue : undefined;
-}
-
-export function readSessionToken(c: Context): string | undefined {
-  return sessionTokenOf(requestCookie(c, SESSION_COOKIE));
 }
 
 /** The Set-Cookie value that sets the session (a token) or clears it (null). */
