@@ -102,4 +102,27 @@ describe('shared rounds queue (issue 12: rounds that arrive together share one t
     calls[1]!.answer();
     await expect(next).resolves.toBe('answer:c');
   });
+
+  it('a hold starts no call while rounds arrive over several turns; its release sends them side by side, once', async () => {
+    const { calls, play } = handDriven();
+    const sharing = createCallSharing(play, (r: Round) => r.owner, { lanes: 2, maxItems: 8 });
+    const held = sharing.hold();
+    const answers = [sharing.submit(round('p1', 'a'))];
+    await turn();
+    answers.push(sharing.submit(round('p2', 'b')), sharing.submit(round('p1', 'c')));
+    await turn();
+    expect(calls).toEqual([]);
+    expect(held.waiting()).toBe(3);
+    held.release();
+    held.release();
+    await turn();
+    // p1's second round still waits for the call that holds its first.
+    expect(calls.map((call) => call.ids)).toEqual([['a', 'b']]);
+    expect(held.waiting()).toBe(1);
+    calls[0]!.answer();
+    await afterCallEnds();
+    expect(calls[1]?.ids).toEqual(['c']);
+    calls[1]!.answer();
+    await expect(Promise.all(answers)).resolves.toEqual(['answer:a', 'answer:b', 'answer:c']);
+  });
 });

@@ -20,6 +20,13 @@ export interface CallSharingOptions {
   maxItems: number;
 }
 
+export interface CallSharingHold {
+  /** Items waiting in the queue. */
+  waiting(): number;
+  /** Lets calls start again (once; later calls do nothing). */
+  release(): void;
+}
+
 interface Waiting<I, O> {
   item: I;
   owner: string;
@@ -36,6 +43,7 @@ export function createCallSharing<I, O>(
   const busyOwners = new Set<string>();
   const stats = { calls: 0, rounds: 0 };
   let inFlight = 0;
+  let holds = 0;
 
   /** The waiting rounds, oldest first, one per owner and none of an owner a call in flight holds. */
   function takeCall(): Waiting<I, O>[] {
@@ -79,6 +87,7 @@ export function createCallSharing<I, O>(
   }
 
   function pump(): void {
+    if (holds > 0) return;
     while (inFlight < options.lanes && queue.length > 0) {
       const call = takeCall();
       if (call.length === 0) return;
@@ -104,6 +113,24 @@ export function createCallSharing<I, O>(
     },
     /** Calls made and the rounds they carried. */
     stats: () => ({ ...stats }),
+    /**
+     * Starts no call until the hold is released, and tells how many items wait meanwhile: tests
+     * put requests side by side in one call with it, whatever the machine's speed (on a loaded
+     * machine requests sent at once may reach the queue a call apart).
+     */
+    hold(): CallSharingHold {
+      holds++;
+      let isReleased = false;
+      return {
+        waiting: () => queue.length,
+        release() {
+          if (isReleased) return;
+          isReleased = true;
+          holds--;
+          schedulePump();
+        },
+      };
+    },
   };
 }
 

@@ -287,6 +287,8 @@ export function createGameRoundsService(deps: GameRoundsDeps) {
 
     /** Shared calls made, the rounds they carried and the calls that failed as a whole (tests read them). */
     sharedRoundStats: () => sharedRounds?.stats() ?? { calls: 0, rounds: 0, failedCalls: 0, staleRounds: 0 },
+    /** Holds the shared calls (call-sharing.ts hold): tests put rounds side by side with it. */
+    holdSharedRounds: () => sharedRounds?.hold(),
 
     /** games.getSeeds: the hash of the server seed the next round will use, the client seed, the next nonce. */
     async getSeeds(who: Gambler): Promise<SeedsView> {

@@ -269,6 +269,7 @@ export function createSharedRounds(deps: SharedRoundsDeps) {
     },
     /** Calls made, the rounds they carried (a stale round once per try), the calls that failed as a whole, the stale tries. */
     stats: () => ({ ...sharing.stats(), failedCalls, staleRounds }),
+    hold: () => sharing.hold(),
   };
 }
 

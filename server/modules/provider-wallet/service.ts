@@ -618,6 +618,8 @@ export function createProviderWalletService(deps: ProviderWalletDeps) {
 
     /** Shared calls made, the requests they carried, and the calls that failed as a whole. */
     sharedMoneyStats: () => sharedMoney?.stats(),
+    /** Holds the shared calls (call-sharing.ts hold): tests put requests side by side with it. */
+    holdSharedMoney: () => sharedMoney?.hold(),
   };
 }
 

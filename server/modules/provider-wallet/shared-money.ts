@@ -127,5 +127,6 @@ export function createSharedProviderMoney(db: Database, wallet: WalletService, o
     apply: (request: ProviderMoneyRequest): Promise<ProviderMoneyOutcome> => sharing.submit(request),
     /** Calls made, the requests they carried, and the calls that failed as a whole. */
     stats: () => ({ ...sharing.stats(), failedCalls }),
+    hold: () => sharing.hold(),
   };
 }
