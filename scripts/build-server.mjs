@@ -25,6 +25,8 @@ const common = {
 };
 
 await build({ ...common, entryPoints: ['server/main.ts'], outfile: 'build/server/main.js' });
+// main.ts runs it before it opens the embedded database: the boot's memory ends with that process.
+await build({ ...common, entryPoints: ['server/prepare-database.ts'], outfile: 'build/server/prepare-database.js' });
 // The odds feed simulator runs as its own process beside the site (issue 14).
 await build({ ...common, entryPoints: ['server/feed-simulator/main.ts'], outfile: 'build/feed-simulator/main.js' });
 // The demo game aggregator runs as its own process beside the site (issue 15), with its game

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { gameAggregatorSource, liveGamesPhases, liveStreamLimits, loadConfig, proxyTrust, sportsbookFeedSource } from './config';
-import { boot, startGameAggregator, startOddsFeed } from './boot';
+import { boot, prepareInChildProcess, startGameAggregator, startOddsFeed } from './boot';
 import { apiOptionsOf, createHttpApp, type HttpAppOptions } from './http';
 import { serveSite } from './web/api-lane';
 import { createMetrics, startPrivateMetricsListener } from './web/metrics';
@@ -21,9 +21,14 @@ const config = loadConfig();
 const root = projectRoot();
 // External titles: AGGREGATOR_URL's aggregator, or the built-in demo aggregator beside the site.
 const aggregatorSource = gameAggregatorSource(config, { entry: join(root, 'build', 'game-aggregator', 'main.js') });
+const dataDir = resolve(root, config.DATA_DIR);
+// The embedded database is prepared by a process of its own, whose boot memory ends with it (boot.ts).
+const isPrepared = !config.DATABASE_URL;
+if (isPrepared) await prepareInChildProcess(join(root, 'build', 'server', 'prepare-database.js'), dataDir);
 const { database, services, logger } = await boot({
   databaseUrl: config.DATABASE_URL,
-  dataDir: resolve(root, config.DATA_DIR),
+  dataDir,
+  isPrepared,
   pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
   logLevel: config.LOG_LEVEL,
   services: {
