@@ -1,29 +1,54 @@
 /**
- * The production process runs with glibc's malloc tuned to give back what it frees (issue 12: an
- * idle server under 200 MB). glibc raises its mmap threshold to the size of each large block freed
- * (up to 32 MB) and its trim threshold to twice that, so after the boot (WASM compilation, the
- * embedded database's initdb, migrations) freed memory stayed in the heap and the compiler threads'
- * arenas: an idle PGlite server held 450–500 MB, 250 MB of it freed memory. With both thresholds
- * fixed, blocks of 64 KB and more are mapped on their own and returned when freed, and a heap's
- * free top is returned past 64 KB: 285 MB (bench:idle, docs/performance.md).
+ * The production process starts tuned for a small idle footprint (issue 12: an idle server under
+ * 200 MB), before it loads anything else:
  *
- * glibc reads its tunables only when a process starts, so the entry replaces its own process with
- * the same command under the tuned environment (same pid, same arguments and flags) before it loads
- * anything else. An operator's own GLIBC_TUNABLES is left as it is; elsewhere than Linux nothing
- * happens (musl ignores the variable).
+ * - glibc's malloc gives back what it frees. glibc raises its mmap threshold to the size of each
+ *   large block freed (up to 32 MB) and its trim threshold to twice that, so after the boot (WASM
+ *   compilation, migrations) freed memory stayed in the heap and the compiler threads' arenas: an
+ *   idle PGlite server held 450–500 MB, 250 MB of it freed memory. With both thresholds fixed,
+ *   blocks of 64 KB and more are mapped on their own and returned when freed, and a heap's free
+ *   top is returned past 64 KB (bench:idle, docs/performance.md).
+ * - V8's young generation is capped (--max-semi-space-size). V8 sizes it from the machine's
+ *   memory (32 MB semi-spaces on a 24 GB machine), grows it while the boot allocates, and an idle
+ *   server that still takes odds changes and runs the live tables never shrinks it back: 64 MB
+ *   stayed resident. Capped at 4 MB, it holds 8 MB; throughput under load did not move
+ *   beyond this machine's noise (docs/performance.md, nineteenth session).
+ *
+ * glibc reads its tunables and V8 its heap limits only when a process starts, so the entry
+ * replaces its own process with the same command, tuned (same pid, same arguments), before it
+ * loads anything else. An operator's own GLIBC_TUNABLES, or own --max-semi-space-size (on the
+ * command line or in NODE_OPTIONS), is kept as it is.
  */
 export const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=65536:glibc.malloc.trim_threshold=65536';
+/** The cap of each of V8's two young-generation semi-spaces, in MB. */
+export const SEMI_SPACE_FLAG = '--max-semi-space-size=4';
 
-/** The environment to start again with, or undefined when this process should go on as it is. */
-export function tunedEnvironment(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): NodeJS.ProcessEnv | undefined {
-  if (platform !== 'linux' || env.GLIBC_TUNABLES !== undefined) return undefined;
-  return { ...env, GLIBC_TUNABLES: MALLOC_TUNABLES };
+export interface ProcessStart {
+  env: NodeJS.ProcessEnv;
+  platform: NodeJS.Platform;
+  /** Node's own flags (process.execArgv). */
+  execArgv: readonly string[];
 }
 
-/** Starts this process again under the tuned environment when it is not yet; returns otherwise. */
-export function applyMallocTunables(): void {
-  const env = tunedEnvironment(process.env, process.platform);
-  // process.execve came with Node 23.11; the project runs on 24, an older Node starts untuned.
-  if (!env || typeof process.execve !== 'function') return;
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], env);
+const setsSemiSpace = (flags: readonly string[]) => flags.some((flag) => /^--max[-_]semi[-_]space[-_]size\b/.test(flag));
+
+/** The environment and flags to start again with, or undefined when this process should go on as it is. */
+export function tunedStart(start: ProcessStart): { env: NodeJS.ProcessEnv; execArgv: string[] } | undefined {
+  // musl and other systems ignore the variable: only glibc's Linux reads it.
+  const addsTunables = start.platform === 'linux' && start.env.GLIBC_TUNABLES === undefined;
+  const nodeOptions = (start.env.NODE_OPTIONS ?? '').split(/\s+/);
+  const addsSemiSpace = !setsSemiSpace(start.execArgv) && !setsSemiSpace(nodeOptions);
+  if (!addsTunables && !addsSemiSpace) return undefined;
+  return {
+    env: addsTunables ? { ...start.env, GLIBC_TUNABLES: MALLOC_TUNABLES } : start.env,
+    execArgv: addsSemiSpace ? [SEMI_SPACE_FLAG, ...start.execArgv] : [...start.execArgv],
+  };
+}
+
+/** Starts this process again, tuned, when it is not yet; returns otherwise. */
+export function applyProcessTuning(): void {
+  const tuned = tunedStart({ env: process.env, platform: process.platform, execArgv: process.execArgv });
+  // process.execve came with Node 23.11 (not on Windows); elsewhere the process starts untuned.
+  if (!tuned || typeof process.execve !== 'function') return;
+  process.execve(process.execPath, [process.execPath, ...tuned.execArgv, ...process.argv.slice(1)], tuned.env);
 }

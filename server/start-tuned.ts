@@ -1,7 +1,8 @@
 /**
- * The production entry's first import (main.ts): glibc's malloc tunables apply from the process's
- * start, so this replaces the process before the server is built (malloc-tunables.ts).
+ * The production entry's first import (main.ts): glibc's malloc tunables and V8's heap limits
+ * apply from the process's start, so this replaces the process before the server is built
+ * (process-tuning.ts).
  */
-import { applyMallocTunables } from './malloc-tunables';
+import { applyProcessTuning } from './process-tuning';
 
-applyMallocTunables();
+applyProcessTuning();
