@@ -21,13 +21,14 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default('./var/db'),
     /**
      * PGlite's buffer pool (PostgreSQL's shared_buffers, e.g. 64MB): it lives in WASM memory, which
-     * never shrinks, so it is what an idle embedded server holds; smaller saves memory, larger
-     * keeps more pages without a copy from the file system (issue 12; docs/performance.md).
+     * never shrinks, and PGlite touches all of it when it starts, so it is what an idle embedded
+     * server holds; smaller saves memory, larger keeps more pages without a copy from the file
+     * system (issue 12; db/client.ts DEFAULT_PGLITE_SHARED_BUFFERS, docs/performance.md).
      */
     PGLITE_SHARED_BUFFERS: z
       .string()
       .regex(/^[1-9][0-9]*(kB|MB|GB)$/, 'must be a size such as 64MB')
-      .default('64MB'),
+      .default('16MB'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Largest accepted request body. */
     MAX_BODY_BYTES: z.coerce

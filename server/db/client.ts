@@ -72,11 +72,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /**
  * The embedded database's buffer pool when none is given. It lives in the WASM memory, which
- * never shrinks: PostgreSQL's default of 128 MB made an idle server hold all of it once the pages
- * had been read (issue 12, idle memory). A site's data is tens of MB and the files behind the pool
- * are in the OS's page cache, so a smaller pool costs a copy, not a disk read.
+ * never shrinks, and PGlite touches all of it when it starts (16 MB of pool: 30 MB of WASM memory
+ * resident right after the open): PostgreSQL's default of 128 MB, then 64 MB, was most of what an
+ * idle server held (issue 12, idle memory). A site's hot pages fit in it, and the files behind the
+ * pool are in the OS's page cache, so a miss costs a copy, not a disk read; rounds over HTTP with
+ * 10 and 50 players showed no difference beyond this machine's noise (docs/performance.md).
  */
-export const DEFAULT_PGLITE_SHARED_BUFFERS = '64MB';
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
 
 async function openPglite(
   dataDir: string,
