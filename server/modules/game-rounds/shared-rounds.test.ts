@@ -5,12 +5,13 @@
  * only, and two processes on one PostgreSQL share their own players' rounds without overdrawing a
  * balance or repeating a nonce.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { minorToAmount, amountToMinor } from '#common/money';
 import { testDatabaseKinds } from '../../../test/databases';
 import { fundPlayer } from '../../../test/host-player';
 import { signedInPlayer, type Browser } from '../../../test/player';
+import { sideBySide } from '../../../test/side-by-side';
 import { useSiteApp } from '../../../test/site-app';
 import { openDatabase } from '../../db/client';
 import { ledgerTransfers } from '../../db/schema';
@@ -53,22 +54,6 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
 
   const roundsOf = (uid: number) =>
     suite.t.db.select().from(gameRounds).where(eq(gameRounds.userId, uid)).orderBy(asc(gameRounds.nonce));
-
-  /**
-   * Sends rounds while the shared calls are held and lets them go once all of them wait, so they
-   * share calls whatever the machine's speed (on a loaded machine rounds sent at once can reach
-   * the queue a call apart).
-   */
-  async function sideBySide<T>(count: number, send: () => Promise<T>[]): Promise<T[]> {
-    const held = suite.t.services.gameRounds.holdSharedRounds()!;
-    const answers = Promise.all(send());
-    try {
-      await vi.waitFor(() => expect(held.waiting()).toBe(count), { timeout: 10_000 });
-    } finally {
-      held.release();
-    }
-    return answers;
-  }
 
   const mainOf = async (uid: number) => (await suite.t.services.wallet.balances(suite.siteId, uid, suite.currency)).main;
 
@@ -124,7 +109,7 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
     const short = await readyPlayer('0.50');
     const others = await Promise.all(Array.from({ length: 4 }, () => readyPlayer('5.00')));
     const before = suite.t.services.gameRounds.sharedRoundStats();
-    const [refused, ...played] = await sideBySide(5, () => [
+    const [refused, ...played] = await sideBySide(suite.t.services.gameRounds.holdSharedRounds(), 5, () => [
       play(short.browser, 0),
       ...others.map(({ browser }) => play(browser, 1)),
     ]);

@@ -6,11 +6,12 @@
  * the transactional path plays and the hook sees the money; two processes on one PostgreSQL
  * sending the same players' requests move each one's money once and never overdraw.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { minorToAmount } from '#common/money';
 import { testDatabaseKinds } from '../../../test/databases';
 import { fundedUser, fundPlayer } from '../../../test/host-player';
+import { sideBySide } from '../../../test/side-by-side';
 import { useSiteApp } from '../../../test/site-app';
 import { openDatabase } from '../../db/client';
 import { ledgerTransfers } from '../../db/schema';
@@ -58,20 +59,6 @@ describe.each(testDatabaseKinds())('provider money shared between players on %s 
 
   const mainOf = async (uid: number) => (await suite.t.services.wallet.balances(suite.siteId, uid, suite.currency)).main;
   const stats = () => suite.t.services.providerWallet.sharedMoneyStats()!;
-  /**
-   * Sends requests while the shared calls are held and lets them go once all of them wait, so they
-   * share calls whatever the machine's speed (a loaded machine sent five at once a call apart).
-   */
-  async function sideBySide<T>(count: number, send: () => Promise<T>[]): Promise<T[]> {
-    const held = suite.t.services.providerWallet.holdSharedMoney()!;
-    const answers = Promise.all(send());
-    try {
-      await vi.waitFor(() => expect(held.waiting()).toBe(count), { timeout: 10_000 });
-    } finally {
-      held.release();
-    }
-    return answers;
-  }
   const expectSoundLedger = async () => {
     const report = await checkLedger(suite.t.db);
     expect(report, JSON.stringify(report)).toMatchObject({ isSound: true });
@@ -139,7 +126,7 @@ describe.each(testDatabaseKinds())('provider money shared between players on %s 
     const before = stats();
     const shortRound = next('round');
     const shortTx = next('bet');
-    const [refused, ...applied] = await sideBySide(5, () => [
+    const [refused, ...applied] = await sideBySide(suite.t.services.providerWallet.holdSharedMoney(), 5, () => [
       money(suite.t.services, 'bet', short, 80n, shortRound, shortTx).catch((error: unknown) => error),
       ...others.map((who) => money(suite.t.services, 'bet', who, 300n, next('round'))),
     ]);
@@ -166,7 +153,7 @@ describe.each(testDatabaseKinds())('provider money shared between players on %s 
     const tx = next('bet');
     const applied = await money(suite.t.services, 'bet', first!, 700n, round, tx);
     const before = stats();
-    const [replayed, orphanWin, ...bets] = await sideBySide(5, () => [
+    const [replayed, orphanWin, ...bets] = await sideBySide(suite.t.services.providerWallet.holdSharedMoney(), 5, () => [
       money(suite.t.services, 'bet', first!, 700n, round, tx),
       money(suite.t.services, 'win', others[0]!, 50n, next('round')).catch((error: unknown) => error),
       ...others.map((who) => money(suite.t.services, 'bet', who, 200n, next('round'))),
