@@ -6,7 +6,10 @@
  *
  * Which titles can start is the aggregator's health answer (`GET /healthz` lists its titles),
  * asked with a short timeout and kept for a few seconds: a title no aggregator serves now is
- * hidden from the lobby, search and counts (games service) instead of failing at launch.
+ * hidden from the lobby, search and counts (games service) instead of failing at launch. An
+ * answer that is only late (a loaded machine) keeps the last good list for a while, so the lobby
+ * does not lose every external title for one slow answer; a refusal or an unhealthy answer
+ * hides them at once.
  */
 import { invalidParameter as invalid } from '#common/parameter-errors';
 import { ApiError } from '#common/errors';
@@ -23,6 +26,8 @@ export interface GameLaunchDeps {
   providerWallet: Pick<ProviderWalletService, 'openProviderSession' | 'closeProviderSession'>;
   /** How long a health answer is believed (ms); a failure is believed for a fifth of it. */
   healthTtlMs?: number;
+  /** How long after the last good answer a late one still leaves its titles listed (ms); default 3 × the TTL. */
+  healthGraceMs?: number;
   healthTimeoutMs?: number;
   launchTimeoutMs?: number;
   now?: () => number;
@@ -48,7 +53,10 @@ export function createGameLaunchService(deps: GameLaunchDeps) {
   const now = deps.now ?? Date.now;
   const ttl = deps.healthTtlMs ?? DEFAULT_HEALTH_TTL_MS;
   let target: AggregatorTarget | undefined;
+  const grace = deps.healthGraceMs ?? 3 * ttl;
   let health: { titles: ReadonlySet<string>; until: number } | undefined;
+  /** The current target's last good answer and when it came. */
+  let lastGood: { titles: ReadonlySet<string>; at: number } | undefined;
   let asking: Promise<ReadonlySet<string>> | undefined;
 
   async function askHealth(current: AggregatorTarget): Promise<ReadonlySet<string>> {
@@ -58,10 +66,14 @@ export function createGameLaunchService(deps: GameLaunchDeps) {
       if (!response.ok || body.status !== 'ok' || !Array.isArray(body.titles)) throw new Error('not healthy');
       const titles = new Set(body.titles.filter((title): title is string => typeof title === 'string'));
       health = { titles, until: now() + ttl };
+      if (target === current) lastGood = { titles, at: now() };
       return titles;
-    } catch {
-      // Down or not answering: its titles are hidden for a short while, then asked again.
-      health = { titles: new Set(), until: now() + Math.max(500, ttl / 5) };
+    } catch (error) {
+      // Late: the last good list stands in for a while. Down or unhealthy: its titles are hidden.
+      // Either way the answer is asked again shortly.
+      const isLate = error instanceof DOMException && error.name === 'TimeoutError';
+      const stillListed = isLate && lastGood && now() - lastGood.at < grace ? lastGood.titles : new Set<string>();
+      health = { titles: stillListed, until: now() + Math.max(500, ttl / 5) };
       return health.titles;
     }
   }
@@ -83,6 +95,7 @@ export function createGameLaunchService(deps: GameLaunchDeps) {
     connect(next: AggregatorTarget | undefined): void {
       target = next;
       health = undefined;
+      lastGood = undefined;
     },
 
     hostedTitles,
