@@ -62,4 +62,27 @@ describe('gzip bodies from pieces compressed once (issue 12: cached pages answer
     const pieces = compressPieces([Buffer.from('a'), Buffer.from('b')], 4);
     expect(() => gzipJoin(pieces, Buffer.from('five!'))).toThrow(/made for 4/);
   });
+
+  it('joins gaps of any length where the pieces were made for a changing gap, and fixed ones beside them (player-pages.ts)', () => {
+    // A page with the same words on both sides of each gap, so a dictionary would refer across it.
+    const line = '<span class="balance">Total balance</span><a data-login="';
+    const parts = [`${line}`, `">profile</a>${line}`, `"><script nonce="`, `">${line}</script>`];
+    const gaps = [undefined, undefined, 5];
+    const pieces = compressPieces(
+      parts.map((part) => Buffer.from(part)),
+      gaps,
+    );
+    for (const texts of [
+      ['a', 'bob@example.com', 'N0NCE'],
+      ['a much longer login than the one before it', '', 'abcde'],
+    ]) {
+      const joined = gzipJoin(
+        pieces,
+        texts.map((text) => Buffer.from(text)),
+      );
+      expect(gunzipSync(joined).toString()).toBe(parts.map((part, i) => part + (texts[i] ?? '')).join(''));
+    }
+    expect(() => gzipJoin(pieces, [Buffer.from('x'), Buffer.from('y'), Buffer.from('four')])).toThrow(/made for 5/);
+    expect(() => gzipJoin(pieces, [Buffer.from('x')])).toThrow(/1 texts for 3 gaps/);
+  });
 });

@@ -14,6 +14,10 @@
  * back-reference must match the bytes it copies, and a page with no NUL byte has nothing that
  * matches them, so no reference can reach into the changing text and every answer decodes to its
  * own text. A page that does contain a NUL byte is compressed without dictionaries.
+ *
+ * A gap whose length changes per answer (a signed-in player's login or balance, player-pages.ts)
+ * cannot be bridged that way: a back-reference across it would land on other bytes for another
+ * length. The piece after such a gap starts a new dictionary, so nothing refers back past it.
  */
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
@@ -23,21 +27,31 @@ export interface CompressedPiece {
   deflated: Buffer;
 }
 
-/** The pieces of one text, to be joined with a text of `betweenLength` bytes between each two. */
+/** The pieces of one text, to be joined with a text between each two. */
 export interface CompressedPieces {
   pieces: CompressedPiece[];
-  betweenLength: number;
+  /** Each gap's length in bytes, or undefined for a gap whose length changes per answer. */
+  gapLengths: (number | undefined)[];
 }
 
 /** DEFLATE looks back at most 32 KB. */
 const WINDOW = 32 * 1024;
 
-export function compressPieces(texts: readonly Buffer[], betweenLength: number): CompressedPieces {
+/**
+ * Compresses the pieces of a text for gzipJoin. `gaps` is the length of every gap between two
+ * pieces (one number for all), or undefined for a gap whose length changes per answer.
+ */
+export function compressPieces(texts: readonly Buffer[], gaps: number | readonly (number | undefined)[]): CompressedPieces {
+  const gapLengths = Array.from({ length: Math.max(0, texts.length - 1) }, (_, index) =>
+    typeof gaps === 'number' ? gaps : gaps[index],
+  );
   const canUseDictionaries = texts.every((text) => !text.includes(0));
-  const filler = Buffer.alloc(betweenLength);
   let before = Buffer.alloc(0);
   const pieces = texts.map((text, index) => {
-    if (index > 0) before = Buffer.concat([before, filler]).subarray(-WINDOW);
+    if (index > 0) {
+      const gap = gapLengths[index - 1];
+      before = gap === undefined ? Buffer.alloc(0) : Buffer.concat([before, Buffer.alloc(gap)]).subarray(-WINDOW);
+    }
     const dictionary = canUseDictionaries && before.length > 0 ? before : undefined;
     const deflated = deflateRawSync(text, {
       level: 9,
@@ -47,7 +61,7 @@ export function compressPieces(texts: readonly Buffer[], betweenLength: number):
     before = Buffer.concat([before, text]).subarray(-WINDOW);
     return { text, deflated };
   });
-  return { pieces, betweenLength };
+  return { pieces, gapLengths };
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -68,19 +82,26 @@ function storedBlocks(text: Buffer): Buffer[] {
   return blocks;
 }
 
-/** The gzip body of the pieces with `between` (of the length they were made for) between each two. */
-export function gzipJoin({ pieces, betweenLength }: CompressedPieces, between: Buffer): Buffer {
-  // The dictionaries placed the pieces' back-references for a text of exactly this length.
-  if (between.length !== betweenLength)
-    throw new Error(`gzipJoin: ${between.length} bytes between pieces made for ${betweenLength}`);
+/**
+ * The gzip body of the pieces with a text in each gap: one text for every gap, or one per gap.
+ * A gap made for a fixed length takes exactly that many bytes.
+ */
+export function gzipJoin({ pieces, gapLengths }: CompressedPieces, between: Buffer | readonly Buffer[]): Buffer {
+  const gapTexts = Buffer.isBuffer(between) ? gapLengths.map(() => between) : between;
+  if (gapTexts.length !== gapLengths.length) throw new Error(`gzipJoin: ${gapTexts.length} texts for ${gapLengths.length} gaps`);
   const out: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let length = 0;
   pieces.forEach((piece, index) => {
     if (index > 0) {
-      out.push(...storedBlocks(between));
-      crc = crc32(between, crc);
-      length += between.length;
+      const text = gapTexts[index - 1]!;
+      const made = gapLengths[index - 1];
+      // The dictionaries placed the pieces' back-references for a text of exactly this length.
+      if (made !== undefined && text.length !== made)
+        throw new Error(`gzipJoin: ${text.length} bytes between pieces made for ${made}`);
+      out.push(...storedBlocks(text));
+      crc = crc32(text, crc);
+      length += text.length;
     }
     out.push(piece.deflated);
     crc = crc32(piece.text, crc);

@@ -68,6 +68,20 @@ function cutAtPlaceholder(body: string, placeholder: string): Buffer[] {
 /** The cache key, or undefined when this request must be rendered for itself. */
 export function anonymousPageKey(facts: AnonymousRequestFacts): string | undefined {
   if (facts.method !== 'GET' || !facts.isAnonymous || facts.url.pathname.endsWith('.data')) return undefined;
+  return requestKey(facts);
+}
+
+/**
+ * The key of a signed-in player's page document (player-pages.ts): the same request details, for
+ * the player's shape to be added to.
+ */
+export function signedInPageKey(facts: AnonymousRequestFacts): string | undefined {
+  if (facts.method !== 'GET' || facts.isAnonymous || facts.url.pathname.endsWith('.data')) return undefined;
+  return requestKey(facts);
+}
+
+/** Everything a render reads of the request but its player. */
+function requestKey(facts: AnonymousRequestFacts): string {
   return JSON.stringify([
     facts.siteId,
     facts.dataVersion,
@@ -83,7 +97,8 @@ export function anonymousPageKey(facts: AnonymousRequestFacts): string | undefin
   ]);
 }
 
-function isShareable(response: Response): boolean {
+/** A 200 HTML page that sets no cookie and does not ask to be kept private. */
+export function isShareable(response: Response): boolean {
   return (
     response.status === 200 &&
     !response.headers.has('set-cookie') &&

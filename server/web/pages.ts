@@ -9,7 +9,8 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { getCookie } from 'hono/cookie';
 import { normalizedPath, safeRedirectTarget } from '#common/address';
 import { isLocale, LOCALE_COOKIE } from '#common/locale';
-import type { PageLoadContext } from '#common/load-context';
+import type { InProcessAnswer, PageLoadContext } from '#common/load-context';
+import type { AccountInfo } from '#common/api-contract';
 import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
 import { isCountryBlocked, isDemoSite } from '../modules/sites';
@@ -17,7 +18,15 @@ import { invokeMethod } from '../api/invoke';
 import { readParams, webParamsRequest } from '../api/params';
 import { siteConfigAnswer } from './config-service';
 import { contentListAnswer } from './content-platform';
-import { anonymousPageKey, createAnonymousPageCache } from './page-cache';
+import {
+  anonymousPageKey,
+  createAnonymousPageCache,
+  signedInPageKey,
+  type AnonymousRequestFacts,
+  type CachedEncoding,
+} from './page-cache';
+import { CallRecord, createPlayerPageCache, type PlayerPageCache } from './player-pages';
+import type { RequestIdentity } from '../api/define';
 import { negotiateEncoding } from './compression';
 
 /** The JSON an HTTP answer would carry: what a loader reads in process is exactly what it read over HTTP. */
@@ -55,12 +64,63 @@ export async function pageLoadContext(
   logger: Logger,
   cspNonce: string = c.get('cspNonce'),
 ): Promise<PageLoadContext> {
+  const identity = c.get('identity');
+  return loadContext(c, logger, cspNonce, { identity, account: await accountOf(c), accountStatus: identity.accountStatus });
+}
+
+/** The request's account as the page shows it (a visitor's for an anonymous request). */
+function accountOf(c: Context<AppEnv>): Promise<AccountInfo> {
+  const site = c.get('site');
+  const identity = c.get('identity');
+  return c
+    .get('services')
+    .accounts.infoFor(identity.uid, { currency: site.defaultCurrency, locale: site.locales[0] ?? 'en' }, identity.sessionUser);
+}
+
+/** Who a render is for: the request's own player, or a made-up one (player-pages.ts). */
+interface Reader {
+  identity: RequestIdentity;
+  account: AccountInfo;
+  accountStatus: PageLoadContext['accountStatus'];
+  /** Notes every call the render makes. */
+  calls?: CallRecord;
+  /** A made-up player's answers to the page's player calls, by address. */
+  playerAnswers?: Record<string, InProcessAnswer>;
+}
+
+/** A product-API call in process, as `identity` would make it: the request the browser would have sent, read by the same parameter reader as /api. */
+function callApiAs(c: Context<AppEnv>, logger: Logger, identity: RequestIdentity): PageLoadContext['callApi'] {
   const site = c.get('site');
   const services = c.get('services');
-  const identity = c.get('identity');
-  const cookieLocale = getCookie(c, LOCALE_COOKIE);
   const origin = new URL(c.req.url).origin;
+  return async (path, init) => {
+    const request = new Request(new URL(path, origin), { method: init.method, body: init.body });
+    const url = new URL(request.url);
+    const answer = await invokeMethod(
+      { site, identity, services },
+      {
+        call: url.pathname.replace(/^\/api\//, ''),
+        verb: init.method,
+        url: request.url,
+        header: (name) => request.headers.get(name) ?? undefined,
+        locale: url.searchParams.get('locale'),
+        readParams: () => readParams(webParamsRequest(request), url),
+        isCrossSiteChecked: false,
+      },
+      logger,
+    );
+    // answer.sessionWrites are not applied: a loader's call never set the visitor's cookies (the
+    // internal HTTP answers it replaces were not passed on either).
+    return { status: answer.status, body: asJson(answer.body) };
+  };
+}
+
+function loadContext(c: Context<AppEnv>, logger: Logger, cspNonce: string, reader: Reader): PageLoadContext {
+  const site = c.get('site');
+  const services = c.get('services');
+  const cookieLocale = getCookie(c, LOCALE_COOKIE);
   const configs = new Map<string, Promise<Record<string, unknown>>>();
+  const callApi = callApiAs(c, logger, reader.identity);
   return {
     site: {
       id: site.id,
@@ -70,35 +130,15 @@ export async function pageLoadContext(
       isMaintenance: site.isMaintenance,
       isDemo: isDemoSite(site),
     },
-    account: await services.accounts.infoFor(
-      identity.uid,
-      { currency: site.defaultCurrency, locale: site.locales[0] ?? 'en' },
-      identity.sessionUser,
-    ),
-    accountStatus: identity.accountStatus,
+    account: reader.account,
+    accountStatus: reader.accountStatus,
     cookieLocale: isLocale(cookieLocale) ? cookieLocale : undefined,
     cspNonce,
-    isCountryBlocked: isCountryBlocked(site, identity.country),
+    isCountryBlocked: isCountryBlocked(site, reader.identity.country),
     callApi: async (path, init) => {
-      // The request the browser would have sent, read by the same parameter reader as /api.
-      const request = new Request(new URL(path, origin), { method: init.method, body: init.body });
-      const url = new URL(request.url);
-      const answer = await invokeMethod(
-        { site, identity, services },
-        {
-          call: url.pathname.replace(/^\/api\//, ''),
-          verb: init.method,
-          url: request.url,
-          header: (name) => request.headers.get(name) ?? undefined,
-          locale: url.searchParams.get('locale'),
-          readParams: () => readParams(webParamsRequest(request), url),
-          isCrossSiteChecked: false,
-        },
-        logger,
-      );
-      // answer.sessionWrites are not applied: a loader's call never set the visitor's cookies (the
-      // internal HTTP answers it replaces were not passed on either).
-      return { status: answer.status, body: asJson(answer.body) };
+      const kind = reader.calls?.note(path, init.method);
+      const made = kind === 'player' ? reader.playerAnswers?.[path] : undefined;
+      return made ? (asJson(made) as InProcessAnswer) : callApi(path, init);
     },
     siteConfig: (locale) => {
       let config = configs.get(locale);
@@ -116,12 +156,32 @@ export async function pageLoadContext(
   };
 }
 
-/** What the anonymous page cache needs to know of this request (page-cache.ts). */
-function anonymousKeyOf(c: Context<AppEnv>, url: URL): string | undefined {
+/**
+ * What a made-up player's render reads of the request: its address and what the page key holds
+ * (the locale cookie, the browser's languages, whether it is a crawler). No session, no other cookie.
+ */
+function madeUpRequest(c: Context<AppEnv>): Request {
+  const headers = new Headers();
+  for (const name of ['accept-language', 'user-agent']) {
+    const value = c.req.header(name);
+    if (value !== undefined) headers.set(name, value);
+  }
+  const cookieLocale = getCookie(c, LOCALE_COOKIE);
+  if (cookieLocale !== undefined) headers.set('cookie', `${LOCALE_COOKIE}=${encodeURIComponent(cookieLocale)}`);
+  return new Request(c.req.url, { headers });
+}
+
+/** A visitor's identity of the same browser details: what a made-up render's calls run as. */
+function visitorOf(identity: RequestIdentity): RequestIdentity {
+  return { ...identity, visitorId: 'shared-render', uid: 0, sessionTokenHash: null, accountStatus: null, sessionUser: undefined };
+}
+
+/** What the page caches need to know of this request (page-cache.ts). */
+function requestFactsOf(c: Context<AppEnv>, url: URL): AnonymousRequestFacts {
   const identity = c.get('identity');
   const site = c.get('site');
   const services = c.get('services');
-  return anonymousPageKey({
+  return {
     method: c.req.method,
     url,
     isAnonymous: identity.uid === 0 && identity.sessionTokenHash === null && identity.accountStatus === null,
@@ -131,6 +191,45 @@ function anonymousKeyOf(c: Context<AppEnv>, url: URL): string | undefined {
     userAgent: c.req.header('user-agent'),
     siteId: site.id,
     dataVersion: `${services.sites.version()}.${services.content.version()}`,
+  };
+}
+
+/** A signed-in player's page through the shared render (player-pages.ts). */
+async function answerPlayerPage(
+  c: Context<AppEnv>,
+  logger: Logger,
+  cache: PlayerPageCache,
+  pageKey: string,
+  handle: (request: Request, context: PageLoadContext) => Promise<Response>,
+  encoding: CachedEncoding,
+): Promise<Response> {
+  const identity = c.get('identity');
+  const account = await accountOf(c);
+  const ownReader = { identity, account, accountStatus: identity.accountStatus };
+  const readPlayerCall = callApiAs(c, logger, identity);
+  return cache.answer({
+    pageKey,
+    nonce: c.get('cspNonce'),
+    encoding,
+    account,
+    renderOwn: async (nonce) => {
+      const calls = new CallRecord();
+      const response = await handle(c.req.raw, loadContext(c, logger, nonce, { ...ownReader, calls }));
+      return { response, calls };
+    },
+    readPlayerCall: (path) => readPlayerCall(path, { method: 'GET' }),
+    renderFor: async (view, nonce) => {
+      const calls = new CallRecord();
+      const reader: Reader = {
+        identity: visitorOf(identity),
+        account: view.account,
+        accountStatus: 'active',
+        calls,
+        playerAnswers: view.calls,
+      };
+      const response = await handle(madeUpRequest(c), loadContext(c, logger, nonce, reader));
+      return { response, calls };
+    },
   });
 }
 
@@ -138,6 +237,12 @@ export function createPageHandler(getBuild: () => Promise<ServerBuild>, mode: st
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   // Production only: development and tests render every request, so what they check is a fresh render.
   const anonymousPages = mode === 'production' ? createAnonymousPageCache() : undefined;
+  const playerPages =
+    mode === 'production'
+      ? createPlayerPageCache({
+          onRefused: (pageKey, reason) => logger.info({ pageKey, reason }, 'a signed-in page is rendered per player'),
+        })
+      : undefined;
   return async (c: Context<AppEnv>) => {
     const url = new URL(c.req.url);
     if (!url.pathname.endsWith('.data')) {
@@ -151,13 +256,24 @@ export function createPageHandler(getBuild: () => Promise<ServerBuild>, mode: st
         ? (handler ??= createRequestHandler(await getBuild(), mode))
         : createRequestHandler(await getBuild(), mode);
     const render = async (nonce: string) => requestHandler(c.req.raw, (await pageLoadContext(c, logger, nonce)) as never);
-    const key = anonymousPages && anonymousKeyOf(c, url);
+    const facts = requestFactsOf(c, url);
+    const key = anonymousPages && anonymousPageKey(facts);
+    const playerKey = playerPages && signedInPageKey(facts);
     // A cached page goes out as gzip put together from its parts compressed once, when the client
     // takes gzip (every browser): compressing it per answer cost six times the rest of the answer.
     const encoding = negotiateEncoding(c.req.header('accept-encoding'), ['gzip']) === 'gzip' ? 'gzip' : 'identity';
     const response = key
       ? await anonymousPages.answer(key, c.get('cspNonce'), render, encoding)
-      : await render(c.get('cspNonce'));
+      : playerKey
+        ? await answerPlayerPage(
+            c,
+            logger,
+            playerPages,
+            playerKey,
+            (request, context) => requestHandler(request, context as never),
+            encoding,
+          )
+        : await render(c.get('cspNonce'));
     // Keep cookies Hono set on the way in (the visitor id) on the page answer.
     const setCookie = c.res.headers.get('set-cookie');
     if (setCookie && !response.headers.has('set-cookie')) {

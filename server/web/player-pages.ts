@@ -1,0 +1,405 @@
+/**
+ * The shared render for signed-in players (issue 12): a signed-in page cost 5–8 ms of server CPU to
+ * render for each request, ten times a minimal React Router page, while players of one shape get the
+ * same page but for a few values (player-view.ts). So a page is rendered once per shape for a
+ * made-up player whose values can be found in its text, and each answer puts its own player's
+ * values in their places: escaped as React writes text and attributes, or as React Router writes
+ * the page's data script.
+ *
+ * What keeps it correct:
+ * - A made-up render never sees a real player. Its account is the made-up one, the player's own
+ *   calls (player-view.ts PLAYER_CALL_FIELDS) are answered with made-up answers, and every other
+ *   call runs as a visitor's. A render that makes a call not known to answer the same for every
+ *   player (SAME_FOR_EVERY_PLAYER) is not shared.
+ * - The first request for a page is rendered for its own player, which tells which player calls
+ *   the page makes; a page whose calls or answer cannot be shared is rendered per player.
+ * - Every new template is checked: a second made-up player, with values of other lengths and with
+ *   characters that need escaping, is rendered too, and must equal the first render filled with
+ *   that player's values, byte for byte. A value the page shows in an unknown form, or a branch that
+ *   a value decides, fails the check and the page goes on being rendered per player.
+ * - Like the anonymous cache: keyed by everything the render reads of the request, each answer has
+ *   its own CSP nonce, a template is at most PAGE_CACHE_MAX_AGE_MS old (the player's own values are
+ *   read afresh for every answer) and an edit of sites or content is a new key.
+ */
+import type { AccountInfo } from '#common/api-contract';
+import type { InProcessAnswer } from '#common/load-context';
+import { newCspNonce } from './csp';
+import { asBody, varyOnAcceptEncoding } from './compression';
+import { compressPieces, gzipJoin, type CompressedPieces } from './gzip-pieces';
+import { isShareable, PAGE_CACHE_MAX_AGE_MS, type CachedEncoding } from './page-cache';
+import {
+  callMethod,
+  formsOf,
+  freeFieldsOf,
+  PLAYER_CALL_FIELDS,
+  shapeOf,
+  templateOf,
+  type FreeField,
+  type PlayerView,
+} from './player-view';
+
+const MAX_TEMPLATES = 300;
+const MAX_PAGES = 2_000;
+
+/**
+ * Public methods whose answer does not depend on who asks (checked in their handlers: none reads
+ * the player). A made-up render runs them as a visitor. games.get is one unless it lists favourites.
+ */
+const SAME_FOR_EVERY_PLAYER = new Set([
+  'metadata.getgeneralinfo',
+  'metadata.get',
+  'banners.get',
+  'games.get',
+  'games.getcategories',
+  'games.getproviders',
+  'games.getwinners',
+  'loyalty.getcharacters',
+  'account.getcurrencyrates',
+  'sportsbook.getsports',
+  'sportsbook.getevents',
+  'sportsbook.gettournaments',
+  'sportsbook.getevent',
+]);
+
+export type CallKind = 'player' | 'same-for-everyone' | 'other';
+
+/** What a page's product-API call is to the shared render. */
+export function kindOfCall(path: string, method: string): CallKind {
+  if (method !== 'GET') return 'other';
+  const name = callMethod(path);
+  if (name in PLAYER_CALL_FIELDS) return 'player';
+  if (!SAME_FOR_EVERY_PLAYER.has(name)) return 'other';
+  if (name === 'games.get' && /favorites/i.test(new URL(path, 'http://in-process').searchParams.get('options') ?? ''))
+    return 'other';
+  return 'same-for-everyone';
+}
+
+/** The calls one render made, as the load context saw them. */
+export class CallRecord {
+  readonly playerCalls = new Set<string>();
+  isShared = true;
+
+  note(path: string, method: string): CallKind {
+    const kind = kindOfCall(path, method);
+    if (kind === 'player') this.playerCalls.add(path);
+    if (kind === 'other') this.isShared = false;
+    return kind;
+  }
+}
+
+export interface RenderResult {
+  response: Response;
+  calls: CallRecord;
+}
+
+export interface PlayerPageRequest {
+  /** Everything the render reads of the request but the player (page-cache.ts requestPageKey). */
+  pageKey: string;
+  nonce: string;
+  encoding: CachedEncoding;
+  account: AccountInfo;
+  /** Renders the request for its own player. */
+  renderOwn: (nonce: string) => Promise<RenderResult>;
+  /** One of the page's player calls, made with the player's session. */
+  readPlayerCall: (path: string) => Promise<InProcessAnswer>;
+  /** Renders the page for a made-up player. */
+  renderFor: (view: PlayerView, nonce: string) => Promise<RenderResult>;
+}
+
+type Place = { type: 'nonce' } | { type: 'form'; index: number; isScript: boolean };
+
+interface Template {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  /** The page's UTF-8 bytes cut at each place a nonce or a free value goes. */
+  parts: Buffer[];
+  places: Place[];
+  placeholderLength: number;
+  gzipPieces?: CompressedPieces;
+}
+
+/** As React writes text and attribute values. */
+function escapeHtml(text: string): string {
+  return text.replace(/["'&<>]/g, (char) => HTML_ESCAPES[char]!);
+}
+const HTML_ESCAPES: Record<string, string> = { '"': '&quot;', "'": '&#x27;', '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+const SCRIPT_ESCAPES: Record<string, string> = {
+  '&': '\\u0026',
+  '>': '\\u003e',
+  '<': '\\u003c',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/**
+ * As a string value stands in React Router's data script: JSON in the stream's line, the line as
+ * a JSON string literal, HTML's special characters as escapes (react-router's StreamTransfer).
+ */
+function escapeScript(text: string): string {
+  const inLine = JSON.stringify(text).slice(1, -1);
+  return JSON.stringify(inLine)
+    .slice(1, -1)
+    .replace(/[&<>\u2028\u2029]/g, (char) => SCRIPT_ESCAPES[char]!);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Where each script's text starts and ends: a form found there is in the data script. */
+function scriptRanges(body: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const match of body.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
+    const start = match.index + match[0].length - match[1]!.length - '</script>'.length;
+    ranges.push([start, start + match[1]!.length]);
+  }
+  return ranges;
+}
+
+/** The template's text cut at the placeholder nonce and at each made-up form, with what goes in each place. */
+export function cutTemplate(body: string, placeholder: string, forms: readonly string[]): { parts: string[]; places: Place[] } {
+  for (const form of forms) {
+    // A made-up form reads the same in HTML and in the script, so it is found wherever it stands.
+    if (escapeHtml(form) !== form || escapeScript(form) !== form) throw new Error(`a made-up form needs escaping: ${form}`);
+  }
+  const needles = new Map<string, Place>([[placeholder, { type: 'nonce' }]]);
+  forms.forEach((form, index) => {
+    if (form && !needles.has(form)) needles.set(form, { type: 'form', index, isScript: false });
+  });
+  // The longest first, so a form that holds another is taken whole.
+  const pattern = new RegExp(
+    [...needles.keys()]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|'),
+    'g',
+  );
+  const scripts = scriptRanges(body);
+  const parts: string[] = [];
+  const places: Place[] = [];
+  let from = 0;
+  for (const match of body.matchAll(pattern)) {
+    const place = needles.get(match[0])!;
+    const isScript = scripts.some(([start, end]) => match.index >= start && match.index < end);
+    parts.push(body.slice(from, match.index));
+    places.push(place.type === 'form' ? { ...place, isScript } : place);
+    from = match.index + match[0].length;
+  }
+  parts.push(body.slice(from));
+  return { parts, places };
+}
+
+/** The text of each place for one answer. */
+function placeTexts(places: readonly Place[], forms: readonly string[], nonce: string): string[] {
+  return places.map((place) => {
+    if (place.type === 'nonce') return nonce;
+    const form = forms[place.index] ?? '';
+    return place.isScript ? escapeScript(form) : escapeHtml(form);
+  });
+}
+
+export function fillTemplate(
+  parts: readonly string[],
+  places: readonly Place[],
+  forms: readonly string[],
+  nonce: string,
+): string {
+  const texts = placeTexts(places, forms, nonce);
+  return parts.map((part, index) => (index < texts.length ? part + texts[index] : part)).join('');
+}
+
+function answerOf(template: Template, forms: readonly string[], nonce: string, encoding: CachedEncoding): Response {
+  const texts = placeTexts(template.places, forms, nonce).map((text) => Buffer.from(text, 'utf8'));
+  if (
+    encoding === 'gzip' &&
+    texts.every((text, index) => template.places[index]!.type !== 'nonce' || text.length === template.placeholderLength)
+  ) {
+    template.gzipPieces ??= compressPieces(
+      template.parts,
+      template.places.map((place) => (place.type === 'nonce' ? template.placeholderLength : undefined)),
+    );
+    const body = gzipJoin(template.gzipPieces, texts);
+    const headers = new Headers(template.headers);
+    headers.set('Content-Encoding', 'gzip');
+    headers.set('Content-Length', String(body.byteLength));
+    varyOnAcceptEncoding(headers);
+    return new Response(asBody(body), { status: template.status, statusText: template.statusText, headers });
+  }
+  const pieces = template.parts.flatMap((part, index) => (index < texts.length ? [part, texts[index]!] : [part]));
+  return new Response(Buffer.concat(pieces), {
+    status: template.status,
+    statusText: template.statusText,
+    headers: template.headers,
+  });
+}
+
+/** Whether a made-up render answered what a shared page may be made of, with the page's known player calls. */
+function isShareableRender(result: RenderResult, playerCalls: readonly string[]): boolean {
+  const made = [...result.calls.playerCalls].sort();
+  return (
+    isShareable(result.response) &&
+    result.calls.isShared &&
+    made.length === playerCalls.length &&
+    made.every((path, index) => path === playerCalls[index])
+  );
+}
+
+/**
+ * A template for the view's shape: two made-up renders side by side, the first cut at its forms and
+ * checked against the second. Undefined when the page cannot be shared for this shape.
+ */
+async function makeTemplate(
+  view: PlayerView,
+  fields: readonly FreeField[],
+  playerCalls: readonly string[],
+  renderFor: PlayerPageRequest['renderFor'],
+): Promise<{ template?: Template; refusal?: string }> {
+  const found = templateOf(view, fields, 'found');
+  const check = templateOf(view, fields, 'check');
+  const placeholder = newCspNonce();
+  const [first, second] = await Promise.all([renderFor(found, placeholder), renderFor(check, placeholder)]);
+  const [firstBody, secondBody] = await Promise.all([first.response.text(), second.response.text()]);
+  if (!isShareableRender(first, playerCalls) || !isShareableRender(second, playerCalls)) {
+    return { refusal: 'the page made a call or gave an answer that is not the same for every player' };
+  }
+  const { parts, places } = cutTemplate(firstBody, placeholder, formsOf(found, fields));
+  if (fillTemplate(parts, places, formsOf(check, fields), placeholder) !== secondBody) {
+    return { refusal: 'a second made-up player’s page is not the first one filled with its values' };
+  }
+  return {
+    template: {
+      status: first.response.status,
+      statusText: first.response.statusText,
+      headers: [...first.response.headers],
+      parts: parts.map((part) => Buffer.from(part, 'utf8')),
+      places,
+      placeholderLength: Buffer.byteLength(placeholder),
+    },
+  };
+}
+
+interface TemplateEntry {
+  template: Promise<Template | undefined>;
+  expiresAt: number;
+  isMaking: boolean;
+  isRefreshing?: boolean;
+}
+
+/** A page's player calls once its first render told them, or 'own' for a page rendered per player. */
+interface PageFacts {
+  playerCalls: string[] | 'own';
+  learnedAt: number;
+}
+
+/** How long a page's facts hold, and how long a shape that could not be shared is rendered per player before trying again. */
+const RELEARN_AFTER_MS = 60_000;
+
+export interface PlayerPageCacheOptions {
+  maxAgeMs?: number;
+  /** Told when a page cannot be shared, and why. */
+  onRefused?: (pageKey: string, reason: string) => void;
+}
+
+export function createPlayerPageCache({ maxAgeMs = PAGE_CACHE_MAX_AGE_MS, onRefused }: PlayerPageCacheOptions = {}) {
+  const pages = new Map<string, PageFacts>();
+  const templates = new Map<string, TemplateEntry>();
+
+  function evictIfFull(now: number): void {
+    if (pages.size >= MAX_PAGES) pages.clear();
+    if (templates.size < MAX_TEMPLATES) return;
+    for (const [key, entry] of templates) if (entry.expiresAt <= now) templates.delete(key);
+    if (templates.size >= MAX_TEMPLATES) templates.clear();
+  }
+
+  function make(pageKey: string, shaping: Shaping, request: PlayerPageRequest): Promise<Template | undefined> {
+    return makeTemplate(shaping.view, shaping.fields, shaping.playerCalls, request.renderFor).then(
+      ({ template, refusal }) => {
+        if (refusal) onRefused?.(pageKey, refusal);
+        return template;
+      },
+      (error: unknown) => {
+        onRefused?.(pageKey, error instanceof Error ? error.message : String(error));
+        return undefined;
+      },
+    );
+  }
+
+  /** A new entry for key; one that cannot be shared stays so for RELEARN_AFTER_MS. */
+  function startEntry(key: string, making: Promise<Template | undefined>, now: number): TemplateEntry {
+    evictIfFull(now);
+    const entry: TemplateEntry = { template: making, expiresAt: now + maxAgeMs, isMaking: true };
+    templates.set(key, entry);
+    void making.then((template) => {
+      entry.isMaking = false;
+      entry.expiresAt = Date.now() + (template ? maxAgeMs : RELEARN_AFTER_MS);
+    });
+    return entry;
+  }
+
+  /**
+   * The template for key: a fresh one, or the one being made; past its age, the old one once more
+   * while exactly one new one is made to replace it.
+   */
+  async function templateFor(key: string, makeOne: () => Promise<Template | undefined>): Promise<Template | undefined> {
+    const now = Date.now();
+    const current = templates.get(key);
+    if (current && (current.expiresAt > now || current.isMaking || current.isRefreshing)) return current.template;
+    const old = current && (await current.template);
+    if (current && old) {
+      current.isRefreshing = true;
+      const next = makeOne();
+      void next.then((template) => {
+        if (templates.get(key) !== current) return;
+        if (template) templates.set(key, { template: next, expiresAt: Date.now() + maxAgeMs, isMaking: false });
+        else templates.delete(key);
+      });
+      return old;
+    }
+    return startEntry(key, makeOne(), now).template;
+  }
+
+  /** The page's player calls, learnt from its first render for a player of its own. */
+  function factsOf(pageKey: string): PageFacts | undefined {
+    const facts = pages.get(pageKey);
+    return facts && Date.now() - facts.learnedAt < RELEARN_AFTER_MS ? facts : undefined;
+  }
+
+  return {
+    async answer(request: PlayerPageRequest): Promise<Response> {
+      const facts = factsOf(request.pageKey);
+      if (facts === undefined || facts.playerCalls === 'own') {
+        const own = await request.renderOwn(request.nonce);
+        if (facts === undefined) {
+          const isShared = isShareable(own.response) && own.calls.isShared;
+          pages.set(request.pageKey, {
+            playerCalls: isShared ? [...own.calls.playerCalls].sort() : 'own',
+            learnedAt: Date.now(),
+          });
+        }
+        return own.response;
+      }
+      const { playerCalls } = facts;
+      const answers = await Promise.all(playerCalls.map((path) => request.readPlayerCall(path)));
+      const view: PlayerView = {
+        account: request.account,
+        calls: Object.fromEntries(playerCalls.map((path, index) => [path, answers[index]!])),
+      };
+      const fields = freeFieldsOf(view);
+      const key = JSON.stringify([request.pageKey, shapeOf(view, fields)]);
+      const template = await templateFor(key, () => make(request.pageKey, { view, fields, playerCalls }, request));
+      if (!template) return (await request.renderOwn(request.nonce)).response;
+      return answerOf(template, formsOf(view, fields), request.nonce, request.encoding);
+    },
+  };
+}
+
+/** What a template is made from: one player's view, its free fields and the page's player calls. */
+interface Shaping {
+  view: PlayerView;
+  fields: readonly FreeField[];
+  playerCalls: readonly string[];
+}
+
+export type PlayerPageCache = ReturnType<typeof createPlayerPageCache>;
