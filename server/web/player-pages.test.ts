@@ -144,6 +144,7 @@ describe('the shared signed-in render (issue 12)', () => {
     );
     const nonces = PLAYERS.map((_, i) => `nonce-of-answer-${i}-000000`);
     const answers = await Promise.all(PLAYERS.map((who, i) => cache.answer(shop.request(who, nonces[i]!))));
+    for (const answer of answers) expect(answer.headers.get('x-page-render')).toBe('shared');
     const bodies = await Promise.all(answers.map((answer) => answer.text()));
     bodies.forEach((body, i) => expect(body).toBe(shop.expected(PLAYERS[i]!, nonces[i]!)));
     // One own render, then one template: the made-up player and the one that checks it.
@@ -209,6 +210,7 @@ describe('the shared signed-in render (issue 12)', () => {
       const nonce = `gzip-nonce-${i}-00000000000`;
       const answer = await cache.answer(shop.request(who, nonce, 'gzip'));
       expect(answer.headers.get('content-encoding')).toBe('gzip');
+      expect(answer.headers.get('x-page-render')).toBe('shared');
       expect(gunzipSync(Buffer.from(await answer.arrayBuffer())).toString()).toBe(shop.expected(who, nonce));
     }
   });

@@ -17,6 +17,8 @@
  *   characters that need escaping, is rendered too, and must equal the first render filled with
  *   that player's values, byte for byte. A value the page shows in an unknown form, or a branch that
  *   a value decides, fails the check and the page goes on being rendered per player.
+ * - A filled answer says so (`X-Page-Render: shared`), for the operator's logs and for the tests
+ *   that hold it equal to the player's own render.
  * - Like the anonymous cache: keyed by everything the render reads of the request, each answer has
  *   its own CSP nonce, a template is at most PAGE_CACHE_MAX_AGE_MS old (the player's own values are
  *   read afresh for every answer) and an edit of sites or content is a new key.
@@ -210,6 +212,8 @@ export function fillTemplate(
   return parts.map((part, index) => (index < texts.length ? part + texts[index] : part)).join('');
 }
 
+export const SHARED_RENDER_HEADER = 'X-Page-Render';
+
 function answerOf(template: Template, forms: readonly string[], nonce: string, encoding: CachedEncoding): Response {
   const texts = placeTexts(template.places, forms, nonce).map((text) => Buffer.from(text, 'utf8'));
   if (
@@ -222,6 +226,7 @@ function answerOf(template: Template, forms: readonly string[], nonce: string, e
     );
     const body = gzipJoin(template.gzipPieces, texts);
     const headers = new Headers(template.headers);
+    headers.set(SHARED_RENDER_HEADER, 'shared');
     headers.set('Content-Encoding', 'gzip');
     headers.set('Content-Length', String(body.byteLength));
     varyOnAcceptEncoding(headers);
@@ -231,7 +236,7 @@ function answerOf(template: Template, forms: readonly string[], nonce: string, e
   return new Response(Buffer.concat(pieces), {
     status: template.status,
     statusText: template.statusText,
-    headers: template.headers,
+    headers: [...template.headers, [SHARED_RENDER_HEADER, 'shared']],
   });
 }
 
