@@ -258,13 +258,14 @@ export function createPageHandler(getBuild: () => Promise<ServerBuild>, mode: st
     const render = async (nonce: string) => requestHandler(c.req.raw, (await pageLoadContext(c, logger, nonce)) as never);
     const facts = requestFactsOf(c, url);
     const key = anonymousPages && anonymousPageKey(facts);
-    const playerKey = playerPages && signedInPageKey(facts);
+    // A banned or deleted player's session gets the blocked page: its own render, never a shared one.
+    const playerKey = playerPages && c.get('identity').accountStatus === 'active' ? signedInPageKey(facts) : undefined;
     // A cached page goes out as gzip put together from its parts compressed once, when the client
     // takes gzip (every browser): compressing it per answer cost six times the rest of the answer.
     const encoding = negotiateEncoding(c.req.header('accept-encoding'), ['gzip']) === 'gzip' ? 'gzip' : 'identity';
     const response = key
       ? await anonymousPages.answer(key, c.get('cspNonce'), render, encoding)
-      : playerKey
+      : playerKey && playerPages
         ? await answerPlayerPage(
             c,
             logger,
