@@ -11,6 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AccountInfo } from '#common/api-contract';
 import { formatMoney, groupThousands, totalBalance } from '#common/money';
+import { accountInfo } from '../../test/account-info';
 import { CallRecord, createPlayerPageCache, kindOfCall, type PlayerPageRequest } from './player-pages';
 import type { PlayerView } from './player-view';
 
@@ -22,28 +23,10 @@ interface Player {
 }
 
 function player(uid: number, login: string, main: string, points: number): Player {
+  const day = String(10 + (uid % 18)).padStart(2, '0');
   return {
     points,
-    account: {
-      uid,
-      reg_time: `2026-11-${String(10 + (uid % 18)).padStart(2, '0')}T10:00:00.000Z`,
-      login,
-      fakename: '',
-      is_subscribed: false,
-      balances: {
-        balance_main: { amount: main, currency: 'EUR' },
-        balance_bonus: { amount: '0.00', currency: 'EUR' },
-        balance_betting_bonus: { amount: '0.00', currency: 'EUR' },
-        balance_fun: { amount: '0.00', currency: 'EUR' },
-      },
-      is_on_verification: false,
-      is_verified: false,
-      is_kyc_block_enabled: false,
-      is_registration_completed: true,
-      country_code: null,
-      locale: 'en',
-      two_factor_auth: false,
-    },
+    account: accountInfo({ uid, login, reg_time: `2026-11-${day}T10:00:00.000Z` }, [main, '0.00', '0.00', '0.00']),
   };
 }
 

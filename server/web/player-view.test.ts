@@ -4,40 +4,14 @@
  * made for. The header's total is main + bonus + betting bonus (spec §9).
  */
 import { describe, expect, it } from 'vitest';
-import type { AccountInfo } from '#common/api-contract';
 import type { LoyaltyInfo } from '#common/loyalty-contract';
 import { formatMoney, totalBalance } from '#common/money';
+import { accountInfo } from '../../test/account-info';
 import { formsOf, freeFieldsOf, shapeOf, templateOf, type PlayerView } from './player-view';
 
 const LOYALTY_CALL = '/api/loyalty.getinfo?locale=en';
 
-function account(
-  overrides: Partial<AccountInfo> = {},
-  amounts: [string, string, string, string] = ['0.00', '0.00', '0.00', '0.00'],
-): AccountInfo {
-  const [main, bonus, betting, fun] = amounts;
-  return {
-    uid: 7,
-    reg_time: '2026-11-29T10:00:00.000Z',
-    login: 'anna@example.com',
-    fakename: '',
-    is_subscribed: false,
-    balances: {
-      balance_main: { amount: main, currency: 'EUR' },
-      balance_bonus: { amount: bonus, currency: 'EUR' },
-      balance_betting_bonus: { amount: betting, currency: 'EUR' },
-      balance_fun: { amount: fun, currency: 'EUR' },
-    },
-    is_on_verification: false,
-    is_verified: false,
-    is_kyc_block_enabled: false,
-    is_registration_completed: true,
-    country_code: null,
-    locale: 'en',
-    two_factor_auth: false,
-    ...overrides,
-  };
-}
+const account = accountInfo;
 
 function loyalty(points: number, experience: number, level = 'silver'): LoyaltyInfo {
   const levels = [
