@@ -32,8 +32,8 @@ function loyalty(points: number, experience: number, level = 'silver'): LoyaltyI
   };
 }
 
-function view(accountInfo: AccountInfo, loyaltyInfo?: LoyaltyInfo): PlayerView {
-  return { account: accountInfo, calls: loyaltyInfo ? { [LOYALTY_CALL]: { status: 200, body: { data: loyaltyInfo } } } : {} };
+function view(account: PlayerView['account'], loyaltyInfo?: LoyaltyInfo): PlayerView {
+  return { account, calls: loyaltyInfo ? { [LOYALTY_CALL]: { status: 200, body: { data: loyaltyInfo } } } : {} };
 }
 
 const shape = (player: PlayerView) => shapeOf(player, freeFieldsOf(player));
