@@ -2,8 +2,8 @@
  * Issue 12 on the production build: the browser's JavaScript and CSS come from the copies the
  * build compressed (br or gzip by Accept-Encoding, identity otherwise) with a year's immutable
  * cache and Vary; pages rendered per request and JSON are compressed per request, anonymous pages
- * from the page cache from parts compressed once; a live-table event stream still
- * streams, uncompressed. Raw HTTP (node:http), so nothing decodes behind the test's back.
+ * from the page cache and signed-in pages from the shared render from parts compressed once; a
+ * live-table event stream still streams, uncompressed. Raw HTTP (node:http), so nothing decodes behind the test's back.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { request } from 'node:http';
@@ -110,18 +110,37 @@ describe('compressed delivery (issue 12)', () => {
   }
 
   it.each(['/', '/gamehall', '/it'])(
-    'the signed-in page %s, rendered for its player, is compressed as it streams',
+    'the signed-in page %s: its own render is compressed as it streams; from the shared render, gzip from parts compressed once with the player’s values between them, br as it streams',
     async (path) => {
       const cookie = await signedInCookie();
+      // A page's first signed-in answer is the player's own render (server/web/player-pages.ts).
       for (const accept of ['br', 'gzip']) {
-        const answer = await rawGet(path, accept, { cookie });
-        expect(answer.status).toBe(200);
-        expect(answer.headers['content-encoding']).toBe(accept);
-        expect(answer.headers['transfer-encoding']).toBe('chunked');
-        expect(answer.headers.vary).toMatch(/accept-encoding/i);
-        expectWholeCompressedDocument(answer);
+        const address = `${path}?compression=${accept}${Date.now()}${Math.random()}`;
+        const own = await rawGet(address, accept, { cookie });
+        expect(own.status).toBe(200);
+        expect(own.headers['x-page-render']).toBeUndefined();
+        expect(own.headers['content-encoding']).toBe(accept);
+        expect(own.headers['transfer-encoding']).toBe('chunked');
+        expect(own.headers.vary).toMatch(/accept-encoding/i);
+        const ownHtml = expectWholeCompressedDocument(own);
+
+        const shared = await rawGet(address, 'br, gzip', { cookie });
+        expect(shared.headers['x-page-render']).toBe('shared');
+        expect(shared.headers['content-encoding']).toBe('gzip');
+        expect(shared.headers['content-length']).toBe(String(shared.body.byteLength));
+        expect(shared.headers.vary).toMatch(/accept-encoding/i);
+        const sharedHtml = expectWholeCompressedDocument(shared);
+        const login = /data-account-login="([^"]+)"/.exec(ownHtml)?.[1];
+        expect(login).toMatch(/^compress.*@example\.com$/);
+        expect(sharedHtml).toContain(`data-account-login="${login}"`);
+
+        const br = await rawGet(address, 'br', { cookie });
+        expect(br.headers['x-page-render']).toBe('shared');
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(br.headers['transfer-encoding']).toBe('chunked');
+        expectWholeCompressedDocument(br);
+        expect((await rawGet(address, undefined, { cookie })).headers['content-encoding']).toBeUndefined();
       }
-      expect((await rawGet(path, undefined, { cookie })).headers['content-encoding']).toBeUndefined();
     },
   );
 
