@@ -199,21 +199,40 @@ function copyOf(view: PlayerView): PlayerView {
  * the same shape get the same page but for their free values.
  */
 export function shapeOf(view: PlayerView, fields: readonly FreeField[]): string {
-  const leaves = leavesOf(view, fields);
-  // Marked where they stand as the view is written out: no copy of the view per request.
-  const marks = new Map<object, Map<string, string>>();
-  ranksOf(leaves).forEach((rank, index) => {
-    const { holder, name } = leaves[index]!;
-    const marked = marks.get(holder) ?? new Map<string, string>();
-    marked.set(name, `\u0000${rank}`);
-    marks.set(holder, marked);
-  });
+  const ranks = ranksOf(leavesOf(view, fields));
+  const marksOf = (source: string) =>
+    fields.flatMap((field, index): [string, string][] =>
+      field.source === source ? [[field.path, `\u0000${ranks[index]}`]] : [],
+    );
   const calls = Object.keys(view.calls)
     .sort()
-    .map((path) => [path, view.calls[path]]);
-  return JSON.stringify([view.account, calls], function mark(this: object, key: string, value: unknown) {
-    return marks.get(this)?.get(key) ?? value;
-  });
+    .map((path) => [path, { ...view.calls[path], body: withMarks(view.calls[path]!.body, marksOf(path)) }]);
+  return JSON.stringify([withMarks(view.account, marksOf('account')), calls]);
+}
+
+/**
+ * The value with a mark at each path: only the objects on the way to a mark are copied (a shape
+ * is made for every signed-in answer; copying the whole view cost more than rendering it out).
+ */
+function withMarks(root: unknown, marks: readonly [path: string, mark: string][]): unknown {
+  if (marks.length === 0 || typeof root !== 'object' || root === null) return root;
+  const copied = new Set<object>();
+  const copy = (value: object): Record<string, unknown> => {
+    const made = (Array.isArray(value) ? [...(value as unknown[])] : { ...value }) as Record<string, unknown>;
+    copied.add(made);
+    return made;
+  };
+  const top = copy(root);
+  for (const [path, mark] of marks) {
+    const names = path.split('.');
+    let node = top;
+    for (const name of names.slice(0, -1)) {
+      const child = node[name] as object;
+      node = copied.has(child) ? (child as Record<string, unknown>) : (node[name] = copy(child));
+    }
+    node[names[names.length - 1]!] = mark;
+  }
+  return top;
 }
 
 /**
