@@ -256,25 +256,27 @@ export function createPageHandler(getBuild: () => Promise<ServerBuild>, mode: st
         ? (handler ??= createRequestHandler(await getBuild(), mode))
         : createRequestHandler(await getBuild(), mode);
     const render = async (nonce: string) => requestHandler(c.req.raw, (await pageLoadContext(c, logger, nonce)) as never);
-    const facts = requestFactsOf(c, url);
-    const key = anonymousPages && anonymousPageKey(facts);
+    // The caches' keys (production only): what the render reads of the request.
+    const facts = anonymousPages && requestFactsOf(c, url);
+    const key = facts && anonymousPageKey(facts);
     // A banned or deleted player's session gets the blocked page: its own render, never a shared one.
-    const playerKey = playerPages && c.get('identity').accountStatus === 'active' ? signedInPageKey(facts) : undefined;
+    const playerKey = facts && c.get('identity').accountStatus === 'active' ? signedInPageKey(facts) : undefined;
     // A cached page goes out as gzip put together from its parts compressed once, when the client
     // takes gzip (every browser): compressing it per answer cost six times the rest of the answer.
     const encoding = negotiateEncoding(c.req.header('accept-encoding'), ['gzip']) === 'gzip' ? 'gzip' : 'identity';
-    const response = key
-      ? await anonymousPages.answer(key, c.get('cspNonce'), render, encoding)
-      : playerKey && playerPages
-        ? await answerPlayerPage(
-            c,
-            logger,
-            playerPages,
-            playerKey,
-            (request, context) => requestHandler(request, context as never),
-            encoding,
-          )
-        : await render(c.get('cspNonce'));
+    const response =
+      key && anonymousPages
+        ? await anonymousPages.answer(key, c.get('cspNonce'), render, encoding)
+        : playerKey && playerPages
+          ? await answerPlayerPage(
+              c,
+              logger,
+              playerPages,
+              playerKey,
+              (request, context) => requestHandler(request, context as never),
+              encoding,
+            )
+          : await render(c.get('cspNonce'));
     // Keep cookies Hono set on the way in (the visitor id) on the page answer.
     const setCookie = c.res.headers.get('set-cookie');
     if (setCookie && !response.headers.has('set-cookie')) {

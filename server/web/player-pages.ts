@@ -94,7 +94,7 @@ export interface RenderResult {
 }
 
 export interface PlayerPageRequest {
-  /** Everything the render reads of the request but the player (page-cache.ts requestPageKey). */
+  /** Everything the render reads of the request but the player (page-cache.ts signedInPageKey). */
   pageKey: string;
   nonce: string;
   encoding: CachedEncoding;
@@ -179,14 +179,14 @@ export function createPlayerPageCache({ maxAgeMs = PAGE_CACHE_MAX_AGE_MS, onRefu
   const templates = new Map<string, TemplateEntry>();
 
   function evictIfFull(now: number): void {
-    if (pages.size >= MAX_PAGES) pages.clear();
     if (templates.size < MAX_TEMPLATES) return;
     for (const [key, entry] of templates) if (entry.expiresAt <= now) templates.delete(key);
     if (templates.size >= MAX_TEMPLATES) templates.clear();
   }
 
-  function make(pageKey: string, shaping: Shaping, request: PlayerPageRequest): Promise<Template | undefined> {
-    return makeTemplate(shaping.view, shaping.fields, shaping.playerCalls, request.renderFor).then(
+  /** The template being made, with a refusal told to onRefused. */
+  function reported(pageKey: string, making: ReturnType<typeof makeTemplate>): Promise<Template | undefined> {
+    return making.then(
       ({ template, refusal }) => {
         if (refusal) onRefused?.(pageKey, refusal);
         return template;
@@ -244,6 +244,7 @@ export function createPlayerPageCache({ maxAgeMs = PAGE_CACHE_MAX_AGE_MS, onRefu
       if (facts === undefined || facts.playerCalls === 'own') {
         const own = await request.renderOwn(request.nonce);
         if (facts === undefined) {
+          if (pages.size >= MAX_PAGES) pages.clear();
           const isShared = isShareable(own.response) && own.calls.isShared;
           pages.set(request.pageKey, {
             playerCalls: isShared ? [...own.calls.playerCalls].sort() : 'own',
@@ -260,18 +261,13 @@ export function createPlayerPageCache({ maxAgeMs = PAGE_CACHE_MAX_AGE_MS, onRefu
       };
       const fields = freeFieldsOf(view);
       const key = JSON.stringify([request.pageKey, shapeOf(view, fields)]);
-      const template = await templateFor(key, () => make(request.pageKey, { view, fields, playerCalls }, request));
+      const template = await templateFor(key, () =>
+        reported(request.pageKey, makeTemplate(view, fields, playerCalls, request.renderFor)),
+      );
       if (!template) return (await request.renderOwn(request.nonce)).response;
       return answerOf(template, formsOf(view, fields), request.nonce, request.encoding);
     },
   };
-}
-
-/** What a template is made from: one player's view, its free fields and the page's player calls. */
-interface Shaping {
-  view: PlayerView;
-  fields: readonly FreeField[];
-  playerCalls: readonly string[];
 }
 
 export type PlayerPageCache = ReturnType<typeof createPlayerPageCache>;

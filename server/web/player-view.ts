@@ -80,9 +80,9 @@ interface Leaf {
   kind: Kind;
   group: string;
   value: string | number;
+  /** The object holding the value, and its name there. */
   holder: Record<string, unknown>;
   name: string;
-  set: (value: string | number) => void;
   /** For an amount: its currency, which its display form needs. */
   currency?: string;
 }
@@ -147,7 +147,6 @@ function leavesOf(view: PlayerView, fields: readonly FreeField[]): Leaf[] {
       value: holder[name] as string | number,
       holder,
       name,
-      set: (next: string | number) => (holder[name] = next),
       ...(currency ? { currency } : {}),
     };
   });
@@ -190,12 +189,8 @@ function ranksOf(leaves: Leaf[]): string[] {
   });
 }
 
-function copyOf(view: PlayerView): PlayerView {
-  return structuredClone(view);
-}
-
 /**
- * The view's shape: the view with each free value replaced by its kind and rank. Two players with
+ * The view's shape: the view with each free value replaced by its group and rank. Two players with
  * the same shape get the same page but for their free values.
  */
 export function shapeOf(view: PlayerView, fields: readonly FreeField[]): string {
@@ -286,14 +281,14 @@ function madeUpValues(kind: Kind, variant: TemplateVariant, originals: (string |
 
 /** The view with made-up free values of the same shape (shapeOf of both is the same). */
 export function templateOf(view: PlayerView, fields: readonly FreeField[], variant: TemplateVariant): PlayerView {
-  const copy = copyOf(view);
+  const copy = structuredClone(view);
   const leaves = leavesOf(copy, fields);
   const replacement = new Map<string, string | number>();
   for (const [group, { kind, values }] of distinctByGroup(leaves)) {
     const made = madeUpValues(kind, variant, values);
     values.forEach((value, index) => replacement.set(`${group}:${value}`, made[index]!));
   }
-  for (const leaf of leaves) leaf.set(replacement.get(`${leaf.group}:${leaf.value}`)!);
+  for (const leaf of leaves) leaf.holder[leaf.name] = replacement.get(`${leaf.group}:${leaf.value}`)!;
   return copy;
 }
 
