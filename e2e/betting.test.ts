@@ -20,7 +20,12 @@ const SCREENS = { desktop: { width: 1440, height: 900 }, phone: PHONE } as const
 const POLL = { timeout: 15_000 };
 const ADDRESS_PREFIX = '10.91';
 
-const firstOpenPrice = (page: Page) => page.locator('[data-event-list] .odds-button:enabled').first();
+/**
+ * A pre-match price: the demo feed reprices only live events (every few match minutes), so a
+ * pre-match price stays put between a click and Place bet; a live one may move in between and be
+ * refused as moved, which only the moved-price test expects.
+ */
+const firstOpenPrice = (page: Page) => page.locator('[data-event-list="upcoming"] .odds-button:enabled').first();
 
 async function openBetting(page: Page, base: string, locale: Locale): Promise<void> {
   await page.goto(`${base}${inLocale('/betting', locale)}`);
