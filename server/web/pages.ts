@@ -277,7 +277,11 @@ export function createPageHandler(getBuild: () => Promise<ServerBuild>, mode: st
               encoding,
             )
           : await render(c.get('cspNonce'));
-    // Keep cookies Hono set on the way in (the visitor id) on the page answer.
+    // Keep cookies Hono set on the way in (the visitor id) on the page answer. Only when one was set:
+    // reading c.res makes Hono's context hold an answer, and Hono then rebuilds the page's answer as
+    // an undici Response when it is returned (a copy of the page, a stream to read it back; 14 % of a
+    // shared answer's CPU).
+    if (!c.get('hasPreparedHeaders')) return response;
     const setCookie = c.res.headers.get('set-cookie');
     if (setCookie && !response.headers.has('set-cookie')) {
       const headers = new Headers(response.headers);
