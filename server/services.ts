@@ -13,7 +13,7 @@ import { createMessagingService, type MessagingOptions } from './modules/messagi
 import { createVerificationService } from './modules/verification';
 import { createResponsibleGamingService } from './modules/responsible-gaming';
 import { createSocialService } from './modules/social';
-import { checkLedger, createDebts, createWalletService, debtPolicyOf } from './modules/wallet';
+import { checkLedger, createDebts, createSharedBalances, createWalletService, debtPolicyOf } from './modules/wallet';
 import { createCashierService } from './modules/cashier';
 import { createJobService, type JobServiceOptions } from './modules/jobs';
 import { createPaymentProviders } from './modules/payments';
@@ -81,7 +81,10 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const debts = createDebts(wallet, db);
   // What every signed-in request reads about its player, kept until the database says it changed.
   const playerRows = createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: PLAYER_ROWS_MAX_ENTRIES });
-  const balancesOf = (user: UserRow) => wallet.balances(user.siteId, user.id, user.currency);
+  // Elsewhere read from the database each time, one statement for the requests that ask together.
+  const sharedBalances = playerBalances ? undefined : createSharedBalances(wallet, { lanes: 2 });
+  const balancesOf = (user: UserRow) =>
+    sharedBalances ? sharedBalances(user.siteId, user.id, user.currency) : wallet.balances(user.siteId, user.id, user.currency);
   const accounts = createAccountService(db, {
     balancesOf: (user) =>
       playerBalances

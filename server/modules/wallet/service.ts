@@ -70,6 +70,9 @@ export class IdempotencyConflictError extends LedgerError {
 
 export type PlayerBalances = Record<PlayerAccountType, bigint>;
 
+/** A player's balances before any account is opened: every one zero. */
+const noBalances = (): PlayerBalances => ({ main: 0n, bonus: 0n, betting_bonus: 0n, fun: 0n, withdrawal_pending: 0n });
+
 /**
  * Callers' batches of transfers planned for a module's own database function, which writes its
  * rows and calls ledger_write_batch with `arguments` (batch n is group n + 1), or with the groups
@@ -386,9 +389,38 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
             eq(ledgerAccounts.currency, currency),
           ),
         );
-      const balances: PlayerBalances = { main: 0n, bonus: 0n, betting_bonus: 0n, fun: 0n, withdrawal_pending: 0n };
+      const balances = noBalances();
       for (const row of rows) balances[row.type as PlayerAccountType] = row.balanceMinor;
       return balances;
+    },
+
+    /**
+     * The balances of several players of one site, each in their currency, in one statement
+     * (shared-balances.ts: the page requests that arrive together read them at once).
+     */
+    async balancesOfPlayers(siteId: string, players: readonly { userId: number; currency: string }[]): Promise<PlayerBalances[]> {
+      const rows = await db
+        .select({
+          userId: ledgerAccounts.userId,
+          currency: ledgerAccounts.currency,
+          type: ledgerAccounts.type,
+          balanceMinor: ledgerAccounts.balanceMinor,
+        })
+        .from(ledgerAccounts)
+        .where(
+          and(
+            eq(ledgerAccounts.siteId, siteId),
+            eq(ledgerAccounts.ownerKind, 'player'),
+            inArray(ledgerAccounts.userId, [...new Set(players.map((one) => one.userId))]),
+          ),
+        );
+      return players.map(({ userId, currency }) => {
+        const balances = noBalances();
+        for (const row of rows) {
+          if (row.userId === userId && row.currency === currency) balances[row.type as PlayerAccountType] = row.balanceMinor;
+        }
+        return balances;
+      });
     },
 
     /** The currencies a player holds accounts in. */
