@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
 import { isCountryBlocked, isDemoSite } from '../modules/sites';
 import { invokeMethod } from '../api/invoke';
-import { readParams, webParamsRequest } from '../api/params';
+import { bodilessRequest, readParams, webParamsRequest } from '../api/params';
 import { siteConfigAnswer } from './config-service';
 import { contentListAnswer } from './content-platform';
 import {
@@ -94,17 +94,18 @@ function callApiAs(c: Context<AppEnv>, logger: Logger, identity: RequestIdentity
   const services = c.get('services');
   const origin = new URL(c.req.url).origin;
   return async (path, init) => {
-    const request = new Request(new URL(path, origin), { method: init.method, body: init.body });
-    const url = new URL(request.url);
+    const url = new URL(path, origin);
+    // A web Request only for a body to read (a POST): a GET has no body and no header to read.
+    const request = init.method === 'GET' ? undefined : new Request(url, { method: init.method, body: init.body });
     const answer = await invokeMethod(
       { site, identity, services },
       {
         call: url.pathname.replace(/^\/api\//, ''),
         verb: init.method,
-        url: request.url,
-        header: (name) => request.headers.get(name) ?? undefined,
+        url: url.href,
+        header: (name) => request?.headers.get(name) ?? undefined,
         locale: url.searchParams.get('locale'),
-        readParams: () => readParams(webParamsRequest(request), url),
+        readParams: () => readParams(request ? webParamsRequest(request) : bodilessRequest(init.method), url),
         isCrossSiteChecked: false,
       },
       logger,
