@@ -18,6 +18,8 @@ export interface Template {
   parts: Buffer[];
   places: Place[];
   placeholderLength: number;
+  /** Of the made-up render the template was cut from and checked: a refresh that cuts the same keeps the check. */
+  digest: string;
   gzipPieces?: CompressedPieces;
 }
 

@@ -8,7 +8,7 @@
 import { gunzipSync } from 'node:zlib';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountInfo } from '#common/api-contract';
 import { formatMoney, groupThousands, totalBalance } from '#common/money';
 import { accountInfo } from '../../test/account-info';
@@ -62,15 +62,20 @@ const reactHeader: Header = (view) => {
   );
 };
 
-function page(view: PlayerView, nonce: string, header: Header): string {
+/** What the page shows every player: an operator may edit it. */
+interface Content {
+  text: string;
+}
+
+function page(view: PlayerView, nonce: string, header: Header, content: Content): string {
   return (
     `<!DOCTYPE html><html><head><script nonce="${nonce}">boot()</script></head><body>${header(view)}` +
-    `<main>Games for everyone</main>${dataScript(JSON.stringify(['root', view.account, view.calls]), nonce)}</body></html>`
+    `<main>${content.text}</main>${dataScript(JSON.stringify(['root', view.account, view.calls]), nonce)}</body></html>`
   );
 }
 
 /** A site of one page: counts its renders and what each made-up render was given. */
-function site(header: Header = reactHeader, extraCall?: string) {
+function site(header: Header = reactHeader, extraCall?: string, content: Content = { text: 'Games for everyone' }) {
   const counts = { own: 0, madeUp: 0 };
   const madeUpViews: PlayerView[] = [];
   const html = (body: string) => new Response(body, { status: 200, headers: { 'content-type': 'text/html' } });
@@ -87,7 +92,7 @@ function site(header: Header = reactHeader, extraCall?: string) {
         calls.note(LOYALTY_CALL, 'GET');
         calls.note('/api/games.get?count=15', 'GET');
         if (extraCall) calls.note(extraCall, 'GET');
-        return { response: html(page(ownView, ownNonce, header)), calls };
+        return { response: html(page(ownView, ownNonce, header, content)), calls };
       },
       readPlayerCall: async (path) => {
         expect(path).toBe(LOYALTY_CALL);
@@ -100,12 +105,12 @@ function site(header: Header = reactHeader, extraCall?: string) {
         const calls = new CallRecord();
         calls.note(LOYALTY_CALL, 'GET');
         if (extraCall) calls.note(extraCall, 'GET');
-        return { response: html(page(view, madeUpNonce, header)), calls };
+        return { response: html(page(view, madeUpNonce, header, content)), calls };
       },
     };
   }
   const expected = (who: Player, nonce: string) =>
-    page({ account: who.account, calls: { [LOYALTY_CALL]: loyaltyAnswer(who.account.uid, who.points) } }, nonce, header);
+    page({ account: who.account, calls: { [LOYALTY_CALL]: loyaltyAnswer(who.account.uid, who.points) } }, nonce, header, content);
   return { counts, madeUpViews, request, expected };
 }
 
@@ -118,6 +123,10 @@ const PLAYERS = [
 ];
 
 describe('the shared signed-in render (issue 12)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('answers many players at once from one render per shape, each with exactly its own page and nonce', async () => {
     const cache = createPlayerPageCache({ maxAgeMs: 60_000 });
     const shop = site();
@@ -183,6 +192,45 @@ describe('the shared signed-in render (issue 12)', () => {
       expect(await (await cache.answer(shop.request(who, `n${i}`))).text()).toBe(shop.expected(who, `n${i}`));
     }
     expect(shop.counts).toEqual({ own: PLAYERS.length, madeUp: 0 });
+  });
+
+  it('a template past its age is made again: one render when the page is unchanged, checked again when an edit changed it, refused when it no longer fills', async () => {
+    const refusals: string[] = [];
+    const cache = createPlayerPageCache({ maxAgeMs: 1_000, onRefused: (_, reason) => refusals.push(reason) });
+    const content: Content = { text: 'Games for everyone' };
+    let isShouting = false;
+    const header: Header = (view) => (isShouting ? `<header>${view.account.login.toUpperCase()}</header>` : reactHeader(view));
+    const shop = site(header, undefined, content);
+    const [anna, bruno, chiara] = PLAYERS as [Player, Player, Player];
+    /** Past the template's age, an answer starts the refresh (and gets the old template once more); the next gets the new one. */
+    const afterRefresh = async (who: Player, nonce: string) => {
+      await vi.advanceTimersByTimeAsync(1_001);
+      await cache.answer(shop.request(who, `${nonce}-old`));
+      await vi.advanceTimersByTimeAsync(50);
+      // A shape refused meanwhile is tried again: that answer waits for renders on the test's clock too.
+      const answer = cache.answer(shop.request(who, nonce));
+      await vi.advanceTimersByTimeAsync(50);
+      return (await answer).text();
+    };
+    await cache.answer(shop.request(anna, 'n0'));
+    await cache.answer(shop.request(anna, 'n1'));
+    expect(shop.counts).toEqual({ own: 1, madeUp: 2 });
+    // From here the clock is the test's: a template's age passes exactly when the test says.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout'] });
+
+    expect(await afterRefresh(bruno, 'n2')).toBe(shop.expected(bruno, 'n2'));
+    expect(shop.counts.madeUp).toBe(3);
+
+    content.text = 'New this week: <b>Gem Cascade</b>';
+    expect(await afterRefresh(chiara, 'n3')).toBe(shop.expected(chiara, 'n3'));
+    expect(shop.counts.madeUp).toBe(5);
+
+    isShouting = true;
+    expect(await afterRefresh(anna, 'n4')).toBe(shop.expected(anna, 'n4'));
+    // The refresh is refused, and so is the shape's next try: the page is rendered per player.
+    expect(refusals.length).toBeGreaterThan(0);
+    for (const refusal of refusals) expect(refusal).toMatch(/not the first one filled/);
+    vi.useRealTimers();
   });
 
   it('answers gzip put together from the template’s compressed parts and the player’s values', async () => {

@@ -23,6 +23,7 @@
  *   its own CSP nonce, a template is at most PAGE_CACHE_MAX_AGE_MS old (the player's own values are
  *   read afresh for every answer) and an edit of sites or content is a new key.
  */
+import { hash } from 'node:crypto';
 import type { AccountInfo } from '#common/api-contract';
 import type { InProcessAnswer } from '#common/load-context';
 import { newCspNonce } from './csp';
@@ -119,24 +120,34 @@ function isShareableRender(result: RenderResult, playerCalls: readonly string[])
 }
 
 /**
- * A template for the view's shape: two made-up renders side by side, the first cut at its forms and
- * checked against the second. Undefined when the page cannot be shared for this shape.
+ * A template for the view's shape: a made-up render cut at its forms, checked against a second
+ * made-up player's render. Undefined when the page cannot be shared for this shape.
+ *
+ * A refresh whose render cuts into the very template checked before (same status, headers, parts
+ * and places: the page's data did not change) keeps that template and its check, without the
+ * second render: a refresh costs one render, not two, a second (issue 12: the two renders blocked
+ * the event loop long enough to reach the p99 of the answers around them).
  */
 async function makeTemplate(
   view: PlayerView,
   fields: readonly FreeField[],
   playerCalls: readonly string[],
   renderFor: PlayerPageRequest['renderFor'],
+  previous?: Template,
 ): Promise<{ template?: Template; refusal?: string }> {
   const found = templateOf(view, fields, 'found');
-  const check = templateOf(view, fields, 'check');
   const placeholder = newCspNonce();
-  const [first, second] = await Promise.all([renderFor(found, placeholder), renderFor(check, placeholder)]);
-  const [firstBody, secondBody] = await Promise.all([first.response.text(), second.response.text()]);
-  if (!isShareableRender(first, playerCalls) || !isShareableRender(second, playerCalls)) {
-    return { refusal: 'the page made a call or gave an answer that is not the same for every player' };
-  }
+  const first = await renderFor(found, placeholder);
+  const firstBody = await first.response.text();
+  if (!isShareableRender(first, playerCalls)) return { refusal: NOT_SAME_FOR_EVERY_PLAYER };
   const { parts, places } = cutTemplate(firstBody, placeholder, formsOf(found, fields));
+  const headers = [...first.response.headers];
+  const digest = hash('sha256', JSON.stringify([first.response.status, first.response.statusText, headers, parts, places]));
+  if (previous?.digest === digest) return { template: previous };
+  const check = templateOf(view, fields, 'check');
+  const second = await renderFor(check, placeholder);
+  const secondBody = await second.response.text();
+  if (!isShareableRender(second, playerCalls)) return { refusal: NOT_SAME_FOR_EVERY_PLAYER };
   if (fillTemplate(parts, places, formsOf(check, fields), placeholder) !== secondBody) {
     return { refusal: 'a second made-up player’s page is not the first one filled with its values' };
   }
@@ -144,13 +155,16 @@ async function makeTemplate(
     template: {
       status: first.response.status,
       statusText: first.response.statusText,
-      headers: [...first.response.headers],
+      headers,
       parts: parts.map((part) => Buffer.from(part, 'utf8')),
       places,
       placeholderLength: Buffer.byteLength(placeholder),
+      digest,
     },
   };
 }
+
+const NOT_SAME_FOR_EVERY_PLAYER = 'the page made a call or gave an answer that is not the same for every player';
 
 interface TemplateEntry {
   template: Promise<Template | undefined>;
@@ -214,14 +228,17 @@ export function createPlayerPageCache({ maxAgeMs = PAGE_CACHE_MAX_AGE_MS, onRefu
    * The template for key: a fresh one, or the one being made; past its age, the old one once more
    * while exactly one new one is made to replace it.
    */
-  async function templateFor(key: string, makeOne: () => Promise<Template | undefined>): Promise<Template | undefined> {
+  async function templateFor(
+    key: string,
+    makeOne: (previous?: Template) => Promise<Template | undefined>,
+  ): Promise<Template | undefined> {
     const now = Date.now();
     const current = templates.get(key);
     if (current && (current.expiresAt > now || current.isMaking || current.isRefreshing)) return current.template;
     const old = current && (await current.template);
     if (current && old) {
       current.isRefreshing = true;
-      const next = makeOne();
+      const next = makeOne(old);
       void next.then((template) => {
         if (templates.get(key) !== current) return;
         if (template) templates.set(key, { template: next, expiresAt: Date.now() + maxAgeMs, isMaking: false });
@@ -261,8 +278,8 @@ export function createPlayerPageCache({ maxAgeMs = PAGE_CACHE_MAX_AGE_MS, onRefu
       };
       const fields = freeFieldsOf(view);
       const key = JSON.stringify([request.pageKey, shapeOf(view, fields)]);
-      const template = await templateFor(key, () =>
-        reported(request.pageKey, makeTemplate(view, fields, playerCalls, request.renderFor)),
+      const template = await templateFor(key, (previous) =>
+        reported(request.pageKey, makeTemplate(view, fields, playerCalls, request.renderFor, previous)),
       );
       if (!template) return (await request.renderOwn(request.nonce)).response;
       return answerOf(template, formsOf(view, fields), request.nonce, request.encoding);
