@@ -67,5 +67,3 @@ export function createSharedReads<K, V>(readAll: (keys: readonly K[]) => Promise
     stats: () => ({ ...stats }),
   };
 }
-
-export type SharedReads<K, V> = ReturnType<typeof createSharedReads<K, V>>;

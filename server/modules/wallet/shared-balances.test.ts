@@ -14,6 +14,7 @@ import { createWalletService, type WalletService } from './service';
 import { createSharedBalances } from './shared-balances';
 
 const SITE = 'shared-balances-test';
+const OTHER_SITE = 'shared-balances-other';
 
 describe.each(testDatabaseKinds())('shared balance reads on %s', (kind) => {
   let database: TestDatabase;
@@ -57,6 +58,14 @@ describe.each(testDatabaseKinds())('shared balance reads on %s', (kind) => {
       currencies: ['EUR', 'USD'],
       locales: ['en'],
     });
+    await database.handle.db.insert(sites).values({
+      id: OTHER_SITE,
+      name: 'Shared balances, another site',
+      hosts: ['shared-balances-other.test'],
+      defaultCurrency: 'EUR',
+      currencies: ['EUR'],
+      locales: ['en'],
+    });
     wallet = createWalletService(database.handle.db);
   });
   afterAll(() => database.drop());
@@ -91,11 +100,19 @@ describe.each(testDatabaseKinds())('shared balance reads on %s', (kind) => {
     };
     const shared = createSharedBalances(counted, { lanes: 1 });
     const answers = await Promise.all(Array.from({ length: 30 }, (_, index) => shared(SITE, players[index % 3]!, 'EUR')));
+    // The same player asked on another site, in the same read: that site's accounts, none opened there.
+    const [, here, elsewhere] = await Promise.all([
+      shared(SITE, players[1]!, 'EUR'),
+      shared(SITE, players[0]!, 'EUR'),
+      shared(OTHER_SITE, players[0]!, 'EUR'),
+    ]);
+    expect([here.main, elsewhere.main]).toEqual([100n, 0n]);
     expect(answers.map((balances) => balances.main)).toEqual(
       Array.from({ length: 30 }, (_, index) => BigInt(100 * ((index % 3) + 1))),
     );
-    // The first request reads alone; the 29 that asked while it was in flight share one more read.
-    expect(statements).toBe(2);
+    // The first request reads alone; the 29 that asked while it was in flight share one more read;
+    // then one alone again, and the two that asked meanwhile in one read of two sites: a statement for each.
+    expect(statements).toBe(5);
     answers[0]!.main = -1n;
     expect(answers[3]!.main).toBe(100n);
   });
