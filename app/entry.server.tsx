@@ -1,7 +1,8 @@
 /**
- * The server render of a page. It differs from React Router's default entry in one thing: the
+ * The server render of a page. It differs from React Router's default entry in two things: the
  * Content-Security-Policy nonce the server made for this answer (PageLoadContext.cspNonce) goes on
- * every script React and React Router write into the document (issue 11).
+ * every script React and React Router write into the document (issue 11), and the scripts that
+ * hydrate the page are fetched once it has painted (paint-first.ts, issue 12).
  */
 import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from 'react-router';
@@ -11,6 +12,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { PageLoadContext } from '#common/load-context';
 import { CspNonceContext } from './csp-nonce';
+import { paintFirstStream } from './paint-first.server';
 
 /** How long deferred data may stream before the render gives up on it. */
 export const streamTimeout = 5_000;
@@ -45,7 +47,9 @@ export default function handleRequest(
       });
       responseHeaders.set('Content-Type', 'text/html');
       pipe(body);
-      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+      const painted = body.pipe(paintFirstStream());
+      body.on('error', (error) => painted.destroy(error));
+      resolve(new Response(createReadableStreamFromReadable(painted), { headers: responseHeaders, status }));
     };
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext.Provider value={nonce}>

@@ -63,7 +63,8 @@ async function signedInCookie(): Promise<string> {
 async function pageAssets(): Promise<{ script: string; stylesheet: string }> {
   const html = decoded(await rawGet('/'));
   const links = htmlLinks(html);
-  const script = links.find((link) => link.rel === 'modulepreload')?.href;
+  // The scripts are named in the page's module script, which loads them after the first paint (app/paint-first.ts).
+  const script = /"(\/assets\/[^"\\]+\.js)/.exec(html)?.[1];
   const stylesheet = links.find((link) => link.rel === 'stylesheet')?.href;
   if (!script || !stylesheet) throw new Error('the home page links no script or stylesheet');
   return { script, stylesheet };
