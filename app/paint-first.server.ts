@@ -9,6 +9,7 @@
  * page's nonce): hydration matches the body's scripts by type, and only its text changes.
  */
 import { Transform } from 'node:stream';
+import { scriptJson } from '#common/script-json';
 import { startAfterFirstPaint } from './paint-first';
 
 const MODULE_SCRIPT_OPENING = 'type="module"';
@@ -21,11 +22,6 @@ const NONCE = /\bnonce="([^"]*)"/;
 const MOST_HELD_BACK = 1 << 20;
 
 const GATE_SOURCE = startAfterFirstPaint.toString();
-
-/** A JavaScript string literal that cannot end the script element it sits in. */
-function scriptLiteral(text: string): string {
-  return JSON.stringify(text).replace(/</g, '\\u003c');
-}
 
 /**
  * The document with its hydration held until the first paint, or undefined when `html` does not
@@ -42,7 +38,7 @@ export function holdHydrationUntilPainted(html: string): string | undefined {
     return '';
   });
   const nonce = NONCE.exec(opening)?.[1] ?? '';
-  const gate = `(${GATE_SOURCE})(${scriptLiteral(links.join(''))},${scriptLiteral(moduleText)},${scriptLiteral(nonce)});`;
+  const gate = `(${GATE_SOURCE})(${scriptJson(links.join(''))},${scriptJson(moduleText)},${scriptJson(nonce)});`;
   return `${before}${opening}${gate}${SCRIPT_END}${html.slice(script.index + whole.length)}`;
 }
 

@@ -30,13 +30,13 @@ function loadTimings(page: Page): Promise<LoadTimings> {
 }
 
 /** Collects what would show a broken hydration: console errors, page errors and CSP refusals. */
-function watchForFaults(page: Page): string[] {
+async function watchForFaults(page: Page): Promise<string[]> {
   const faults: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') faults.push(message.text());
   });
   page.on('pageerror', (error) => faults.push(error.message));
-  void page.addInitScript(() => {
+  await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       console.error(`CSP: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
     });
@@ -49,7 +49,7 @@ describe('paint first, then load the scripts (issue 12: LCP on a phone)', () => 
   const base = browser.baseUrl;
 
   async function checkPaintFirst(page: Page, path: string) {
-    const faults = watchForFaults(page);
+    const faults = await watchForFaults(page);
     await page.goto(`${base}${path}`);
     await waitForHydration(page);
     const { firstContentfulPaint, hydrationFetches } = await loadTimings(page);

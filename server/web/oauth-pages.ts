@@ -8,6 +8,7 @@
  */
 import type { Locale } from '#common/locale';
 import { SECOND_FACTOR_TICKET_KEY, SOCIAL_MESSAGE_TYPE } from '#common/social-sign-in';
+import { scriptJson } from '#common/script-json';
 import { escapeXml } from './brand';
 
 export type SocialFailure = 'denied' | 'expired' | 'failed' | 'unavailable' | 'blocked' | 'tooMany';
@@ -30,14 +31,6 @@ const FALLBACK_TEXT: Record<string, string> = {
   'social.popup.error.blocked': 'This account cannot sign in.',
   'social.popup.error.tooMany': 'Too many attempts. Please try again later.',
 };
-
-/** JSON inside a <script>: `<` escaped so no value can close the script element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 /** The pop-up's last page; its style and script carry the answer's CSP nonce (`nonce`), as no inline handler may run. */
 export function socialResultPage(input: {
