@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { runMigrations } from '../../db/migrate';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../test/databases';
+import { inTransaction } from '../../db/retry';
 import { ledgerTransfers, sites, users } from '../../db/schema';
 import { house, move, player, type AccountRef } from './postings';
 import { createWalletService, type WalletService } from './service';
@@ -104,5 +105,32 @@ describe.each(testDatabaseKinds())('real-money play between two moments on %s', 
       { userId, currency: 'EUR', stakedMinor: 200n, returnedMinor: 0n },
     ]);
     expect(await wallet.realMoneyPlayBetween(SITE, to, to)).toEqual([]);
+  });
+
+  it('stakes for loyalty (issue 3 "earns a point per whole wager"): with no settling time a bet made at the reader\'s own moment is read', async () => {
+    // The embedded database's clock counts whole milliseconds, so a bet committed in the
+    // millisecond the accrual's transaction starts carries that transaction's now(). One
+    // transaction makes the two moments equal on both databases.
+    const userId = await newPlayer();
+    await move$(SITE, userId, 'deposit', house('psp_clearing'), player(userId, 'main'), 10_000n);
+    const read = await inTransaction(database.handle.db, async (tx) => {
+      const bet = await wallet.transfer(
+        {
+          siteId: SITE,
+          userId,
+          kind: 'game_bet',
+          currency: 'EUR',
+          amountMinor: 250n,
+          legs: move(player(userId, 'main'), house('game', userId), 250n),
+          idempotencyKey: `play-${sequence++}`,
+          actor: 'system',
+          reason: 'test',
+        },
+        tx,
+      );
+      const stakes = await wallet.stakesAfter(bet.transferId - 1, { limit: 10, settledBeforeMs: 0 }, tx);
+      return { bet, stakes };
+    });
+    expect(read.stakes).toEqual([{ transferId: read.bet.transferId, siteId: SITE, userId, currency: 'EUR', stakedMinor: 250n }]);
   });
 });

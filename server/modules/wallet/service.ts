@@ -500,7 +500,9 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
      * accounts, and per provider rollback what it gave back, as a negative stake. Only transfers
      * older than `settledBeforeMs` are read: ids are drawn when a transaction starts but become
      * visible when it commits, so a reader that followed ids right up to now could step past a
-     * transfer whose transaction was still open.
+     * transfer whose transaction was still open. The bound is inclusive: the embedded database's
+     * clock counts whole milliseconds, so with no settling time a transfer committed in the
+     * millisecond the reader's transaction started carries the reader's own now().
      */
     async stakesAfter(afterTransferId: number, options: { limit: number; settledBeforeMs: number }, executor: Executor = db) {
       const playerTakes = sql<string>`(-coalesce(sum(${ledgerPostings.amountMinor}) filter (where ${ledgerAccounts.ownerKind} = 'player' and ${ledgerAccounts.type} in ('main', 'bonus')), 0))::text`;
@@ -519,7 +521,7 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
           and(
             sql`${ledgerTransfers.id} > ${afterTransferId}`,
             inArray(ledgerTransfers.kind, ['game_bet', 'provider_bet', 'provider_rollback']),
-            sql`${ledgerTransfers.createdAt} < now() - make_interval(secs => ${options.settledBeforeMs / 1000})`,
+            sql`${ledgerTransfers.createdAt} <= now() - make_interval(secs => ${options.settledBeforeMs / 1000})`,
           ),
         )
         .groupBy(ledgerTransfers.id)
