@@ -8,6 +8,10 @@
  *   npm run bench:ssr -- --only 'signed'  only our targets whose name holds the text
  *   npm run bench:ssr -- --rounds 3       references and ours measured in turn three times; each
  *                                         ratio is taken within its round and the median is reported
+ *   npm run bench:ssr -- --floor          also the floor under account.getInfo: a bare node:http
+ *                                         server answering our recorded answer (same status, headers
+ *                                         and body) after 0–20 µs of made-up work per call, to tell
+ *                                         how much work of our own a call may cost for the goal
  *
  * References: a bare Hono hello-world, a Hono JSON hello-world and the minimal React Router SSR app
  * in bench/ssr-reference (built here). Each target is driven by autocannon with 10 connections:
@@ -48,6 +52,10 @@ const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.
  * every server stays up and each round measures the references and then ours; a ratio is taken
  * within its round, and the median round's ratio is the one reported.
  */
+const IS_FLOOR = process.argv.includes('--floor');
+/** --floor: the made-up work per call of the bare answer's targets, in µs. */
+const FLOOR_WORK_US = [0, 5, 10, 15, 20];
+const GET_INFO_PATH = '/api/account.getInfo?v=2.34&locale=en';
 const ROUNDS = process.argv.includes('--rounds') ? positiveNumber(process.argv[process.argv.indexOf('--rounds') + 1], 1) : 1;
 
 interface Server {
@@ -321,7 +329,7 @@ async function ourTargets(baseUrl: string): Promise<Target[]> {
     { name: `SSR ${game} signed in`, path: game, cookie, ...ssr },
     {
       name: 'account.getInfo signed in',
-      path: '/api/account.getInfo?v=2.34&locale=en',
+      path: GET_INFO_PATH,
       cookie,
       reference: 'Hono JSON hello',
       goal: 0.5,
@@ -362,6 +370,62 @@ function medianRows(rounds: Row[][]): Row[] {
   });
 }
 
+/**
+ * The bare server of --floor, answering what our server answers to account.getInfo signed in
+ * (its date and connection headers left to Node, as ours are).
+ */
+async function startBareAnswer(ours: Server, cookie: string): Promise<Server> {
+  const answer = await fetch(ours.baseUrl + GET_INFO_PATH, { headers: { cookie } });
+  const headers: string[] = [];
+  answer.headers.forEach((value, name) => {
+    if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)) headers.push(name, value);
+  });
+  for (const cookieHeader of answer.headers.getSetCookie()) headers.push('set-cookie', cookieHeader);
+  const directory = mkdtempSync(join(tmpdir(), 'bench-floor-'));
+  const file = join(directory, 'answer.json');
+  writeFileSync(file, JSON.stringify({ status: answer.status, headers, body: await answer.text() }));
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(REFERENCE_DIR, 'bare-answer.mjs'), file, String(port)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitReady(child, `${baseUrl}/0`);
+  return { child, baseUrl, cleanup: async () => rmSync(directory, { recursive: true, force: true }) };
+}
+
+const floorTargets = (): Target[] =>
+  FLOOR_WORK_US.map((work) => ({ name: `bare answer + ${work} µs work`, path: `/${work}`, reference: 'Hono JSON hello' }));
+
+/**
+ * What the floor says, per round: the made-up work per call at which the bare answer still reaches
+ * the goal (between the two measured points around it), and what our call costs beyond the bare
+ * answer in CPU per answer.
+ */
+function printFloor(roundsOfFloor: Row[][], roundsOfOurs: Row[][]): void {
+  console.log('\nfloor under account.getInfo (the bare server answering our answer after made-up work per call):');
+  roundsOfFloor.forEach((floor, index) => {
+    const goal = 0.5;
+    const points = floor.map((row, at) => ({ work: FLOOR_WORK_US[at] ?? 0, ratio: row.ratio ?? 0 }));
+    let budget: string =
+      points[0] && points[0].ratio < goal ? 'none: the bare answer alone is under the goal' : `over ${FLOOR_WORK_US.at(-1)} µs`;
+    for (let at = 1; at < points.length; at++) {
+      const [low, high] = [points[at - 1]!, points[at]!];
+      if (low.ratio >= goal && high.ratio < goal) {
+        budget = `${(low.work + ((low.ratio - goal) / (low.ratio - high.ratio)) * (high.work - low.work)).toFixed(1)} µs`;
+        break;
+      }
+    }
+    const bareCpu = floor[0]?.cpuMsPerAnswer;
+    const ourCpu = roundsOfOurs[index]?.find((row) => row.path === GET_INFO_PATH)?.cpuMsPerAnswer;
+    const extra = bareCpu !== undefined && ourCpu !== undefined ? `${((ourCpu - bareCpu) * 1000).toFixed(1)} µs` : 'not measured';
+    const ratios = points.map((point) => `${point.work} µs ${point.ratio.toFixed(2)}`).join(', ');
+    console.log(
+      `  round ${index + 1}: ratio to Hono JSON by work per call ${ratios}; work allowed for ${goal} ×: ${budget}; ours costs beyond the bare answer: ${extra} of CPU per call`,
+    );
+  });
+}
+
 function buildReference(): void {
   execFileSync(process.execPath, [join(ROOT, 'node_modules', '.bin', 'react-router'), 'build', REFERENCE_DIR], {
     cwd: ROOT,
@@ -379,16 +443,21 @@ async function main(): Promise<void> {
   const servers = new Map<string, Server>();
   const roundsOfReferences: Row[][] = [];
   const roundsOfOurs: Row[][] = [];
+  const roundsOfFloor: Row[][] = [];
   try {
     for (const [name, kind] of REFERENCES) servers.set(name, await startReference(kind));
     const ourServer = await startOurs();
     servers.set('ours', ourServer);
     const targets = await ourTargets(ourServer.baseUrl);
+    const getInfo = targets.find((target) => target.path === GET_INFO_PATH);
+    const bare = IS_FLOOR && getInfo?.cookie ? await startBareAnswer(ourServer, getInfo.cookie) : undefined;
+    if (bare) servers.set('bare answer', bare);
     for (let round = 1; round <= ROUNDS; round++) {
       if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`);
       const references = await measureReferences(servers);
       roundsOfReferences.push(references);
       roundsOfOurs.push(withRatios(await measureOurs(ourServer, targets), references));
+      if (bare) roundsOfFloor.push(withRatios(await measureOurs(bare, floorTargets()), references));
     }
   } finally {
     for (const server of servers.values()) await stop(server);
@@ -409,6 +478,7 @@ async function main(): Promise<void> {
       `references of round 1; each of ours in its median round of ${ROUNDS}, its ratio against that round's references`,
     );
   printTable(rows);
+  if (roundsOfFloor.length > 0) printFloor(roundsOfFloor, roundsOfOurs);
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = join(RESULTS_DIR, IS_POSTGRES ? 'ssr-postgres.json' : 'ssr.json');
   const report = {
@@ -423,6 +493,7 @@ async function main(): Promise<void> {
     rows,
     roundsOfReferences,
     roundsOfOurs,
+    roundsOfFloor,
   };
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nwritten ${file}`);
