@@ -12,6 +12,7 @@ import { Hono, type Context } from 'hono';
 import type { Logger } from 'pino';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { ApiError } from '#common/errors';
+import { createBusyLoopDelay } from './busy-loop-delay';
 
 /** nginx's code for a request the client gave up on: nobody got an answer, and it is not our error. */
 export const CLIENT_CLOSED_REQUEST = 499;
@@ -25,15 +26,17 @@ function pathKind(path: string): string {
   return 'page';
 }
 
-/** How often the event-loop lag is sampled (prom-client's eventLoopMonitoringPrecision). */
-const EVENT_LOOP_MONITORING_MS = 100;
+/** How often prom-client's own event-loop lag sampler wakes the process (its eventLoopMonitoringPrecision). */
+const EVENT_LOOP_MONITORING_MS = 1000;
 
 export function createMetrics() {
   const registry = new Registry();
-  // The event-loop lag histogram samples with a timer: prom-client's 10 ms woke an idle server
-  // about 175 times a second, most of its idle CPU (issue 12: idle under 1 % of a core). At
-  // 100 ms it still sees every stall longer than that and most shorter ones.
+  // The event-loop lag histogram samples with a timer that wakes the process even when it is idle:
+  // prom-client's 10 ms woke an idle server about 175 times a second, and 100 ms still ten times
+  // (issue 12: idle under 1 % of a core). At one second it sees every stall longer than that; the
+  // finer figures come from a watch that runs only while answers are being made (busy-loop-delay.ts).
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_MONITORING_MS });
+  const busyLoopDelay = createBusyLoopDelay(registry);
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests',
@@ -52,6 +55,7 @@ export function createMetrics() {
   const timed = new Map<string, { observe(value: number): void }>();
   return {
     observe(path: string, status: number, durationMs: number) {
+      busyLoopDelay.noteActivity();
       const kind = pathKind(path);
       const key = `${kind} ${status}`;
       let counter = counted.get(key);
@@ -62,6 +66,8 @@ export function createMetrics() {
       timer.observe(durationMs / 1000);
     },
     render: () => registry.metrics(),
+    /** Whether the busy-time delay watch runs, and stopping it (a closing process). */
+    busyLoopDelay,
     contentType: registry.contentType,
   };
 }
