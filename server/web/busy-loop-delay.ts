@@ -14,15 +14,15 @@ import { monitorEventLoopDelay, type ELDHistogram } from 'node:perf_hooks';
 import { Gauge, type Registry } from 'prom-client';
 
 /** The watch's sampling interval while the server is busy. */
-export const BUSY_RESOLUTION_MS = 20;
+const BUSY_RESOLUTION_MS = 20;
 /** How long without an answer before the watch stops. */
-export const IDLE_AFTER_MS = 10_000;
+const IDLE_AFTER_MS = 10_000;
 
 export interface BusyLoopDelay {
   /** An answer was made: the watch runs (again) until IDLE_AFTER_MS pass without one. */
   noteActivity(): void;
   isWatching(): boolean;
-  /** Stops the watch at once (the process is closing). */
+  /** Stops the watch at once, until the next answer. */
   stop(): void;
 }
 
@@ -52,16 +52,16 @@ export function createBusyLoopDelay(
     isRunning = false;
   }
 
-  const seconds = (nanoseconds: number) => (Number.isFinite(nanoseconds) ? nanoseconds / 1e9 : 0);
   const gauge = (name: string, help: string, collect?: () => void) =>
     new Gauge({ name, help, registers: [registry], ...(collect ? { collect } : {}) });
   // Registered first: a scrape writes the gauges in order, so this one's collect must set the others before they are written.
   gauge('nodejs_eventloop_busy_watch', 'Whether the busy-time delay watch runs (1) or not (0)', function collect(this: Gauge) {
     this.set(isRunning ? 1 : 0);
-    const seen = histogram && histogram.count > 0;
-    max.set(seen ? seconds(histogram!.max) : 0);
-    mean.set(seen ? seconds(histogram!.mean) : 0);
-    p99.set(seen ? seconds(histogram!.percentile(99)) : 0);
+    // An empty histogram's min and mean are not numbers worth showing: nothing seen reads as 0.
+    const seen = histogram && histogram.count > 0 ? histogram : undefined;
+    max.set(seen ? seen.max / 1e9 : 0);
+    mean.set(seen ? seen.mean / 1e9 : 0);
+    p99.set(seen ? seen.percentile(99) / 1e9 : 0);
     histogram?.reset();
   });
   const max = gauge('nodejs_eventloop_busy_delay_max_seconds', 'Longest event loop delay seen while answering requests');
