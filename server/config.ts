@@ -23,12 +23,12 @@ const envSchema = z
      * PGlite's buffer pool (PostgreSQL's shared_buffers, e.g. 64MB): it lives in WASM memory, which
      * never shrinks, and PGlite touches all of it when it starts, so it is what an idle embedded
      * server holds; smaller saves memory, larger keeps more pages without a copy from the file
-     * system (issue 12; db/client.ts DEFAULT_PGLITE_SHARED_BUFFERS, docs/performance.md).
+     * system. Unset: db/client.ts DEFAULT_PGLITE_SHARED_BUFFERS (issue 12, docs/performance.md).
      */
     PGLITE_SHARED_BUFFERS: z
       .string()
       .regex(/^[1-9][0-9]*(kB|MB|GB)$/, 'must be a size such as 64MB')
-      .default('16MB'),
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Largest accepted request body. */
     MAX_BODY_BYTES: z.coerce

@@ -1,11 +1,15 @@
 /**
  * The PostgreSQL pool outlives a lost server connection (issue 11: the chaos run found both
  * processes exiting when PostgreSQL restarted, on an idle client's unhandled 'error' event).
+ * The embedded database opens with the buffer pool it is given (issue 12, idle memory).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './client';
+import { DEFAULT_PGLITE_SHARED_BUFFERS, openDatabase } from './client';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -71,4 +75,24 @@ describe.runIf(url)('PostgreSQL pool', () => {
       await handle.close();
     }
   });
+});
+
+describe('PGlite buffer pool', () => {
+  /** PostgreSQL's shared_buffers as the opened database reports it. */
+  async function sharedBuffersOf(pgliteSharedBuffers: string | undefined): Promise<string> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pglite-pool-'));
+    const handle = await openDatabase({ dataDir, ...(pgliteSharedBuffers ? { pgliteSharedBuffers } : {}) });
+    try {
+      const answer = (await handle.db.execute(sql`SHOW shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
+      return answer.rows[0]!.shared_buffers;
+    } finally {
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  it('opens with the pool PGLITE_SHARED_BUFFERS names, and with the default pool when it names none', async () => {
+    expect(await sharedBuffersOf('12MB')).toBe('12MB');
+    expect(await sharedBuffersOf(undefined)).toBe(DEFAULT_PGLITE_SHARED_BUFFERS);
+  }, 60_000);
 });

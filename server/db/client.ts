@@ -72,13 +72,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /**
  * The embedded database's buffer pool when none is given. It lives in the WASM memory, which
- * never shrinks, and PGlite touches all of it when it starts (16 MB of pool: 30 MB of WASM memory
- * resident right after the open): PostgreSQL's default of 128 MB, then 64 MB, was most of what an
- * idle server held (issue 12, idle memory). A site's hot pages fit in it, and the files behind the
- * pool are in the OS's page cache, so a miss costs a copy, not a disk read; rounds over HTTP with
- * 10 and 50 players showed no difference beyond this machine's noise (docs/performance.md).
+ * never shrinks, and PGlite touches all of it when it starts (an idle server's WASM memory holds
+ * 23 MB resident with 8 MB of pool, 31 MB with 16 MB): PostgreSQL's default of 128 MB, then 64 MB,
+ * then 16 MB, was what kept an idle server over 200 MB (issue 12, idle memory). A site's hot pages
+ * fit in it, and the files behind the pool are in the OS's page cache, so a miss costs a copy, not
+ * a disk read; rounds over HTTP with 10 and 50 players were no slower with 8 MB than with 16 MB
+ * (docs/performance.md).
  */
-export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '8MB';
 
 async function openPglite(
   dataDir: string,
