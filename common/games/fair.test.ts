@@ -97,6 +97,15 @@ describe('the stream of draws (4 bytes each, 8 per block, then the next cursor)'
     expect(otherClient).not.toEqual(first);
   });
 
+  it('reads the blocks of cursors whose decimal digits grow (9, 10, 99, 100, 1000) as node:crypto computes them', () => {
+    for (const cursor of [9, 10, 11, 99, 100, 1000]) {
+      const rng = new FairRng(SEEDS, cursor * 8);
+      const block = Array.from({ length: 8 }, () => rng.nextUint32().toString(16).padStart(8, '0')).join('');
+      const message = `${SEEDS.clientSeed}:${SEEDS.nonce}:${cursor}`;
+      expect(block).toBe(createHmac('sha256', SEEDS.serverSeed).update(message).digest('hex'));
+    }
+  });
+
   it('resumes a saved round at its position with the draws it would have given', () => {
     const whole = createFairRng(SEEDS);
     const expected = Array.from({ length: 30 }, () => whole.nextUint32());

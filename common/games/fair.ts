@@ -126,9 +126,16 @@ export class FairRng implements Rng {
   }
 
   private refill(): void {
-    const digits = String(this.nextCursor++);
-    for (let i = 0; i < digits.length; i++) this.message[this.prefixLength + i] = digits.charCodeAt(i);
-    this.hmac.digestWords(this.message, this.words, this.prefixLength + digits.length);
+    // The cursor's decimal digits after the prefix, written from the last one back without a
+    // string: a round refills every eight draws, and simulations run millions of rounds.
+    let cursor = this.nextCursor++;
+    let end = this.prefixLength + 1;
+    for (let rest = cursor; rest >= 10; rest = Math.floor(rest / 10)) end++;
+    for (let i = end - 1; i >= this.prefixLength; i--) {
+      this.message[i] = 0x30 + (cursor % 10);
+      cursor = Math.floor(cursor / 10);
+    }
+    this.hmac.digestWords(this.message, this.words, end);
     this.wordIndex = 0;
   }
 }

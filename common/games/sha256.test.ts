@@ -85,6 +85,18 @@ describe('HMAC-SHA256 (RFC 2104) against the test cases of RFC 4231', () => {
     );
   });
 
+  it('agrees with node:crypto on every message length around the one-block limit, reading only the first `length` bytes', () => {
+    const keyed = new KeyedHmacSha256(utf8Bytes('server-seed'));
+    const words = new Uint32Array(8);
+    for (let length = 0; length <= 130; length++) {
+      // A longer buffer than the message, as a round's stream keeps one: the bytes past `length` must not count.
+      const buffer = Uint8Array.from({ length: length + 16 }, (_, i) => (i * 37 + length) & 0xff);
+      keyed.digestWords(buffer, words, length);
+      const expected = createHmac('sha256', 'server-seed').update(buffer.subarray(0, length)).digest('hex');
+      expect(Array.from(words, (word) => word.toString(16).padStart(8, '0')).join('')).toBe(expected);
+    }
+  });
+
   it('agrees with node:crypto for any key and message, and a reused keyed HMAC gives the same MAC each time', () => {
     fc.assert(
       fc.property(

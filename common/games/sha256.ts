@@ -43,7 +43,8 @@ function compress(state: Uint32Array, block: Uint8Array, offset: number): void {
 /**
  * Mixes the block whose 16 words are in W[0 … 15] into the state. The rounds are unrolled by
  * eight with the working variables renamed instead of shifted, since simulations spend most of
- * their time here (issue 12).
+ * their time here (issue 12). Ch(e, f, g) is written g ^ (e & (f ^ g)) and Maj(a, b, c) as
+ * (a & b) | (c & (a | b)): the same bits as FIPS 180-4's forms with one operation fewer each.
  */
 function compressW(state: Uint32Array): void {
   for (let t = 16; t < 64; t++) {
@@ -66,91 +67,75 @@ function compressW(state: Uint32Array): void {
     t1 =
       (h +
         ((((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7))) +
-          ((e & f) ^ (~e & g)) +
+          (g ^ (e & (f ^ g))) +
           K[t + 0]! +
           W[t + 0]!)) |
       0;
     d = (d + t1) | 0;
-    h =
-      (t1 + ((((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10))) + ((a & b) ^ (a & c) ^ (b & c)))) |
-      0;
+    h = (t1 + ((((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10))) + ((a & b) | (c & (a | b))))) | 0;
     t1 =
       (g +
         ((((d >>> 6) | (d << 26)) ^ ((d >>> 11) | (d << 21)) ^ ((d >>> 25) | (d << 7))) +
-          ((d & e) ^ (~d & f)) +
+          (f ^ (d & (e ^ f))) +
           K[t + 1]! +
           W[t + 1]!)) |
       0;
     c = (c + t1) | 0;
-    g =
-      (t1 + ((((h >>> 2) | (h << 30)) ^ ((h >>> 13) | (h << 19)) ^ ((h >>> 22) | (h << 10))) + ((h & a) ^ (h & b) ^ (a & b)))) |
-      0;
+    g = (t1 + ((((h >>> 2) | (h << 30)) ^ ((h >>> 13) | (h << 19)) ^ ((h >>> 22) | (h << 10))) + ((h & a) | (b & (h | a))))) | 0;
     t1 =
       (f +
         ((((c >>> 6) | (c << 26)) ^ ((c >>> 11) | (c << 21)) ^ ((c >>> 25) | (c << 7))) +
-          ((c & d) ^ (~c & e)) +
+          (e ^ (c & (d ^ e))) +
           K[t + 2]! +
           W[t + 2]!)) |
       0;
     b = (b + t1) | 0;
-    f =
-      (t1 + ((((g >>> 2) | (g << 30)) ^ ((g >>> 13) | (g << 19)) ^ ((g >>> 22) | (g << 10))) + ((g & h) ^ (g & a) ^ (h & a)))) |
-      0;
+    f = (t1 + ((((g >>> 2) | (g << 30)) ^ ((g >>> 13) | (g << 19)) ^ ((g >>> 22) | (g << 10))) + ((g & h) | (a & (g | h))))) | 0;
     t1 =
       (e +
         ((((b >>> 6) | (b << 26)) ^ ((b >>> 11) | (b << 21)) ^ ((b >>> 25) | (b << 7))) +
-          ((b & c) ^ (~b & d)) +
+          (d ^ (b & (c ^ d))) +
           K[t + 3]! +
           W[t + 3]!)) |
       0;
     a = (a + t1) | 0;
-    e =
-      (t1 + ((((f >>> 2) | (f << 30)) ^ ((f >>> 13) | (f << 19)) ^ ((f >>> 22) | (f << 10))) + ((f & g) ^ (f & h) ^ (g & h)))) |
-      0;
+    e = (t1 + ((((f >>> 2) | (f << 30)) ^ ((f >>> 13) | (f << 19)) ^ ((f >>> 22) | (f << 10))) + ((f & g) | (h & (f | g))))) | 0;
     t1 =
       (d +
         ((((a >>> 6) | (a << 26)) ^ ((a >>> 11) | (a << 21)) ^ ((a >>> 25) | (a << 7))) +
-          ((a & b) ^ (~a & c)) +
+          (c ^ (a & (b ^ c))) +
           K[t + 4]! +
           W[t + 4]!)) |
       0;
     h = (h + t1) | 0;
-    d =
-      (t1 + ((((e >>> 2) | (e << 30)) ^ ((e >>> 13) | (e << 19)) ^ ((e >>> 22) | (e << 10))) + ((e & f) ^ (e & g) ^ (f & g)))) |
-      0;
+    d = (t1 + ((((e >>> 2) | (e << 30)) ^ ((e >>> 13) | (e << 19)) ^ ((e >>> 22) | (e << 10))) + ((e & f) | (g & (e | f))))) | 0;
     t1 =
       (c +
         ((((h >>> 6) | (h << 26)) ^ ((h >>> 11) | (h << 21)) ^ ((h >>> 25) | (h << 7))) +
-          ((h & a) ^ (~h & b)) +
+          (b ^ (h & (a ^ b))) +
           K[t + 5]! +
           W[t + 5]!)) |
       0;
     g = (g + t1) | 0;
-    c =
-      (t1 + ((((d >>> 2) | (d << 30)) ^ ((d >>> 13) | (d << 19)) ^ ((d >>> 22) | (d << 10))) + ((d & e) ^ (d & f) ^ (e & f)))) |
-      0;
+    c = (t1 + ((((d >>> 2) | (d << 30)) ^ ((d >>> 13) | (d << 19)) ^ ((d >>> 22) | (d << 10))) + ((d & e) | (f & (d | e))))) | 0;
     t1 =
       (b +
         ((((g >>> 6) | (g << 26)) ^ ((g >>> 11) | (g << 21)) ^ ((g >>> 25) | (g << 7))) +
-          ((g & h) ^ (~g & a)) +
+          (a ^ (g & (h ^ a))) +
           K[t + 6]! +
           W[t + 6]!)) |
       0;
     f = (f + t1) | 0;
-    b =
-      (t1 + ((((c >>> 2) | (c << 30)) ^ ((c >>> 13) | (c << 19)) ^ ((c >>> 22) | (c << 10))) + ((c & d) ^ (c & e) ^ (d & e)))) |
-      0;
+    b = (t1 + ((((c >>> 2) | (c << 30)) ^ ((c >>> 13) | (c << 19)) ^ ((c >>> 22) | (c << 10))) + ((c & d) | (e & (c | d))))) | 0;
     t1 =
       (a +
         ((((f >>> 6) | (f << 26)) ^ ((f >>> 11) | (f << 21)) ^ ((f >>> 25) | (f << 7))) +
-          ((f & g) ^ (~f & h)) +
+          (h ^ (f & (g ^ h))) +
           K[t + 7]! +
           W[t + 7]!)) |
       0;
     e = (e + t1) | 0;
-    a =
-      (t1 + ((((b >>> 2) | (b << 30)) ^ ((b >>> 13) | (b << 19)) ^ ((b >>> 22) | (b << 10))) + ((b & c) ^ (b & d) ^ (c & d)))) |
-      0;
+    a = (t1 + ((((b >>> 2) | (b << 30)) ^ ((b >>> 13) | (b << 19)) ^ ((b >>> 22) | (b << 10))) + ((b & c) | (d & (b | c))))) | 0;
   }
   state[0] = state[0]! + a;
   state[1] = state[1]! + b;
@@ -180,6 +165,21 @@ function absorb(state: Uint32Array, prefixBytes: number, message: Uint8Array, le
   writeWord(tail, tailBytes - 8, Math.floor(bits / 0x1_0000_0000));
   writeWord(tail, tailBytes - 4, bits >>> 0);
   for (let offset = 0; offset < tailBytes; offset += BLOCK_BYTES) compress(state, tail, offset);
+}
+
+/** The longest message that fits one block with its 0x80 byte and 64-bit length. */
+const SINGLE_BLOCK_BYTES = BLOCK_BYTES - 9;
+
+/**
+ * Writes into W the one padded block of a message of at most SINGLE_BLOCK_BYTES bytes, whose
+ * input so far counts `totalBytes` bytes: what absorb's last block holds, without its byte copy.
+ * A round's draws hash short messages (seed:nonce:cursor), one block each.
+ */
+function loadPaddedBlock(message: Uint8Array, length: number, totalBytes: number): void {
+  W.fill(0);
+  for (let i = 0; i < length; i++) W[i >> 2] |= message[i]! << (24 - 8 * (i & 3));
+  W[length >> 2] |= 0x80 << (24 - 8 * (length & 3));
+  W[15] = totalBytes * 8;
 }
 
 // The padded last block(s) of a message; reused for the same reason as W.
@@ -255,7 +255,10 @@ export class KeyedHmacSha256 {
   digestWords(message: Uint8Array, out: Uint32Array, length = message.length): void {
     const state = this.state;
     state.set(this.innerStart);
-    absorb(state, BLOCK_BYTES, message, length);
+    if (length <= SINGLE_BLOCK_BYTES) {
+      loadPaddedBlock(message, length, BLOCK_BYTES + length);
+      compressW(state);
+    } else absorb(state, BLOCK_BYTES, message, length);
     // The outer block is the inner digest's eight words and the fixed padding: straight into W.
     for (let i = 0; i < 8; i++) W[i] = state[i]!;
     W[8] = 0x80000000 | 0;
