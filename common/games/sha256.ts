@@ -177,8 +177,8 @@ const SINGLE_BLOCK_BYTES = BLOCK_BYTES - 9;
  */
 function loadPaddedBlock(message: Uint8Array, length: number, totalBytes: number): void {
   W.fill(0);
-  for (let i = 0; i < length; i++) W[i >> 2] |= message[i]! << (24 - 8 * (i & 3));
-  W[length >> 2] |= 0x80 << (24 - 8 * (length & 3));
+  for (let i = 0; i < length; i++) W[i >> 2] = W[i >> 2]! | (message[i]! << (24 - 8 * (i & 3)));
+  W[length >> 2] = W[length >> 2]! | (0x80 << (24 - 8 * (length & 3)));
   W[15] = totalBytes * 8;
 }
 
