@@ -42,6 +42,8 @@ import { DEFAULT_LOCALE } from '#common/locale';
 /** Only the safety net: a change reaches the player-rows cache by notification at once (issue 12). */
 const PLAYER_ROWS_MAX_AGE_MS = 30_000;
 const PLAYER_ROWS_MAX_ENTRIES = 50_000;
+/** Fewer than the rows: each holds a whole answer, and a session may ask with any parameters it likes. */
+const KEPT_ANSWERS_MAX_ENTRIES = 5_000;
 
 export interface ServiceOptions {
   messaging?: MessagingOptions;
@@ -70,9 +72,14 @@ export interface ServiceOptions {
 
 export function createServices(db: Database, options: ServiceOptions = {}) {
   const rateLimits = createRateLimitService(db);
+  // Answers of a player's own reads, made from the two caches below and dropped with them (api/kept-answers.ts).
+  const keptAnswers = options.isOnlyProcess
+    ? createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: KEPT_ANSWERS_MAX_ENTRIES })
+    : undefined;
+  const dependents = keptAnswers ? [keptAnswers] : [];
   // Balances kept in memory only where every write to them passes through this process's wallet.
   const playerBalances = options.isOnlyProcess
-    ? createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: PLAYER_ROWS_MAX_ENTRIES })
+    ? createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: PLAYER_ROWS_MAX_ENTRIES, dependents })
     : undefined;
   const wallet = createWalletService(db, {
     onPlayerBalancesWritten: (userIds) => userIds.forEach((userId) => playerBalances?.forgetPlayer(userId)),
@@ -80,7 +87,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   // Players' debts: a rollback takes back a payout the player spent; the next deposit repays it first.
   const debts = createDebts(wallet, db);
   // What every signed-in request reads about its player, kept until the database says it changed.
-  const playerRows = createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: PLAYER_ROWS_MAX_ENTRIES });
+  const playerRows = createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: PLAYER_ROWS_MAX_ENTRIES, dependents });
   // Elsewhere read from the database each time, one statement for the requests that ask together.
   const sharedBalances = playerBalances ? undefined : createSharedBalances(wallet, { lanes: 2 });
   const balancesOf = (user: UserRow) =>
@@ -215,6 +222,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     wallet,
     /** What signed-in requests read about their player; dropped on change (boot, the API dispatcher). */
     playerRows,
+    /** Answers of players' own reads where this process is the only writer (api/kept-answers.ts); else undefined. */
+    keptAnswers,
     /** Players' debts (wallet/debts.ts): listed and written off from the back office. */
     debts,
     /** The ledger invariants of architecture §5, checked on demand (backoffice, ledger:check). */

@@ -60,6 +60,8 @@ export interface ApiMethod extends MethodContract {
   method: string;
   verbs: readonly HttpVerb[];
   handler: (ctx: ApiContext, params: unknown) => Promise<unknown>;
+  /** See MethodImplementation's isAnswerKeptPerSession. */
+  isAnswerKeptPerSession: boolean;
 }
 
 /** A handler for each method, told apart by name so the handler is typed by the one named. */
@@ -67,6 +69,13 @@ export type MethodImplementation = {
   [Name in MethodName]: {
     name: Name;
     handler: (ctx: ApiContext, params: ParamsOutput<Name>) => Promise<ResultOf<Name>>;
+    /**
+     * A GET whose answer is made only from the caller's session, the player's cached rows and
+     * balances, the site and the address: where this process is the only writer of balances, its
+     * answer is kept for the session until one of those changes (api/kept-answers.ts, issue 12).
+     * Only for reads that read nothing else: content, the clock, other players.
+     */
+    isAnswerKeptPerSession?: true;
   };
 }[MethodName];
 
@@ -75,7 +84,7 @@ export type MethodImplementation = {
  * the declared result, so a handler and the contract cannot disagree and still compile.
  */
 export function defineMethod(implementation: MethodImplementation): ApiMethod {
-  const { name, handler } = implementation;
+  const { name, handler, isAnswerKeptPerSession = false } = implementation;
   const dot = name.indexOf('.');
   return {
     ...(API_CONTRACT[name] as MethodContract),
@@ -84,6 +93,7 @@ export function defineMethod(implementation: MethodImplementation): ApiMethod {
     method: name.slice(dot + 1),
     verbs: METHOD_VERBS[name],
     handler: handler as ApiMethod['handler'],
+    isAnswerKeptPerSession,
   };
 }
 

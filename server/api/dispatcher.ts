@@ -25,6 +25,7 @@ import { declaresBodyOver, RequestBodyTooLarge } from '../web/request-body';
 import { sessionCookieHeader } from '../web/session-cookie';
 import { toApiError } from './envelope';
 import { invokeMethod } from './invoke';
+import { keptOrMadeAnswer, type MadeAnswer } from './kept-answers';
 import { bodilessRequest, readParams, type ParamsRequest } from './params';
 
 export interface ApiOptions {
@@ -61,6 +62,13 @@ export interface ApiReply {
 
 /** The answer to an API call; never throws: an unexpected failure is the catalogue's UnknownErrorException. */
 export async function answerApiCall(request: ApiRequest, options: ApiOptions): Promise<ApiReply> {
+  const make = () => makeAnswer(request, options);
+  const made = (await keptOrMadeAnswer(request, options.services, options.proxy, make)) ?? (await make());
+  return reply(request, options, made.status, made.json, made.cookies);
+}
+
+/** The call made its whole way: status, the envelope's JSON and the cookies to set. */
+async function makeAnswer(request: ApiRequest, options: ApiOptions): Promise<MadeAnswer> {
   const cookies: string[] = [];
   let status: number;
   let envelope: unknown;
@@ -74,7 +82,7 @@ export async function answerApiCall(request: ApiRequest, options: ApiOptions): P
     status = apiError.status;
     envelope = { error: apiError.toBody() };
   }
-  return reply(request, options, status, JSON.stringify(envelope), cookies);
+  return { status, json: JSON.stringify(envelope), cookies };
 }
 
 async function runCall(request: ApiRequest, options: ApiOptions, cookies: string[]) {
@@ -123,7 +131,7 @@ async function reply(
   options: ApiOptions,
   status: number,
   json: string,
-  cookies: string[],
+  cookies: readonly string[],
 ): Promise<ApiReply> {
   const headers = answerHeaderPairs(options.mode, options.frameOrigins());
   // Whether or not this one is compressed, a shared cache must keep encodings apart (Vary).

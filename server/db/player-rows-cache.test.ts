@@ -72,6 +72,29 @@ describe('player rows cache rules (issue 12)', () => {
     expect(await cache.get('unknown', async () => 'now known', owned(4))).toBe('now known');
   });
 
+  it('drops what was made from its values with them: a dependent forgets the player it forgets, and everything it drops (issue 12, kept answers)', async () => {
+    const made = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 100 });
+    const source = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 100, dependents: [made] });
+    await made.get('answer:5', async () => 'made from 5', owned(5));
+    await made.get('answer:6', async () => 'made from 6', owned(6));
+    source.forgetPlayer(5);
+    expect(await made.get('answer:5', async () => 'made again', owned(5))).toBe('made again');
+    expect(await made.get('answer:6', async () => 'made again', owned(6))).toBe('made from 6');
+    source.invalidate();
+    expect(await made.get('answer:6', async () => 'after the notification', owned(6))).toBe('after the notification');
+  });
+
+  it("does not keep a dependent's value made while its source forgot the player (a round's balance written mid-answer)", async () => {
+    const made = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 100 });
+    const source = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 100, dependents: [made] });
+    const slow = deferred<string>();
+    const racing = made.get('answer', () => slow.promise, owned(7));
+    source.forgetPlayer(7);
+    slow.resolve('balance before the round');
+    expect(await racing).toBe('balance before the round');
+    expect(await made.get('answer', async () => 'balance after the round', owned(7))).toBe('balance after the round');
+  });
+
   it('forgets a player by every key of theirs', async () => {
     const cache = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 100 });
     await cache.get('session:x', async () => 'row', owned(5));

@@ -38,7 +38,19 @@ interface Entry {
   validUntil: number;
 }
 
-export function createPlayerRowsCache(options: { maxAgeMs: number; maxEntries: number }): PlayerRowsCache {
+export interface PlayerRowsCacheOptions {
+  maxAgeMs: number;
+  maxEntries: number;
+  /**
+   * Caches of what was made from this one's values (the kept answers, api/kept-answers.ts): they drop
+   * a player's entries whenever this one does, and everything whenever this one does, so nothing
+   * made from a dropped value outlives it.
+   */
+  dependents?: readonly Pick<PlayerRowsCache, 'forgetPlayer' | 'invalidate'>[];
+}
+
+export function createPlayerRowsCache(options: PlayerRowsCacheOptions): PlayerRowsCache {
+  const dependents = options.dependents ?? [];
   const entries = new Map<string, Entry>();
   const keysOfOwner = new Map<number, Set<string>>();
   /** Every invalidation or forgetting takes the next number; a read remembers the one it started at. */
@@ -47,6 +59,7 @@ export function createPlayerRowsCache(options: { maxAgeMs: number; maxEntries: n
   const forgottenAt = new Map<number, number>();
 
   function dropAll(): void {
+    for (const dependent of dependents) dependent.invalidate();
     entries.clear();
     keysOfOwner.clear();
     forgottenAt.clear();
@@ -87,6 +100,7 @@ export function createPlayerRowsCache(options: { maxAgeMs: number; maxEntries: n
     },
 
     forgetPlayer(userId: number): void {
+      for (const dependent of dependents) dependent.forgetPlayer(userId);
       if (forgottenAt.size >= options.maxEntries) return dropAll();
       sequence += 1;
       forgottenAt.set(userId, sequence);

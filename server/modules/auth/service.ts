@@ -37,6 +37,8 @@ export function hashToken(token: string): string {
 export interface SessionUser {
   user: UserRow;
   tokenHash: string;
+  /** When the session ends (epoch ms): nothing made from it may be answered after. */
+  expiresAtMs: number;
 }
 
 interface Deps {
@@ -331,7 +333,8 @@ export function createAuthService({ db, accounts, rateLimits, findActiveExclusio
             validUntil: (found) => found?.expiresAt.getTime() ?? 0,
           })
         : await read();
-      return open && open.expiresAt.getTime() > Date.now() ? { user: open.user, tokenHash } : undefined;
+      const expiresAtMs = open?.expiresAt.getTime() ?? 0;
+      return open && expiresAtMs > Date.now() ? { user: open.user, tokenHash, expiresAtMs } : undefined;
     },
   };
 }

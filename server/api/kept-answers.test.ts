@@ -1,0 +1,261 @@
+/**
+ * Issue 12: a signed-in player's own reads (account.getInfo) are kept for their session where this
+ * process is the only writer of balances (api/kept-answers.ts). What must hold: the answer is the
+ * one the call would make now. A round's balance, the player's own change, an operator's edit, a
+ * sign-out, a ban, maintenance and a blocked country all show on the next request; a call that
+ * sets a cookie or is refused is never kept; and where other processes may write, nothing is.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/api-harness';
+import { CookieBrowser } from '../../test/cookie-browser';
+import { eventually } from '../../test/eventually';
+import { testDatabaseKinds } from '../../test/databases';
+import { fundPlayer } from '../../test/host-player';
+import { uniqueEmail } from '../../test/player';
+import { hashPassword } from '../modules/auth';
+import { sites, users } from '../db/schema';
+
+const COUNTRY_HEADER = 'cf-ipcountry';
+const GET_INFO = '/api/account.getInfo?v=2.34&locale=en';
+
+interface Info {
+  uid: number;
+  fakename: string;
+  balances: { balance_main: { amount: string } };
+}
+
+interface Envelope {
+  data?: Info;
+  error?: { type: string };
+}
+
+describe('answers kept for a session where this process is the only writer (PGlite, issue 12)', () => {
+  let t: TestApp;
+  /** How often account.getInfo's method ran: a kept answer does not run it. */
+  let methodRuns = 0;
+
+  beforeAll(async () => {
+    // Behind a load balancer that names the client's country, so the country is part of the request.
+    t = await createTestApp('pglite', {
+      services: { isOnlyProcess: true },
+      proxy: { mode: 'hops', hops: 1, countryHeader: COUNTRY_HEADER },
+    });
+    const { accounts } = t.services;
+    const infoFor = accounts.infoFor.bind(accounts);
+    accounts.infoFor = (...args) => {
+      methodRuns += 1;
+      return infoFor(...args);
+    };
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A browser with the visitor and session cookies, signed in as a new player. */
+  async function signedIn(): Promise<{ browser: CookieBrowser; uid: number; siteId: string; currency: string }> {
+    const site = await t.services.sites.resolveSite('127.0.0.1');
+    const login = uniqueEmail();
+    const user = await t.services.accounts.createUser({
+      siteId: site.id,
+      login,
+      passwordHash: await hashPassword('secret12'),
+      currency: site.defaultCurrency,
+      locale: 'en',
+      isSubscribed: false,
+    });
+    if (!user) throw new Error('could not create the player');
+    const browser = new CookieBrowser(t);
+    expect((await browser.api('auth.login', { login, password: 'secret12' })).status).toBe(200);
+    expect(browser.cookies.has('sid') && browser.cookies.has('vid')).toBe(true);
+    return { browser, uid: user.id, siteId: site.id, currency: site.defaultCurrency };
+  }
+
+  async function getInfo(browser: CookieBrowser, headers: Record<string, string> = {}) {
+    const response = await browser.request(GET_INFO, { headers });
+    return { status: response.status, body: (await response.json()) as Envelope, headers: response.headers };
+  }
+
+  const mainOf = async (browser: CookieBrowser) => (await getInfo(browser)).body.data?.balances.balance_main.amount;
+
+  async function ledgerMainOf(player: { uid: number; siteId: string; currency: string }): Promise<string> {
+    const balances = await t.services.wallet.balances(player.siteId, player.uid, player.currency);
+    return (Number(balances.main) / 100).toFixed(2);
+  }
+
+  it('answers a repeated getInfo of one browser from the kept answer, with headers and a CSP nonce of its own each time (spec §7 getInfo)', async () => {
+    const { browser, uid } = await signedIn();
+    const before = methodRuns;
+    const answers = await Promise.all(Array.from({ length: 3 }, () => getInfo(browser)));
+    const again = [await getInfo(browser), await getInfo(browser), await getInfo(browser)];
+    // The three parallel ones may each have made it; the three after them were kept.
+    expect(methodRuns - before).toBeLessThanOrEqual(3);
+    for (const answer of [...answers, ...again]) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(answers[0]?.body);
+      expect(answer.body.data?.uid).toBe(uid);
+    }
+    const nonces = again.map((answer) => /'nonce-([^']+)'/.exec(answer.headers.get('content-security-policy') ?? '')?.[1]);
+    expect(new Set(nonces).size).toBe(3);
+  });
+
+  it("a round's balance is in the very next answer, with reads racing the rounds (spec §7 getInfo, architecture §5)", async () => {
+    const player = await signedIn();
+    const { browser, uid } = player;
+    await fundPlayer(t, player, '50.00');
+    expect(await mainOf(browser)).toBe('50.00');
+    const runsBefore = methodRuns;
+    let reads = 0;
+    for (let round = 0; round < 6; round++) {
+      const racing = Array.from({ length: 8 }, () => mainOf(browser).then(() => (reads += 1)));
+      const played = await browser.api('games.play', {
+        sysname: 'dice-roll',
+        mode: 'real',
+        bet: JSON.stringify({ stake: '1.00', direction: 'under', target: '50.00' }),
+        request_id: `kept-answer-${uid}-${round}`,
+      });
+      expect(played.status).toBe(200);
+      // Once the round has answered, no read may show the balance before it.
+      expect(await mainOf(browser)).toBe(await ledgerMainOf(player));
+      await Promise.all(racing);
+    }
+    expect(await mainOf(browser)).toBe(await ledgerMainOf(player));
+    // The reads were kept between the rounds, or this test proves nothing about kept answers.
+    expect(methodRuns - runsBefore).toBeLessThan(reads);
+  });
+
+  it("shows the player's own change on their very next request (spec §7 changefakename)", async () => {
+    const { browser } = await signedIn();
+    await getInfo(browser);
+    await getInfo(browser);
+    const fakename = `Kept${Date.now() % 100_000}`;
+    expect((await browser.api('account.changefakename', { fakename })).data).toBe(1);
+    expect((await getInfo(browser)).body.data?.fakename).toBe(fakename);
+  });
+
+  it("shows an operator's edit made in SQL once its change notification arrives, without any call of the player's", async () => {
+    const { browser, uid } = await signedIn();
+    await getInfo(browser);
+    const fakename = `Operator${Date.now() % 100_000}`;
+    await t.db.execute(sql`update ${users} set fakename = ${fakename} where ${users.id} = ${uid}`);
+    const answer = await eventually(
+      () => getInfo(browser),
+      (seen) => seen.body.data?.fakename === fakename,
+    );
+    expect(answer.body.data?.fakename).toBe(fakename);
+  });
+
+  it('refuses and signs out a player banned in SQL, whose answer was kept (spec §6 user blocked)', async () => {
+    const { browser, uid } = await signedIn();
+    expect((await getInfo(browser)).body.data?.uid).toBe(uid);
+    await t.db.execute(sql`update ${users} set status = 'banned' where ${users.id} = ${uid}`);
+    const refused = await eventually(
+      () => getInfo(browser),
+      (seen) => seen.status !== 200,
+    );
+    expect(refused.body.error?.type).toBe('UserBannedException');
+    expect(browser.cookies.has('sid')).toBe(false);
+  });
+
+  it('after a sign-out has answered, a copy of the session cookie gets no kept answer, with reads racing the sign-out', async () => {
+    const { browser, uid } = await signedIn();
+    const copy = new CookieBrowser(t);
+    for (const [name, value] of browser.cookies) copy.cookies.set(name, value);
+    expect((await getInfo(copy)).body.data?.uid).toBe(uid);
+    const racing = Array.from({ length: 10 }, () => getInfo(copy));
+    const signOut = browser.api('auth.logout', {});
+    await Promise.all([...racing, signOut]);
+    const after = await Promise.all(Array.from({ length: 5 }, () => getInfo(copy)));
+    expect(after.map((answer) => answer.body.data?.uid)).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('refuses the kept call once an operator puts the site into maintenance (spec §8 ApplicationDisabledException)', async () => {
+    const { browser, siteId } = await signedIn();
+    expect((await getInfo(browser)).status).toBe(200);
+    await t.db
+      .update(sites)
+      .set({ isMaintenance: true })
+      .where(sql`${sites.id} = ${siteId}`);
+    try {
+      const refused = await eventually(
+        () => getInfo(browser),
+        (seen) => seen.status !== 200,
+      );
+      expect(refused.status).toBe(503);
+      expect(refused.body.error?.type).toBe('ApplicationDisabledException');
+    } finally {
+      await t.db
+        .update(sites)
+        .set({ isMaintenance: false })
+        .where(sql`${sites.id} = ${siteId}`);
+    }
+    await eventually(
+      () => getInfo(browser),
+      (seen) => seen.status === 200,
+    );
+  });
+
+  it('never hands the answer kept for one country to a request from a country the site blocks (spec §8 blocked country)', async () => {
+    const { browser, siteId } = await signedIn();
+    const [row] = await t.db
+      .select({ settings: sites.settings })
+      .from(sites)
+      .where(sql`${sites.id} = ${siteId}`);
+    const settings = row?.settings ?? {};
+    await t.db
+      .update(sites)
+      .set({ settings: { ...settings, blocked_countries: ['XX'] } })
+      .where(sql`${sites.id} = ${siteId}`);
+    try {
+      await eventually(
+        () => getInfo(browser, { [COUNTRY_HEADER]: 'XX' }),
+        (seen) => seen.status === 403,
+      );
+      expect((await getInfo(browser, { [COUNTRY_HEADER]: 'FR' })).status).toBe(200);
+      expect((await getInfo(browser, { [COUNTRY_HEADER]: 'FR' })).status).toBe(200);
+      const blocked = await getInfo(browser, { [COUNTRY_HEADER]: 'XX' });
+      expect(blocked.status).toBe(403);
+      expect(blocked.body.error?.type).toBe('AccessDeniedException');
+    } finally {
+      await t.db
+        .update(sites)
+        .set({ settings })
+        .where(sql`${sites.id} = ${siteId}`);
+    }
+  });
+
+  it('a call without the visitor cookie goes its whole way and is issued the cookie every time', async () => {
+    const { browser, uid } = await signedIn();
+    const sessionOnly = `sid=${browser.cookies.get('sid')}`;
+    for (let call = 0; call < 3; call++) {
+      const response = await t.request(GET_INFO, { headers: { cookie: sessionOnly } });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as Envelope).data?.uid).toBe(uid);
+      expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('vid='))).toBe(true);
+    }
+  });
+
+  it('a refused call is never kept: a bad parameter is refused every time, and the good call is answered', async () => {
+    const { browser, uid } = await signedIn();
+    for (let call = 0; call < 2; call++) {
+      const refused = await browser.request('/api/account.getInfo?v=2.34&locale=xx');
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as Envelope).error?.type).toBe('InvalidParameterException');
+    }
+    expect((await getInfo(browser)).body.data?.uid).toBe(uid);
+  });
+});
+
+describe.each(testDatabaseKinds())('no answer kept on %s where other processes may write (issue 12)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a process that is not the only one keeps no answers: another may move a balance at any moment', () => {
+    expect(t.services.keptAnswers).toBeUndefined();
+  });
+});
