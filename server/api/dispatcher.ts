@@ -3,7 +3,8 @@
  * function that knows no HTTP framework. It refuses a hostile address or an oversized body, finds
  * the site and the visitor, hands the call to invokeMethod, and makes the whole answer: status,
  * security headers, cookies and the JSON body, compressed when it is worth it. Errors become HTTP
- * answers here and nowhere else.
+ * answers here and nowhere else. A player's own reads may be answered from kept-answers.ts, which
+ * makes them here the first time; the headers are made per answer either way.
  *
  * Why outside the Hono app (issue 12): the API is the site's hottest traffic (every bet, every
  * balance), and the app's middleware chain, web Request and Response cost an API call about half
@@ -62,8 +63,7 @@ export interface ApiReply {
 
 /** The answer to an API call; never throws: an unexpected failure is the catalogue's UnknownErrorException. */
 export async function answerApiCall(request: ApiRequest, options: ApiOptions): Promise<ApiReply> {
-  const make = () => makeAnswer(request, options);
-  const made = (await keptOrMadeAnswer(request, options.services, options.proxy, make)) ?? (await make());
+  const made = await keptOrMadeAnswer(request, options.services, options.proxy, () => makeAnswer(request, options));
   return reply(request, options, made.status, made.json, made.cookies);
 }
 

@@ -27,6 +27,7 @@ import { parse } from 'hono/utils/cookie';
 import type { Services } from '../services';
 import { clientCountry, type ProxyTrust } from '../web/client-address';
 import { SESSION_COOKIE, sessionTokenOf } from '../web/session-cookie';
+import type { ApiRequest } from './dispatcher';
 import { METHOD_REGISTRY } from './registry';
 
 /** A call's answer before its headers: status, the envelope's JSON and the cookies it sets. */
@@ -36,12 +37,8 @@ export interface MadeAnswer {
   cookies: string[];
 }
 
-export interface KeptAnswerRequest {
-  method: string;
-  url: URL;
-  header: (name: Lowercase<string>) => string | undefined;
-  peer: string;
-}
+/** What of the API request the key and the session lookup read. */
+type KeptAnswerRequest = Pick<ApiRequest, 'method' | 'url' | 'header' | 'peer'>;
 
 /**
  * Longest Cookie header and address a kept answer's key holds: a session may send any it likes,
@@ -56,18 +53,18 @@ interface Kept {
 }
 
 /**
- * The answer to a call whose answer may be kept (a GET of a method that declares it, with a
- * session cookie), kept or made by `make`; undefined for any other call, which the caller makes.
+ * The call's answer: the kept one where it may be kept (a GET of a method that declares it, with a
+ * session cookie) and is, else the one `make` makes, kept when it may be.
  */
 export async function keptOrMadeAnswer(
   request: KeptAnswerRequest,
   services: Services,
   proxy: ProxyTrust,
   make: () => Promise<MadeAnswer>,
-): Promise<MadeAnswer | undefined> {
+): Promise<MadeAnswer> {
   const answers = services.keptAnswers;
   const key = answers && keyOf(request, services, proxy);
-  if (!answers || key === undefined) return undefined;
+  if (!answers || key === undefined) return make();
   const kept = await answers.get(key, () => makeKept(request, services, make), {
     ownerOf: ({ made, session }) => (made.status === 200 && made.cookies.length === 0 ? session?.uid : undefined),
     validUntil: ({ session }) => session?.expiresAtMs ?? 0,
