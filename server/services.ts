@@ -13,7 +13,14 @@ import { createMessagingService, type MessagingOptions } from './modules/messagi
 import { createVerificationService } from './modules/verification';
 import { createResponsibleGamingService } from './modules/responsible-gaming';
 import { createSocialService } from './modules/social';
-import { checkLedger, createDebts, createSharedBalances, createWalletService, debtPolicyOf } from './modules/wallet';
+import {
+  checkLedger,
+  createDebts,
+  createSharedBalances,
+  createSharedBalanceStamps,
+  createWalletService,
+  debtPolicyOf,
+} from './modules/wallet';
 import { createCashierService } from './modules/cashier';
 import { createJobService, type JobServiceOptions } from './modules/jobs';
 import { createPaymentProviders } from './modules/payments';
@@ -72,11 +79,9 @@ export interface ServiceOptions {
 
 export function createServices(db: Database, options: ServiceOptions = {}) {
   const rateLimits = createRateLimitService(db);
-  // Answers of a player's own reads, made from the two caches below and dropped with them (api/kept-answers.ts).
-  const keptAnswers = options.isOnlyProcess
-    ? createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: KEPT_ANSWERS_MAX_ENTRIES })
-    : undefined;
-  const dependents = keptAnswers ? [keptAnswers] : [];
+  // Answers of a player's own reads, made from the caches below and dropped with them (api/kept-answers.ts).
+  const keptAnswers = createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: KEPT_ANSWERS_MAX_ENTRIES });
+  const dependents = [keptAnswers];
   // Balances kept in memory only where every write to them passes through this process's wallet.
   const playerBalances = options.isOnlyProcess
     ? createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: PLAYER_ROWS_MAX_ENTRIES, dependents })
@@ -90,6 +95,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const playerRows = createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: PLAYER_ROWS_MAX_ENTRIES, dependents });
   // Elsewhere read from the database each time, one statement for the requests that ask together.
   const sharedBalances = playerBalances ? undefined : createSharedBalances(wallet, { lanes: 2 });
+  // There a kept answer is checked against its player's accounts, read afresh the same way.
+  const balanceStampOf = playerBalances ? undefined : createSharedBalanceStamps(wallet, { lanes: 1 });
   const balancesOf = (user: UserRow) =>
     sharedBalances ? sharedBalances(user.siteId, user.id, user.currency) : wallet.balances(user.siteId, user.id, user.currency);
   const accounts = createAccountService(db, {
@@ -222,8 +229,13 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     wallet,
     /** What signed-in requests read about their player; dropped on change (boot, the API dispatcher). */
     playerRows,
-    /** Answers of players' own reads where this process is the only writer (api/kept-answers.ts); else undefined. */
+    /** Answers of players' own reads, kept for their session (api/kept-answers.ts). */
     keptAnswers,
+    /**
+     * Where other processes write balances too (PostgreSQL): a stamp of a player's accounts, read
+     * afresh, that a kept answer must match. Undefined where this process is the only writer.
+     */
+    balanceStampOf,
     /** Players' debts (wallet/debts.ts): listed and written off from the back office. */
     debts,
     /** The ledger invariants of architecture §5, checked on demand (backoffice, ledger:check). */

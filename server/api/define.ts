@@ -71,9 +71,10 @@ export type MethodImplementation = {
     handler: (ctx: ApiContext, params: ParamsOutput<Name>) => Promise<ResultOf<Name>>;
     /**
      * A GET whose answer is made only from the caller's session, the player's cached rows and
-     * balances, the site and the address: where this process is the only writer of balances, its
-     * answer is kept for the session until one of those changes (api/kept-answers.ts, issue 12).
-     * Only for reads that read nothing else: content, the clock, other players.
+     * balances, the site and the address: its answer is kept for the session until one of those
+     * changes (api/kept-answers.ts, issue 12; where other processes write balances too, checked
+     * against the player's accounts on every call). Only for reads that read nothing else:
+     * content, the clock, other players.
      */
     isAnswerKeptPerSession?: true;
   };

@@ -21,7 +21,12 @@
  * - Only a 200 that sets no cookie is kept; a call that would issue the visitor cookie, refuse, or
  *   sign a banned player out goes its whole way every time. The answer's headers (the CSP nonce
  *   among them) and its compression are made per call, after this.
- * On PostgreSQL another process may move a balance at any moment, so nothing is kept there.
+ * - Where other processes move balances too (PostgreSQL), a kept answer is also checked against a
+ *   stamp of the player's accounts read afresh for this request (wallet.balanceStampsOfPlayers,
+ *   shared with the requests asking together): it answers only if no account of the player's was
+ *   written since the stamp it was made after, so it shows every transfer committed before the
+ *   request, as a made answer would. That read is a database round trip per call, the one thing a
+ *   kept answer still costs there; the session it is read for is kept beside the answer, by key.
  */
 import { parse } from 'hono/utils/cookie';
 import type { Services } from '../services';
@@ -49,8 +54,26 @@ const MAX_KEY_LENGTH = 2_048;
 interface Kept {
   made: MadeAnswer;
   /** The session's player and end, when the request named an open session. */
-  session?: { uid: number; expiresAtMs: number };
+  session?: KeptSession;
+  /** Where balances may move outside this process: the stamp of the player's accounts read before the answer was made. */
+  balanceStamp?: string;
 }
+
+interface KeptSession {
+  uid: number;
+  siteId: string;
+  expiresAtMs: number;
+}
+
+const KEPT_RULE = {
+  ownerOf: ({ made, session }: Kept) => (made.status === 200 && made.cookies.length === 0 ? session?.uid : undefined),
+  validUntil: ({ session }: Kept) => session?.expiresAtMs ?? 0,
+};
+
+const SESSION_RULE = {
+  ownerOf: (session: KeptSession | undefined) => session?.uid,
+  validUntil: (session: KeptSession | undefined) => session?.expiresAtMs ?? 0,
+};
 
 /**
  * The call's answer: the kept one where it may be kept (a GET of a method that declares it, with a
@@ -62,12 +85,21 @@ export async function keptOrMadeAnswer(
   proxy: ProxyTrust,
   make: () => Promise<MadeAnswer>,
 ): Promise<MadeAnswer> {
-  const answers = services.keptAnswers;
-  const key = answers && keyOf(request, services, proxy);
-  if (!answers || key === undefined) return make();
-  const kept = await answers.get(key, () => makeKept(request, services, make), {
-    ownerOf: ({ made, session }) => (made.status === 200 && made.cookies.length === 0 ? session?.uid : undefined),
-    validUntil: ({ session }) => session?.expiresAtMs ?? 0,
+  const key = keyOf(request, services, proxy);
+  if (key === undefined) return make();
+  const { keptAnswers, balanceStampOf } = services;
+  if (!balanceStampOf) {
+    return (await keptAnswers.get(key, () => madeWithSession(request, services, make), KEPT_RULE)).made;
+  }
+  // Where other processes move balances too, the answer holds only while the player's accounts are
+  // as they were before it was made: read afresh (shared with the requests asking together), it
+  // shows every transfer committed before this request, as the made answer would.
+  const session = await keptAnswers.get(`session ${key}`, () => sessionOf(request, services), SESSION_RULE);
+  if (!session) return make();
+  const balanceStamp = await balanceStampOf(session.siteId, session.uid);
+  const kept = await keptAnswers.get(key, async () => ({ made: await make(), session, balanceStamp }), {
+    ...KEPT_RULE,
+    isCurrent: (answer: Kept) => answer.balanceStamp === balanceStamp,
   });
   return kept.made;
 }
@@ -85,11 +117,16 @@ function keyOf(request: KeptAnswerRequest, services: Services, proxy: ProxyTrust
 }
 
 /** The call made its whole way, with the session it was made for (looked up before, so it is no newer than the answer). */
-async function makeKept(request: KeptAnswerRequest, services: Services, make: () => Promise<MadeAnswer>): Promise<Kept> {
-  const cookies = parse(request.header('cookie') ?? '');
-  const token = sessionTokenOf(cookies[SESSION_COOKIE]);
+async function madeWithSession(request: KeptAnswerRequest, services: Services, make: () => Promise<MadeAnswer>): Promise<Kept> {
+  const session = await sessionOf(request, services);
+  return { made: await make(), session };
+}
+
+/** The open session the request's cookie names, if any. */
+async function sessionOf(request: KeptAnswerRequest, services: Services): Promise<KeptSession | undefined> {
+  const token = sessionTokenOf(parse(request.header('cookie') ?? '')[SESSION_COOKIE]);
+  if (!token) return undefined;
   const site = await services.sites.resolveSite(request.header('host'));
-  const open = token ? await services.auth.resolveSession(token, site.id) : undefined;
-  const made = await make();
-  return { made, session: open && { uid: open.user.id, expiresAtMs: open.expiresAtMs } };
+  const open = await services.auth.resolveSession(token, site.id);
+  return open && { uid: open.user.id, siteId: open.user.siteId, expiresAtMs: open.expiresAtMs };
 }

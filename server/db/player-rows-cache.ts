@@ -17,7 +17,8 @@ export interface PlayerRowsCache {
   /**
    * The value under `key`, loaded when missing or outdated. `ownerOf` names the player the value
    * belongs to (undefined: nobody's, e.g. an unknown session, which is not kept); `validUntil`
-   * (epoch ms) ends its life early, e.g. the session's expiry.
+   * (epoch ms) ends its life early, e.g. the session's expiry; `isCurrent` may refuse a kept value
+   * for this read, which then loads and keeps a new one.
    */
   get<T>(key: string, load: () => Promise<T>, rule: CacheRule<T>): Promise<T>;
   /** A request of this player changed something of theirs: their rows are read afresh. */
@@ -29,6 +30,8 @@ export interface PlayerRowsCache {
 export interface CacheRule<T> {
   ownerOf: (value: T) => number | undefined;
   validUntil?: (value: T) => number;
+  /** False when the kept value no longer answers this read (e.g. a kept answer's balances moved): it is loaded again. */
+  isCurrent?: (value: T) => boolean;
 }
 
 interface Entry {
@@ -86,7 +89,8 @@ export function createPlayerRowsCache(options: PlayerRowsCacheOptions): PlayerRo
       const now = Date.now();
       const entry = entries.get(key);
       if (entry) {
-        if (now < entry.validUntil && now - entry.storedAt < options.maxAgeMs) return entry.value as T;
+        const isFresh = now < entry.validUntil && now - entry.storedAt < options.maxAgeMs;
+        if (isFresh && (rule.isCurrent?.(entry.value as T) ?? true)) return entry.value as T;
         drop(key, entry);
       }
       const startedAt = sequence;

@@ -5,6 +5,8 @@
  * a third of a signed-in page's server CPU. Through shared-reads.ts, requests that ask while a read
  * is in flight wait for the next one, which reads all of them at once; a request never gets a read
  * that started before it asked. Reads inside a transaction go to wallet.balances, never here.
+ * The stamps of players' accounts (api/kept-answers.ts checks its kept answers with them there)
+ * are read the same way.
  */
 import { createSharedReads } from '../../db/shared-reads';
 import type { PlayerBalances, WalletService } from './service';
@@ -47,4 +49,27 @@ function bySite(keys: readonly BalancesKey[]): Map<string, BalancesKey[]> {
     else sites.set(key.siteId, [key]);
   }
   return sites;
+}
+
+/** A stamp of one player's accounts on a site (wallet.balanceStampsOfPlayers), read for the requests that ask together. */
+export type SharedBalanceStamps = (siteId: string, userId: number) => Promise<string>;
+
+export function createSharedBalanceStamps(
+  wallet: Pick<WalletService, 'balanceStampsOfPlayers'>,
+  options: { lanes: number },
+): SharedBalanceStamps {
+  const reads = createSharedReads<string, string>(async (keys) => {
+    const wanted = keys.map((key) => JSON.parse(key) as [string, number]);
+    const sites = new Map<string, number[]>();
+    for (const [siteId, userId] of wanted) sites.set(siteId, [...(sites.get(siteId) ?? []), userId]);
+    const answers = await Promise.all(
+      [...sites].map(async ([siteId, userIds]) => [siteId, await wallet.balanceStampsOfPlayers(siteId, userIds)] as const),
+    );
+    return new Map(
+      answers.flatMap(([siteId, stamps]) =>
+        [...stamps].map(([userId, stamp]) => [JSON.stringify([siteId, userId]), stamp] as const),
+      ),
+    );
+  }, options);
+  return (siteId, userId) => reads.read(JSON.stringify([siteId, userId]));
 }
