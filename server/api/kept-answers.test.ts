@@ -1,9 +1,10 @@
 /**
- * Issue 12: a signed-in player's own reads (account.getInfo) are kept for their session where this
- * process is the only writer of balances (api/kept-answers.ts). What must hold: the answer is the
- * one the call would make now. A round's balance, the player's own change, an operator's edit, a
+ * Issue 12: a signed-in player's own reads (account.getInfo) are kept for their session
+ * (api/kept-answers.ts), where this process is the only writer of balances and where other
+ * processes write them too. What must hold: the answer is the one the call would make now. A
+ * round's balance, another process's transfer, the player's own change, an operator's edit, a
  * sign-out, a ban, maintenance and a blocked country all show on the next request; a call that
- * sets a cookie or is refused is never kept; and where other processes may write, nothing is.
+ * sets a cookie or is refused is never kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -75,15 +76,21 @@ async function ledgerMainOf(t: TestApp, who: { uid: number; siteId: string; curr
   return (Number(balances.main) / 100).toFixed(2);
 }
 
-describe('answers kept for a session where this process is the only writer (PGlite, issue 12)', () => {
+/** Where this process is the only writer (PGlite, balances kept in memory), and where others write too (checked against the accounts on every call). */
+const SETUPS = [
+  { name: 'pglite, this process the only writer', kind: 'pglite' as const, isOnlyProcess: true },
+  ...testDatabaseKinds().map((kind) => ({ name: `${kind}, other processes writing too`, kind, isOnlyProcess: false })),
+];
+
+describe.each(SETUPS)('answers kept for a session on $name (issue 12)', ({ kind, isOnlyProcess }) => {
   let t: TestApp;
   /** How often account.getInfo's method ran: a kept answer does not run it. */
   let methodRuns = 0;
 
   beforeAll(async () => {
     // Behind a load balancer that names the client's country, so the country is part of the request.
-    t = await createTestApp('pglite', {
-      services: { isOnlyProcess: true },
+    t = await createTestApp(kind, {
+      services: { isOnlyProcess },
       proxy: { mode: 'hops', hops: 1, countryHeader: COUNTRY_HEADER },
     });
     const { accounts } = t.services;
