@@ -11,8 +11,10 @@
  * - V8's young generation is capped (--max-semi-space-size). V8 sizes it from the machine's
  *   memory (32 MB semi-spaces on a 24 GB machine), grows it while the boot allocates, and an idle
  *   server that still takes odds changes and runs the live tables never shrinks it back: 64 MB
- *   stayed resident. Capped at 4 MB, it holds 8 MB; throughput under load did not move
- *   beyond this machine's noise (docs/performance.md, nineteenth session).
+ *   stayed resident. Capped at 2 MB, it holds 4 MB: an idle PGlite server measured 183 MB against
+ *   191–221 MB with 4 MB semi-spaces, and rounds and pages under load did not move beyond this
+ *   machine's noise, though young collections run twice as often (docs/performance.md, nineteenth
+ *   and twenty-sixth sessions).
  *
  * glibc reads its tunables and V8 its heap limits only when a process starts, so the entry
  * replaces its own process with the same command, tuned (same pid, same arguments), before it
@@ -21,7 +23,7 @@
  */
 export const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=65536:glibc.malloc.trim_threshold=65536';
 /** The cap of each of V8's two young-generation semi-spaces, in MB. */
-export const SEMI_SPACE_FLAG = '--max-semi-space-size=4';
+export const SEMI_SPACE_FLAG = '--max-semi-space-size=2';
 
 export interface ProcessStart {
   env: NodeJS.ProcessEnv;
