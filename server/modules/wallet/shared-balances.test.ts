@@ -158,15 +158,19 @@ describe.each(testDatabaseKinds())('shared balance reads on %s', (kind) => {
       const storm = (async () => {
         while (isRunning) await Promise.all(Array.from({ length: 4 }, () => shared(SITE, userId, 'EUR')));
       })();
-      let expected = 0n;
-      for (let step = 1; step <= 25; step++) {
-        await credit(step % 2 === 0 ? otherProcess : wallet, userId, BigInt(step));
-        expected += BigInt(step);
-        const seen = await Promise.all([shared(SITE, userId, 'EUR'), shared(SITE, userId, 'EUR')]);
-        expect(seen.map((balances) => balances.main)).toEqual([expected, expected]);
+      try {
+        let expected = 0n;
+        for (let step = 1; step <= 25; step++) {
+          await credit(step % 2 === 0 ? otherProcess : wallet, userId, BigInt(step));
+          expected += BigInt(step);
+          const seen = await Promise.all([shared(SITE, userId, 'EUR'), shared(SITE, userId, 'EUR')]);
+          expect(seen.map((balances) => balances.main)).toEqual([expected, expected]);
+        }
+      } finally {
+        // Also when an expectation failed: a storm left running would hold the file until its timeout.
+        isRunning = false;
+        await storm;
       }
-      isRunning = false;
-      await storm;
     } finally {
       await other?.close();
     }
