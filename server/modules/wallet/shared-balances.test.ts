@@ -201,6 +201,15 @@ describe.each(testDatabaseKinds())('shared balance reads on %s', (kind) => {
     await credit(wallet, other, 5n);
     expect(await stampOf(userId)).toBe(first.get(userId));
     expect((await wallet.balanceStampsOfPlayers(OTHER_SITE, [userId])).get(userId)).toBe('');
+    // Shared: players of two sites asked together, each answered from their own site's accounts.
+    const shared = createSharedBalanceStamps(wallet, { lanes: 1 });
+    const [, here, elsewhere, theOther] = await Promise.all([
+      shared(SITE, none),
+      shared(SITE, userId),
+      shared(OTHER_SITE, userId),
+      shared(SITE, other),
+    ]);
+    expect([here, elsewhere, theOther]).toEqual([first.get(userId), '', await stampOf(other)]);
     // A bet and a credit of the same amount: the balance is back where it was, the stamp is not.
     await bet(wallet, userId, 30n);
     await credit(wallet, userId, 30n);

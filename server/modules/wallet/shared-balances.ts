@@ -28,7 +28,6 @@ export function createSharedBalances(
     const wanted = keys
       .map((key) => JSON.parse(key) as [string, number, string])
       .map(([siteId, userId, currency]) => ({ siteId, userId, currency }));
-    // One statement per site, side by side (a read rarely spans sites).
     const sites = [...bySite(wanted)];
     const answers = await Promise.all(sites.map(([siteId, players]) => wallet.balancesOfPlayers(siteId, players)));
     return new Map(
@@ -40,9 +39,11 @@ export function createSharedBalances(
 }
 
 const keyOf = (key: BalancesKey) => JSON.stringify([key.siteId, key.userId, key.currency]);
+const stampKeyOf = (siteId: string, userId: number) => JSON.stringify([siteId, userId]);
 
-function bySite(keys: readonly BalancesKey[]): Map<string, BalancesKey[]> {
-  const sites = new Map<string, BalancesKey[]>();
+/** The keys grouped by site: one statement per site, side by side (a read rarely spans sites). */
+function bySite<Key extends { siteId: string }>(keys: readonly Key[]): Map<string, Key[]> {
+  const sites = new Map<string, Key[]>();
   for (const key of keys) {
     const players = sites.get(key.siteId);
     if (players) players.push(key);
@@ -59,17 +60,17 @@ export function createSharedBalanceStamps(
   options: { lanes: number },
 ): SharedBalanceStamps {
   const reads = createSharedReads<string, string>(async (keys) => {
-    const wanted = keys.map((key) => JSON.parse(key) as [string, number]);
-    const sites = new Map<string, number[]>();
-    for (const [siteId, userId] of wanted) sites.set(siteId, [...(sites.get(siteId) ?? []), userId]);
+    const wanted = keys.map((key) => JSON.parse(key) as [string, number]).map(([siteId, userId]) => ({ siteId, userId }));
     const answers = await Promise.all(
-      [...sites].map(async ([siteId, userIds]) => [siteId, await wallet.balanceStampsOfPlayers(siteId, userIds)] as const),
+      [...bySite(wanted)].map(async ([siteId, players]) => {
+        const stamps = await wallet.balanceStampsOfPlayers(
+          siteId,
+          players.map((player) => player.userId),
+        );
+        return [...stamps].map(([userId, stamp]) => [stampKeyOf(siteId, userId), stamp] as const);
+      }),
     );
-    return new Map(
-      answers.flatMap(([siteId, stamps]) =>
-        [...stamps].map(([userId, stamp]) => [JSON.stringify([siteId, userId]), stamp] as const),
-      ),
-    );
+    return new Map(answers.flat());
   }, options);
-  return (siteId, userId) => reads.read(JSON.stringify([siteId, userId]));
+  return (siteId, userId) => reads.read(stampKeyOf(siteId, userId));
 }
