@@ -95,6 +95,78 @@ describe('player rows cache rules (issue 12)', () => {
     expect(await made.get('answer', async () => 'balance after the round', owned(7))).toBe('balance after the round');
   });
 
+  it('when full, makes room by its longest kept entries only, and what was made from the others stays (issue 12: more players than it holds)', async () => {
+    const made = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 100 });
+    const cache = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 3, dependents: [made] });
+    await made.get('answer:2', async () => 'made from 2', owned(2));
+    for (const owner of [1, 2, 3]) await cache.get(`row:${owner}`, async () => `row of ${owner}`, owned(owner));
+    // Read again, the first row is kept anew: the second is now the longest kept.
+    await cache.get('row:1', async () => 'row of 1 again', { ...owned(1), isCurrent: () => false });
+    await cache.get('row:4', async () => 'row of 4', owned(4));
+    expect(await cache.get('row:2', async () => 'loaded again', owned(2))).toBe('loaded again');
+    expect(await cache.get('row:1', async () => 'loaded again', owned(1))).toBe('row of 1 again');
+    expect(await cache.get('row:4', async () => 'loaded again', owned(4))).toBe('row of 4');
+    expect(await made.get('answer:2', async () => 'made again', owned(2))).toBe('made from 2');
+  });
+
+  it('counts a value stored again by a second read of its key as the newest kept (two requests of one player missing at once)', async () => {
+    const cache = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 2 });
+    const first = deferred<string>();
+    const second = deferred<string>();
+    const firstRead = cache.get('row:1', () => first.promise, owned(1));
+    const secondRead = cache.get('row:1', () => second.promise, owned(1));
+    first.resolve('first read');
+    await firstRead;
+    await cache.get('row:2', async () => 'row of 2', owned(2));
+    second.resolve('second read');
+    await secondRead;
+    await cache.get('row:3', async () => 'row of 3', owned(3));
+    expect(await cache.get('row:1', async () => 'loaded again', owned(1))).toBe('second read');
+    expect(await cache.get('row:2', async () => 'loaded again', owned(2))).toBe('loaded again');
+  });
+
+  it('forgets players beyond its bound without dropping the others while no read is in flight', async () => {
+    const cache = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 2 });
+    await cache.get('row:100', async () => 'kept', owned(100));
+    for (let player = 1; player <= 10; player++) cache.forgetPlayer(player);
+    expect(await cache.get('row:100', async () => 'loaded again', owned(100))).toBe('kept');
+  });
+
+  it('refuses a read that started before its player was forgotten while other reads end and other players are forgotten', async () => {
+    const cache = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 100 });
+    const slow = deferred<string>();
+    const other = deferred<string>();
+    const racing = cache.get('row:7', () => slow.promise, owned(7));
+    const otherRead = cache.get('row:9', () => other.promise, owned(9));
+    cache.forgetPlayer(7);
+    other.resolve('row of 9');
+    await otherRead;
+    cache.forgetPlayer(8);
+    slow.resolve('before the change');
+    expect(await racing).toBe('before the change');
+    expect(await cache.get('row:7', async () => 'after the change', owned(7))).toBe('after the change');
+    // A read that started after the forgetting is kept, though a later forgetting of another player came while it ran.
+    const later = deferred<string>();
+    const afterwards = cache.get('likes:7', () => later.promise, owned(7));
+    cache.forgetPlayer(8);
+    later.resolve('likes after the change');
+    await afterwards;
+    expect(await cache.get('likes:7', async () => 'loaded again', owned(7))).toBe('likes after the change');
+  });
+
+  it('past its bound of forgettings during a hung read, reads everything again and refuses that read', async () => {
+    const made = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 100 });
+    const cache = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 3, dependents: [made] });
+    await made.get('answer:100', async () => 'made from 100', owned(100));
+    const hung = deferred<string>();
+    const racing = cache.get('row:50', () => hung.promise, owned(50));
+    for (const player of [1, 2, 3, 4]) cache.forgetPlayer(player);
+    hung.resolve('read before the forgettings');
+    await racing;
+    expect(await cache.get('row:50', async () => 'read again', owned(50))).toBe('read again');
+    expect(await made.get('answer:100', async () => 'made again', owned(100))).toBe('made again');
+  });
+
   it('forgets a player by every key of theirs', async () => {
     const cache = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 100 });
     await cache.get('session:x', async () => 'row', owned(5));

@@ -59,7 +59,10 @@ export function createPlayerRowsCache(options: PlayerRowsCacheOptions): PlayerRo
   /** Every invalidation or forgetting takes the next number; a read remembers the one it started at. */
   let sequence = 0;
   let invalidatedAt = 0;
+  /** Each player forgotten while a read that started before it may still be in flight, oldest first. */
   const forgottenAt = new Map<number, number>();
+  /** Reads in flight by the number they started at: ascending in insertion order, as the numbers only grow. */
+  const readsStartedAt = new Map<number, number>();
 
   function dropAll(): void {
     for (const dependent of dependents) dependent.invalidate();
@@ -70,14 +73,46 @@ export function createPlayerRowsCache(options: PlayerRowsCacheOptions): PlayerRo
     invalidatedAt = sequence;
   }
 
+  function readEnded(startedAt: number): void {
+    const count = readsStartedAt.get(startedAt) ?? 1;
+    if (count > 1) readsStartedAt.set(startedAt, count - 1);
+    else readsStartedAt.delete(startedAt);
+  }
+
+  /** Drops the forgettings no read in flight started before: they can refuse nothing any more. */
+  function forgetOutlived(): void {
+    const oldestRead = readsStartedAt.keys().next().value ?? Number.POSITIVE_INFINITY;
+    for (const [userId, at] of forgottenAt) {
+      if (at > oldestRead) return;
+      forgottenAt.delete(userId);
+    }
+  }
+
   function drop(key: string, entry: Entry): void {
     entries.delete(key);
-    keysOfOwner.get(entry.owner)?.delete(key);
+    const keys = keysOfOwner.get(entry.owner);
+    keys?.delete(key);
+    if (keys?.size === 0) keysOfOwner.delete(entry.owner);
+  }
+
+  /**
+   * Bounded rather than trusted to stay small: when full, the longest kept entries make room (a
+   * Map iterates in insertion order). Only room is made: nothing changed, so the entries made
+   * from them (dependents) stay, and no read in flight is refused. Emptying it all instead sent
+   * every player's next request to the database at once whenever more players were active than
+   * it holds.
+   */
+  function makeRoom(): void {
+    for (const [key, entry] of entries) {
+      if (entries.size < options.maxEntries) return;
+      drop(key, entry);
+    }
   }
 
   function store(key: string, value: unknown, owner: number, validUntil: number): void {
-    // Bounded rather than trusted to stay small: a flood of sessions empties it instead of growing it.
-    if (entries.size >= options.maxEntries) dropAll();
+    const kept = entries.get(key);
+    if (kept) drop(key, kept);
+    else if (entries.size >= options.maxEntries) makeRoom();
     entries.set(key, { value, owner, storedAt: Date.now(), validUntil });
     let keys = keysOfOwner.get(owner);
     if (!keys) keysOfOwner.set(owner, (keys = new Set()));
@@ -94,7 +129,13 @@ export function createPlayerRowsCache(options: PlayerRowsCacheOptions): PlayerRo
         drop(key, entry);
       }
       const startedAt = sequence;
-      const value = await load();
+      readsStartedAt.set(startedAt, (readsStartedAt.get(startedAt) ?? 0) + 1);
+      let value: T;
+      try {
+        value = await load();
+      } finally {
+        readEnded(startedAt);
+      }
       const owner = rule.ownerOf(value);
       const isOutdated = invalidatedAt > startedAt || (owner !== undefined && (forgottenAt.get(owner) ?? 0) > startedAt);
       if (owner !== undefined && !isOutdated) {
@@ -105,9 +146,15 @@ export function createPlayerRowsCache(options: PlayerRowsCacheOptions): PlayerRo
 
     forgetPlayer(userId: number): void {
       for (const dependent of dependents) dependent.forgetPlayer(userId);
-      if (forgottenAt.size >= options.maxEntries) return dropAll();
       sequence += 1;
-      forgottenAt.set(userId, sequence);
+      forgetOutlived();
+      // Only a read that started before this moment can hold the player's rows as they were.
+      if (readsStartedAt.size > 0) {
+        // A read hung for long may outlive many forgettings: past the bound, everything is read again.
+        if (forgottenAt.size >= options.maxEntries) return dropAll();
+        forgottenAt.delete(userId);
+        forgottenAt.set(userId, sequence);
+      }
       for (const key of keysOfOwner.get(userId) ?? []) entries.delete(key);
       keysOfOwner.delete(userId);
     },
