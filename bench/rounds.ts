@@ -24,6 +24,7 @@
  * Afterwards the ledger check runs on the database. Exit status 1 when a round failed or the
  * ledger is not sound.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -83,11 +84,25 @@ function readOptions(): Options {
   };
 }
 
+/** The server's /metrics token: the bench reads how many rounds each shared call carried. */
+const METRICS_TOKEN = randomBytes(16).toString('hex');
+
+/** The shared rounds' calls and the rounds they carried so far, from the server's /metrics (web/metrics.ts). */
+async function sharedRoundCalls(base: string): Promise<{ calls: number; items: number } | undefined> {
+  const answer = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!answer.ok) return undefined;
+  const text = await answer.text();
+  const series = (name: string) => Number(new RegExp(`^${name}\\{queue="rounds"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return { calls: series('shared_calls_total'), items: series('shared_call_items_total') };
+}
+
 interface RunResult extends PlayStats {
   /** Our server process's CPU per round (/proc): steadier than the rate on a shared machine. */
   serverCpuMsPerRound?: number;
   /** This process's CPU per round, the players' HTTP client: on two cores, what it takes the server cannot have. */
   clientCpuMsPerRound?: number;
+  /** Rounds each shared database call carried (a stale round counts once per try): what group commit saves. */
+  roundsPerCall?: number;
   pgbenchTps?: number;
   ratioToPgbench?: number;
   goal: string;
@@ -117,7 +132,7 @@ async function benchDatabase(database: DatabaseKind, options: Options): Promise<
     await handle.close();
     console.log(`ready (${statementsPerRoundFigure} statements per round)`);
 
-    const server = await startServer(scratch.serverEnv);
+    const server = await startServer({ ...scratch.serverEnv, METRICS_TOKEN });
     const runs: RunResult[] = [];
     let warmUp: PlayStats;
     try {
@@ -126,17 +141,23 @@ async function benchDatabase(database: DatabaseKind, options: Options): Promise<
       console.log(`${warmUp.roundsPerSecond} rounds/s (max pause ${warmUp.maxPauseMs} ms), not counted`);
       for (const count of options.players) {
         process.stdout.write(`  ${database}: ${count} players × ${options.seconds} s … `);
+        // Read outside the CPU figures: rendering /metrics is the server's work, not the rounds'.
+        const callsBefore = await sharedRoundCalls(server.base);
         const cpuBefore = processCpuMs(server.child.pid);
         const clientCpuBefore = process.cpuUsage();
         const measured = await playRounds(server.base, players.slice(0, count), options.seconds);
         const clientCpu = process.cpuUsage(clientCpuBefore);
         const cpuAfter = processCpuMs(server.child.pid);
+        const callsAfter = await sharedRoundCalls(server.base);
         const result = await withGoal(database, measured, options);
         const perRound = (cpuMs: number) => Math.round((cpuMs / measured.rounds) * 1000) / 1000;
         if (cpuBefore !== undefined && cpuAfter !== undefined && measured.rounds > 0) {
           result.serverCpuMsPerRound = perRound(cpuAfter - cpuBefore);
         }
         if (measured.rounds > 0) result.clientCpuMsPerRound = perRound((clientCpu.user + clientCpu.system) / 1000);
+        if (callsBefore && callsAfter && callsAfter.calls > callsBefore.calls) {
+          result.roundsPerCall = round2((callsAfter.items - callsBefore.items) / (callsAfter.calls - callsBefore.calls));
+        }
         runs.push(result);
         console.log(`${result.roundsPerSecond} rounds/s${result.pgbenchTps ? ` (pgbench ${result.pgbenchTps} tps)` : ''}`);
       }
@@ -177,6 +198,7 @@ function printTable(results: DatabaseResult[]): void {
       'rounds/s': run.roundsPerSecond,
       'server CPU ms/round': run.serverCpuMsPerRound ?? '–',
       'client CPU ms/round': run.clientCpuMsPerRound ?? '–',
+      'rounds/call': run.roundsPerCall ?? '–',
       'p50 ms': run.latencyMs.p50,
       'p99 ms': run.latencyMs.p99,
       'max stall ms': run.maxStallMs,

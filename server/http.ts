@@ -26,7 +26,14 @@ import { createPageHandler } from './web/pages';
 import { answerHeaders } from './web/answer-headers';
 import { requestHeader } from './web/request-headers';
 import { asBody, compressResponses } from './web/compression';
-import { CLIENT_CLOSED_REQUEST, createMetrics, metricsOnSiteListener, recordAnswer, type Metrics } from './web/metrics';
+import {
+  CLIENT_CLOSED_REQUEST,
+  createMetrics,
+  metricsOnSiteListener,
+  recordAnswer,
+  type Metrics,
+  type SharedCallSources,
+} from './web/metrics';
 import { createDevOutboxRoutes } from './web/dev-outbox';
 import { createKycSandboxRoutes } from './web/kyc-sandbox';
 import { createOauthRoutes } from './web/oauth';
@@ -80,6 +87,24 @@ function answeredStatus(clientGone: boolean, status: number): number {
 }
 
 /** The game aggregator's origin, when one is connected: the policy's frame-src names it. */
+/** The group-commit queues /metrics reports: shared rounds, the ledger's groups, provider money. */
+function sharedCallSourcesOf(services: Services): SharedCallSources {
+  return {
+    rounds: () => {
+      const { calls, rounds, failedCalls } = services.gameRounds.sharedRoundStats();
+      return { calls, items: rounds, failedCalls };
+    },
+    ledger: () => {
+      const { calls, groups } = services.wallet.groupCommitStats();
+      return { calls, items: groups };
+    },
+    provider: () => {
+      const stats = services.providerWallet.sharedMoneyStats();
+      return stats && { calls: stats.calls, items: stats.rounds, failedCalls: stats.failedCalls };
+    },
+  };
+}
+
 function frameOriginsOf(services: Services): () => readonly string[] {
   return () => {
     const origin = services.gameLaunch.origin();
@@ -112,6 +137,7 @@ export function createHttpApp(options: HttpAppOptions) {
   const { services, logger } = options;
   const app = new Hono<AppEnv>();
   const metrics = options.metrics ?? createMetrics();
+  metrics.watchSharedCalls(sharedCallSourcesOf(services));
   const apiOptions = apiOptionsOf(options);
 
   // The API makes its whole answer itself (api/dispatcher.ts), so it comes before every middleware

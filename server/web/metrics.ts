@@ -29,8 +29,47 @@ function pathKind(path: string): string {
 /** How often prom-client's own event-loop lag sampler wakes the process (its eventLoopMonitoringPrecision). */
 const EVENT_LOOP_MONITORING_MS = 1000;
 
+/**
+ * What one group-commit queue (db/call-sharing.ts) has done since the process started: the
+ * database calls it made and the items (rounds, ledger groups) they carried, and where it counts
+ * them, the calls that failed as a whole (their items then went one by one). Items per call is how
+ * much the sharing saves: an operator reads it beside the request rates (issue 12).
+ */
+export interface SharedCallStats {
+  calls: number;
+  items: number;
+  failedCalls?: number;
+}
+
+/** The queues to report, by name; a queue this process does not run answers undefined. */
+export type SharedCallSources = Record<string, () => SharedCallStats | undefined>;
+
+/** Counters read from the queues' own tallies when scraped, so counting costs the queues nothing. */
+function registerSharedCalls(registry: Registry, sources: () => SharedCallSources): void {
+  const tallied = (name: string, help: string, pick: (stats: SharedCallStats) => number | undefined) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ['queue'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [queue, statsOf] of Object.entries(sources())) {
+          const stats = statsOf();
+          const value = stats && pick(stats);
+          if (value !== undefined) this.inc({ queue }, value);
+        }
+      },
+    });
+  tallied('shared_calls_total', 'Database calls made by the group-commit queues', (stats) => stats.calls);
+  tallied('shared_call_items_total', 'Items (rounds, ledger groups) the group-commit calls carried', (stats) => stats.items);
+  tallied('shared_calls_failed_total', 'Group-commit calls that failed as a whole', (stats) => stats.failedCalls);
+}
+
 export function createMetrics() {
   const registry = new Registry();
+  let sharedCallSources: SharedCallSources = {};
+  registerSharedCalls(registry, () => sharedCallSources);
   // The event-loop lag histogram samples with a timer that wakes the process even when it is idle:
   // prom-client's 10 ms woke an idle server about 175 times a second, and 100 ms still ten times
   // (issue 12: idle under 1 % of a core). At one second it sees every stall longer than that; the
@@ -64,6 +103,10 @@ export function createMetrics() {
       let timer = timed.get(kind);
       if (!timer) timed.set(kind, (timer = duration.labels({ kind })));
       timer.observe(durationMs / 1000);
+    },
+    /** The group-commit queues whose calls /metrics reports (the app's services; a later call replaces them). */
+    watchSharedCalls(sources: SharedCallSources): void {
+      sharedCallSources = sources;
     },
     render: () => registry.metrics(),
     /** Whether the busy-time delay watch runs, and stopping it (a closing process). */
