@@ -86,7 +86,6 @@ function answeredStatus(clientGone: boolean, status: number): number {
   return clientGone ? CLIENT_CLOSED_REQUEST : status;
 }
 
-/** The game aggregator's origin, when one is connected: the policy's frame-src names it. */
 /** The group-commit queues /metrics reports: shared rounds, the ledger's groups, provider money. */
 function sharedCallSourcesOf(services: Services): SharedCallSources {
   return {
@@ -105,6 +104,7 @@ function sharedCallSourcesOf(services: Services): SharedCallSources {
   };
 }
 
+/** The game aggregator's origin, when one is connected: the policy's frame-src names it. */
 function frameOriginsOf(services: Services): () => readonly string[] {
   return () => {
     const origin = services.gameLaunch.origin();
