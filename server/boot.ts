@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import pino, { type Logger } from 'pino';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { runMigrations, SCHEMA_LOCK_KEY } from './db/migrate';
 import { invalidateCachesOnChange } from './db/cache-notifications';
@@ -44,6 +45,8 @@ export async function boot(options: BootOptions): Promise<Booted> {
     ...options.services,
     jobs: { listen: database.listen },
     isOnlyProcess: database.kind === 'pglite',
+    // Listened for below, before anything is served.
+    hearsBalanceChanges: true,
   });
   await listenForCacheChanges(database, services);
   return { database, services, logger };
@@ -52,6 +55,11 @@ export async function boot(options: BootOptions): Promise<Booted> {
 /** Brings a database to this build's schema and content: the migrations, then the content seed. */
 export async function prepareDatabase(database: DatabaseHandle, contentDir?: string): Promise<void> {
   await runMigrations(database);
+  // The embedded database's one process forgets the balances it writes as it writes them: told
+  // again by notification (migration 0031), it would only pay for it on every bet.
+  if (database.kind === 'pglite') {
+    await database.db.execute(sql`ALTER TABLE ledger_accounts DISABLE TRIGGER ledger_accounts_balance_change`);
+  }
   await database.withAdvisoryLock(SCHEMA_LOCK_KEY, (db) => seedContent(db, contentDir));
 }
 
@@ -74,7 +82,7 @@ export function prepareInChildProcess(entry: string, dataDir: string, execArgv: 
   });
 }
 
-/** An operator's edit of sites, content or a player's rows shows at once in this process (issue 12). */
+/** An operator's edit of sites, content or a player's rows, and any process's transfer, shows at once in this process (issue 12). */
 export function listenForCacheChanges(database: DatabaseHandle, services: Services): Promise<void> {
   return invalidateCachesOnChange(database, {
     sites: () => services.sites.invalidate(),
@@ -86,6 +94,8 @@ export function listenForCacheChanges(database: DatabaseHandle, services: Servic
     loyalty_accounts: () => services.playerRows.invalidate(),
     game_likes: () => services.playerRows.invalidate(),
     rg_exclusions: () => services.playerRows.invalidate(),
+    // Whose balances moved, in this process or another (migration 0031).
+    ledger_accounts: (changed) => services.forgetBalances(changed),
   });
 }
 

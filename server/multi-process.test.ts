@@ -154,6 +154,46 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
     expect(uid).toBe(0);
   });
 
+  it("a round played through process A shows in process B's getInfo, answered there from memory, as soon as the balance change notification arrives (issue 12, migration 0031)", async () => {
+    const post = (server: ServerProcess | undefined, call: string, params: Record<string, string>, cookie = '') =>
+      api(server, call, {
+        method: 'POST',
+        headers: { cookie, origin: server?.baseUrl ?? '', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(params),
+      });
+    const login = `balance-${randomBytes(4).toString('hex')}@example.com`;
+    const session = cookiePair(await post(a, 'auth.register', { login, password: 'Secret123', terms: '1' }), 'sid') ?? '';
+    expect((await post(a, 'campaigns.activateOffer', { promo_code: 'WELCOME10' }, session)).status).toBe(200);
+    const bonusOn = async (server: ServerProcess | undefined) =>
+      (
+        (await (await api(server, 'account.getInfo', { headers: { cookie: session } })).json()) as {
+          data: { balances: { balance_bonus: { amount: string } } };
+        }
+      ).data.balances.balance_bonus.amount;
+    // Read twice on B, so B answers from memory.
+    const before = await bonusOn(b);
+    expect(await bonusOn(b)).toBe(before);
+    const spun = (await (
+      await post(
+        a,
+        'games.play',
+        { sysname: 'aurora-fortune', mode: 'real', bet: '{"stake":"0.50"}', request_id: 'mp-balance' },
+        session,
+      )
+    ).json()) as { data?: { bonus_balance?: { amount: string } } };
+    const after = spun.data?.bonus_balance?.amount;
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    // Far below the cache's 30 s safety-net age: only the notification can bring the round to B this soon.
+    const deadline = Date.now() + 3_000;
+    let seen = await bonusOn(b);
+    while (seen !== after && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      seen = await bonusOn(b);
+    }
+    expect(seen).toBe(after);
+  });
+
   it('answers, in the production build, a path below an API call with the 404 error envelope, not a rendered page', async () => {
     const response = await fetch(`${a?.baseUrl}/api/storage.get/extra`);
     expect(response.status).toBe(404);

@@ -33,6 +33,12 @@ describe('the embedded database prepared in a process of its own (issue 12, idle
       expect(await count(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)).toBe(journal.entries.length);
       expect(await count(sql`SELECT count(*)::int AS n FROM sites`)).toBe(readSiteSeeds().length);
       expect(await count(sql`SELECT count(*)::int AS n FROM content_entries`)).toBeGreaterThan(0);
+      // Its one process forgets the balances it writes itself: no notification is paid for per bet (migration 0031).
+      expect(
+        await count(
+          sql`SELECT count(*)::int AS n FROM pg_trigger WHERE tgname = 'ledger_accounts_balance_change' AND tgenabled = 'D'`,
+        ),
+      ).toBe(1);
     } finally {
       await database.close();
     }

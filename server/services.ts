@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from './db/client';
 import { createPlayerRowsCache } from './db/player-rows-cache';
+import { changedPlayersOf } from './db/cache-notifications';
 import { createSiteService, createSiteSecrets, isPspSandboxSite } from './modules/sites';
 import { createContentService } from './modules/content';
 import { createStorageService } from './modules/storage';
@@ -13,14 +14,7 @@ import { createMessagingService, type MessagingOptions } from './modules/messagi
 import { createVerificationService } from './modules/verification';
 import { createResponsibleGamingService } from './modules/responsible-gaming';
 import { createSocialService } from './modules/social';
-import {
-  checkLedger,
-  createDebts,
-  createSharedBalances,
-  createSharedBalanceStamps,
-  createWalletService,
-  debtPolicyOf,
-} from './modules/wallet';
+import { checkLedger, createDebts, createSharedBalances, createWalletService, debtPolicyOf } from './modules/wallet';
 import { createCashierService } from './modules/cashier';
 import { createJobService, type JobServiceOptions } from './modules/jobs';
 import { createPaymentProviders } from './modules/payments';
@@ -69,6 +63,12 @@ export interface ServiceOptions {
    * only through this process's wallet, are kept in memory between its writes (issue 12).
    */
   isOnlyProcess?: boolean;
+  /**
+   * Every change of a player's balances reaches this process as it commits: the caller listens for
+   * the database's cache changes (boot.listenForCacheChanges, migration 0031) before it serves. The
+   * balances are then kept in memory here too, where other processes write them as well (issue 12).
+   */
+  hearsBalanceChanges?: boolean;
   /** The job queue's database listener (boot passes DatabaseHandle.listen): enqueues wake workers. */
   jobs?: JobServiceOptions;
   /** The game aggregator of the external titles, when known at start (else gameLaunch.connect later; none: they are hidden). */
@@ -82,10 +82,12 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   // Answers of a player's own reads, made from the caches below and dropped with them (api/kept-answers.ts).
   const keptAnswers = createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: KEPT_ANSWERS_MAX_ENTRIES });
   const dependents = [keptAnswers];
-  // Balances kept in memory only where every write to them passes through this process's wallet.
-  const playerBalances = options.isOnlyProcess
-    ? createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: PLAYER_ROWS_MAX_ENTRIES, dependents })
-    : undefined;
+  // Balances kept in memory only where every write to them passes through this process's wallet,
+  // or is told to it by the database: else a kept balance could miss another process's transfer.
+  const playerBalances =
+    options.isOnlyProcess || options.hearsBalanceChanges
+      ? createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: PLAYER_ROWS_MAX_ENTRIES, dependents })
+      : undefined;
   const wallet = createWalletService(db, {
     onPlayerBalancesWritten: (userIds) => userIds.forEach((userId) => playerBalances?.forgetPlayer(userId)),
   });
@@ -93,10 +95,9 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const debts = createDebts(wallet, db);
   // What every signed-in request reads about its player, kept until the database says it changed.
   const playerRows = createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: PLAYER_ROWS_MAX_ENTRIES, dependents });
-  // Elsewhere read from the database each time, one statement for the requests that ask together.
-  const sharedBalances = playerBalances ? undefined : createSharedBalances(wallet, { lanes: 2 });
-  // There a kept answer is checked against its player's accounts, read afresh the same way.
-  const balanceStampOf = playerBalances ? undefined : createSharedBalanceStamps(wallet, { lanes: 1 });
+  // Read from the database, one statement for the requests that ask together: where nothing is kept
+  // (every time), or on PostgreSQL when a balance is not kept yet (many players' first pages at once).
+  const sharedBalances = options.isOnlyProcess ? undefined : createSharedBalances(wallet, { lanes: 2 });
   const balancesOf = (user: UserRow) =>
     sharedBalances ? sharedBalances(user.siteId, user.id, user.currency) : wallet.balances(user.siteId, user.id, user.currency);
   const accounts = createAccountService(db, {
@@ -232,10 +233,19 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** Answers of players' own reads, kept for their session (api/kept-answers.ts). */
     keptAnswers,
     /**
-     * Where other processes write balances too (PostgreSQL): a stamp of a player's accounts, read
-     * afresh, that a kept answer must match. Undefined where this process is the only writer.
+     * Balances are kept in memory, and answers made from them may be kept (api/kept-answers.ts):
+     * this process writes them all or hears every change (ServiceOptions.hearsBalanceChanges).
      */
-    balanceStampOf,
+    areBalancesKept: playerBalances !== undefined,
+    /**
+     * The database says these players' balances changed ('12,40'; '*' or nothing: anyone's), in
+     * this process or another (boot.listenForCacheChanges).
+     */
+    forgetBalances: (changed?: string) => {
+      const players = changedPlayersOf(changed);
+      if (players) players.forEach((userId) => playerBalances?.forgetPlayer(userId));
+      else playerBalances?.invalidate();
+    },
     /** Players' debts (wallet/debts.ts): listed and written off from the back office. */
     debts,
     /** The ledger invariants of architecture §5, checked on demand (backoffice, ledger:check). */

@@ -51,7 +51,8 @@ export interface TestAppOptions {
 
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createSeededTestDatabase(kind);
-  const services = createServices(database.handle.db, options.services);
+  // Listened for at once, as boot does.
+  const services = createServices(database.handle.db, { hearsBalanceChanges: true, ...options.services });
   await listenForCacheChanges(database.handle, services);
   const appOptions: HttpAppOptions = {
     services,

@@ -72,8 +72,8 @@ export type MethodImplementation = {
     /**
      * A GET whose answer is made only from the caller's session, the player's cached rows and
      * balances, the site and the address: its answer is kept for the session until one of those
-     * changes (api/kept-answers.ts, issue 12; where other processes write balances too, checked
-     * against the player's accounts on every call). Only for reads that read nothing else:
+     * changes (api/kept-answers.ts, issue 12; a change by another process as soon as its
+     * notification arrives). Only for reads that read nothing else:
      * content, the clock, other players.
      */
     isAnswerKeptPerSession?: true;

@@ -2,9 +2,9 @@
  * Issue 12: a signed-in player's own reads (account.getInfo) are kept for their session
  * (api/kept-answers.ts), where this process is the only writer of balances and where other
  * processes write them too. What must hold: the answer is the one the call would make now. A
- * round's balance, another process's transfer, the player's own change, an operator's edit, a
- * sign-out, a ban, maintenance and a blocked country all show on the next request; a call that
- * sets a cookie or is refused is never kept.
+ * round's balance, the player's own change, a sign-out, maintenance and a blocked country show on
+ * the next request; an operator's edit, a ban and another process's transfer as soon as their
+ * change notification arrives; a call that sets a cookie or is refused is never kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -76,7 +76,7 @@ async function ledgerMainOf(t: TestApp, who: { uid: number; siteId: string; curr
   return (Number(balances.main) / 100).toFixed(2);
 }
 
-/** Where this process is the only writer (PGlite, balances kept in memory), and where others write too (checked against the accounts on every call). */
+/** Where this process is the only writer (PGlite), and where others write too (every change heard by notification). */
 const SETUPS = [
   { name: 'pglite, this process the only writer', kind: 'pglite' as const, isOnlyProcess: true },
   ...testDatabaseKinds().map((kind) => ({ name: `${kind}, other processes writing too`, kind, isOnlyProcess: false })),
@@ -276,7 +276,7 @@ describe.each(SETUPS)('answers kept for a session on $name (issue 12)', ({ kind,
 
 describe.each(testDatabaseKinds())('answers kept on %s where other processes write balances too (issue 12)', (kind) => {
   let t: TestApp;
-  /** A wallet as another process has it (on PostgreSQL its own pool): this process's caches never hear of its writes. */
+  /** A wallet as another process has it (on PostgreSQL its own pool): this process hears of its writes only by notification. */
   let otherProcess: WalletService;
   let otherDatabase: DatabaseHandle | undefined;
   let methodRuns = 0;
@@ -313,8 +313,26 @@ describe.each(testDatabaseKinds())('answers kept on %s where other processes wri
     });
   };
 
-  it("a transfer another process committed is in this process's very next answer, with reads racing the transfers, and answers are kept between them (spec §7 getInfo, architecture §5)", async () => {
-    expect(t.services.balanceStampOf).toBeDefined();
+  /** The balance changes this process hears of (boot.listenForCacheChanges calls services.forgetBalances), from now on. */
+  function hearBalanceChanges(): { of: (uid: number) => Promise<void> } {
+    const heard: string[] = [];
+    const { services } = t;
+    const forget = services.forgetBalances;
+    services.forgetBalances = (changed) => {
+      heard.push(changed ?? '*');
+      forget(changed);
+    };
+    const names = (uid: number) => heard.some((changed) => changed === '*' || changed.split(',').includes(String(uid)));
+    return {
+      of: async (uid) => {
+        expect(await eventually(async () => names(uid), Boolean)).toBe(true);
+        services.forgetBalances = forget;
+      },
+    };
+  }
+
+  it('a transfer another process committed is in every answer once its change notification has arrived, with reads racing the transfers, and answers are kept between them (spec §7 getInfo, architecture §5, migration 0031)', async () => {
+    expect(t.services.areBalancesKept).toBe(true);
     const who = await signedInPlayer(t);
     await fundPlayer(t, who, '20.00');
     const answered = async () => (await getInfoOf(who.browser)).body.data?.balances.balance_main.amount;
@@ -324,10 +342,13 @@ describe.each(testDatabaseKinds())('answers kept on %s where other processes wri
     // A bet and a win of one amount in turn, so the balance also comes back to where a kept answer saw it.
     for (const [step, amountMinor] of [-100n, 100n, -250n, 250n, -1n, 1n, -999n, 999n].entries()) {
       const racing = Array.from({ length: 8 }, () => answered());
+      const changes = hearBalanceChanges();
       await moveThere(who, amountMinor);
+      await changes.of(who.uid);
+      await Promise.all(racing);
+      // No read that raced the transfer outlives its notification: every answer from now on shows it.
       const ledger = await ledgerMainOf(t, who);
       expect({ step, answer: await answered() }).toEqual({ step, answer: ledger });
-      await Promise.all(racing);
       const runsBefore = methodRuns;
       for (let again = 0; again < 3; again++) expect(await answered()).toBe(ledger);
       keptReads += 3;
@@ -338,19 +359,21 @@ describe.each(testDatabaseKinds())('answers kept on %s where other processes wri
     expect(keptReads).toBe(24);
   });
 
-  it('transfers racing reads from two browsers of the player: once the transfers have committed, every answer shows all of them', async () => {
+  it("transfers racing reads from two browsers of the player: once the last transfer's notification has arrived, every answer shows all of them", async () => {
     const who = await signedInPlayer(t);
     await fundPlayer(t, who, '50.00');
     const second = await signIn(t, who.login);
     const browsers = [who.browser, second];
     const read = (browser: CookieBrowser) => getInfoOf(browser).then((answer) => answer.body.data?.balances.balance_main.amount);
     await Promise.all(browsers.map(read));
-    await Promise.all([
-      ...Array.from({ length: 10 }, (_, index) => moveThere(who, index % 2 === 0 ? -300n : 150n)),
-      ...Array.from({ length: 20 }, (_, index) => read(browsers[index % 2]!)),
-    ]);
+    const transfers = Array.from({ length: 10 }, (_, index) => moveThere(who, index % 2 === 0 ? -300n : 150n));
+    await Promise.all([...transfers, ...Array.from({ length: 20 }, (_, index) => read(browsers[index % 2]!))]);
+    // Notifications arrive in commit order: that of a transfer after them all comes after all of theirs.
+    const changes = hearBalanceChanges();
+    await moveThere(who, 1n);
+    await changes.of(who.uid);
     const ledger = await ledgerMainOf(t, who);
-    expect(ledger).toBe('42.50');
+    expect(ledger).toBe('42.51');
     expect(await Promise.all([...browsers, ...browsers].map(read))).toEqual([ledger, ledger, ledger, ledger]);
   });
 });

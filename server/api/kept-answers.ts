@@ -1,10 +1,9 @@
 /**
  * Answers to a signed-in player's own reads (account.getInfo, account.getBalance), kept for their
  * session until something they are made from changes (issue 12). A browser asks for them on every
- * page and after every bet; where this process is the only writer of balances (the embedded
- * database), each such answer is already made only from memory: the session and the player's rows
- * (db/player-rows-cache.ts) and the balances kept between the wallet's writes. Making the same JSON
- * again from the same values was nearly all of the call's own work.
+ * page and after every bet, and each such answer is made only from memory: the session and the
+ * player's rows (db/player-rows-cache.ts) and the balances kept between their changes. Making the
+ * same JSON again from the same values was nearly all of the call's own work.
  *
  * What keeps a kept answer the answer the call would make now:
  * - It lives in a cache of the same kind as the values it is made from, which drop it with them: a
@@ -21,12 +20,11 @@
  * - Only a 200 that sets no cookie is kept; a call that would issue the visitor cookie, refuse, or
  *   sign a banned player out goes its whole way every time. The answer's headers (the CSP nonce
  *   among them) and its compression are made per call, after this.
- * - Where other processes move balances too (PostgreSQL), a kept answer is also checked against a
- *   stamp of the player's accounts read afresh for this request (wallet.balanceStampsOfPlayers,
- *   shared with the requests asking together): it answers only if no account of the player's was
- *   written since the stamp it was made after, so it shows every transfer committed before the
- *   request, as a made answer would. That read is a database round trip per call, the one thing a
- *   kept answer still costs there; the session it is read for is kept beside the answer, by key.
+ * - Balances must be kept for answers to be (Services.areBalancesKept): this process writes them
+ *   all (the embedded database), or hears every change as it commits (PostgreSQL, migration 0031).
+ *   There a transfer committed by another process reaches this one's answers when its notification
+ *   arrives, about a millisecond after the commit: an answer may show a balance that old. Bets and
+ *   withdrawals never read from here; they lock and read the accounts in their own transaction.
  */
 import { parse } from 'hono/utils/cookie';
 import type { Services } from '../services';
@@ -55,8 +53,6 @@ interface Kept {
   made: MadeAnswer;
   /** The session's player and end, when the request named an open session. */
   session?: KeptSession;
-  /** Where balances may move outside this process: the stamp of the player's accounts read before the answer was made. */
-  balanceStamp?: string;
 }
 
 interface KeptSession {
@@ -70,11 +66,6 @@ const KEPT_RULE = {
   validUntil: ({ session }: Kept) => session?.expiresAtMs ?? 0,
 };
 
-const SESSION_RULE = {
-  ownerOf: (session: KeptSession | undefined) => session?.uid,
-  validUntil: (session: KeptSession | undefined) => session?.expiresAtMs ?? 0,
-};
-
 /**
  * The call's answer: the kept one where it may be kept (a GET of a method that declares it, with a
  * session cookie) and is, else the one `make` makes, kept when it may be.
@@ -86,22 +77,8 @@ export async function keptOrMadeAnswer(
   make: () => Promise<MadeAnswer>,
 ): Promise<MadeAnswer> {
   const key = keyOf(request, services, proxy);
-  if (key === undefined) return make();
-  const { keptAnswers, balanceStampOf } = services;
-  if (!balanceStampOf) {
-    return (await keptAnswers.get(key, () => madeWithSession(request, services, make), KEPT_RULE)).made;
-  }
-  // Where other processes move balances too, the answer holds only while the player's accounts are
-  // as they were before it was made: read afresh (shared with the requests asking together), it
-  // shows every transfer committed before this request, as the made answer would.
-  const session = await keptAnswers.get(`session ${key}`, () => sessionOf(request, services), SESSION_RULE);
-  if (!session) return make();
-  const balanceStamp = await balanceStampOf(session.siteId, session.uid);
-  const kept = await keptAnswers.get(key, async () => ({ made: await make(), session, balanceStamp }), {
-    ...KEPT_RULE,
-    isCurrent: (answer: Kept) => answer.balanceStamp === balanceStamp,
-  });
-  return kept.made;
+  if (key === undefined || !services.areBalancesKept) return make();
+  return (await services.keptAnswers.get(key, () => madeWithSession(request, services, make), KEPT_RULE)).made;
 }
 
 function keyOf(request: KeptAnswerRequest, services: Services, proxy: ProxyTrust): string | undefined {

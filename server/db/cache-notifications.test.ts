@@ -2,15 +2,17 @@
  * Issue 12: "Caches are invalidated across processes so an operator's edit shows at once
  * everywhere." An edit made straight in the database (as an operator's SQL or a back-office tool
  * would, without calling any service) reaches the cached site list and the cached translations
- * through the change notification, long before the caches' 30 s safety-net age.
+ * through the change notification, long before the caches' 30 s safety-net age. A player's
+ * balances moved by anyone are named to every process the same way (migration 0031).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/api-harness';
 import { eventually } from '../../test/eventually';
 import { testDatabaseKinds } from '../../test/databases';
 import { editTranslationInDatabase } from '../../test/content-edits';
 import { sites } from './schema';
+import { CACHE_CHANGE_CHANNEL, changedPlayersOf } from './cache-notifications';
 
 describe.each(testDatabaseKinds())('cache invalidation by change notification on %s (issue 12)', (kind) => {
   let t: TestApp;
@@ -46,5 +48,51 @@ describe.each(testDatabaseKinds())('cache invalidation by change notification on
       (table) => table[key] === edited,
     );
     expect(seen[key]).toBe(edited);
+  });
+
+  /** Runs `change`, then waits for a marker sent after it: answers what this process heard in between. */
+  async function heardDuring(change: () => Promise<unknown>): Promise<string[]> {
+    const heard: string[] = [];
+    const unlisten = await t.database.handle.listen(CACHE_CHANGE_CHANNEL, (payload) => heard.push(payload));
+    try {
+      await change();
+      const marker = `marker ${Date.now()}`;
+      await t.db.execute(sql`SELECT pg_notify(${CACHE_CHANGE_CHANNEL}, ${marker})`);
+      await eventually(async () => heard.includes(marker), Boolean);
+      return heard.slice(0, heard.indexOf(marker)).filter((payload) => payload.startsWith('ledger_accounts'));
+    } finally {
+      await unlisten();
+    }
+  }
+
+  /** Player accounts with no postings, of user ids no test player has. */
+  async function playerAccounts(firstUserId: number, count: number): Promise<number[]> {
+    const site = await t.services.sites.resolveSite('127.0.0.1');
+    await t.db.execute(sql`
+      INSERT INTO ledger_accounts (site_id, owner_kind, user_id, type, currency)
+      SELECT ${site.id}, 'player', ${firstUserId}::bigint + g, 'main', 'EUR' FROM generate_series(0, ${count - 1}) AS g`);
+    return Array.from({ length: count }, (_, index) => firstUserId + index);
+  }
+
+  it('names the players whose accounts a statement updated, not the house, and nobody for a statement that updates none (migration 0031)', async () => {
+    const [first, second] = await playerAccounts(900_000_001, 2);
+    const heard = await heardDuring(async () => {
+      await t.db.execute(
+        sql`UPDATE ledger_accounts SET balance_minor = balance_minor WHERE user_id IN (${first}, ${second}) OR owner_kind <> 'player'`,
+      );
+      await t.db.execute(sql`UPDATE ledger_accounts SET balance_minor = balance_minor + 1 WHERE user_id = -1`);
+    });
+    expect(heard).toEqual([`ledger_accounts ${first},${second}`]);
+    expect(changedPlayersOf(heard[0]?.split(' ')[1])).toEqual([first, second]);
+  });
+
+  it('names everyone when the players would not fit in a notification, or accounts are deleted (migration 0031)', async () => {
+    const players = await playerAccounts(9_100_000_000, 800);
+    const heard = await heardDuring(async () => {
+      await t.db.execute(sql`UPDATE ledger_accounts SET balance_minor = balance_minor WHERE user_id >= ${players[0]}`);
+      await t.db.execute(sql`DELETE FROM ledger_accounts WHERE user_id >= ${players[0]}`);
+    });
+    expect(heard).toEqual(['ledger_accounts *', 'ledger_accounts *']);
+    expect(changedPlayersOf('*')).toBeUndefined();
   });
 });

@@ -109,11 +109,32 @@ describe('player rows cache rules (issue 12)', () => {
     expect(await made.get('answer:2', async () => 'made again', owned(2))).toBe('made from 2');
   });
 
+  it('requests asking together for one key share one read; one asking after any forgetting starts its own', async () => {
+    const cache = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 10 });
+    const first = deferred<string>();
+    let loads = 0;
+    const load = () => {
+      loads += 1;
+      return first.promise;
+    };
+    const together = [cache.get('row:1', load, owned(1)), cache.get('row:1', load, owned(1))];
+    expect(loads).toBe(1);
+    // Another player's change: the read in flight may still be kept, but a request from now on is not sure of it.
+    cache.forgetPlayer(2);
+    const after = cache.get('row:1', async () => 'read after the forgetting', owned(1));
+    first.resolve('read together');
+    expect(await Promise.all(together)).toEqual(['read together', 'read together']);
+    expect(await after).toBe('read after the forgetting');
+    expect(loads).toBe(1);
+  });
+
   it('counts a value stored again by a second read of its key as the newest kept (two requests of one player missing at once)', async () => {
     const cache = createPlayerRowsCache({ maxAgeMs: 60_000, maxEntries: 2 });
     const first = deferred<string>();
     const second = deferred<string>();
     const firstRead = cache.get('row:1', () => first.promise, owned(1));
+    // Another player forgotten in between: the second read cannot join the first, both store.
+    cache.forgetPlayer(99);
     const secondRead = cache.get('row:1', () => second.promise, owned(1));
     first.resolve('first read');
     await firstRead;

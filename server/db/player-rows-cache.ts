@@ -10,8 +10,8 @@
  *   (`forgetPlayer`), so the answer to their next request never waits on the notification;
  * - a read that started before either event is not stored: it may have seen the rows before the
  *   change committed (each event takes a sequence number; a read remembers the one it started at).
- * Balances are not kept here: they change with every bet, and a notification per transfer would
- * serialise the ledger's commits on PostgreSQL's notification queue.
+ * Balances are kept in a cache of their own (services.ts): they change with every bet, so each
+ * change names its players (migration 0031) and only theirs are dropped.
  */
 export interface PlayerRowsCache {
   /**
@@ -63,6 +63,8 @@ export function createPlayerRowsCache(options: PlayerRowsCacheOptions): PlayerRo
   const forgottenAt = new Map<number, number>();
   /** Reads in flight by the number they started at: ascending in insertion order, as the numbers only grow. */
   const readsStartedAt = new Map<number, number>();
+  /** The read in flight for each key, which a get asking for the same key with nothing forgotten since joins. */
+  const loading = new Map<string, { startedAt: number; value: Promise<unknown> }>();
 
   function dropAll(): void {
     for (const dependent of dependents) dependent.invalidate();
@@ -119,6 +121,24 @@ export function createPlayerRowsCache(options: PlayerRowsCacheOptions): PlayerRo
     keys.add(key);
   }
 
+  /** Loads the value and keeps it, unless something it may be made from was forgotten while it was read. */
+  async function loadAndKeep<T>(key: string, load: () => Promise<T>, rule: CacheRule<T>): Promise<T> {
+    const startedAt = sequence;
+    readsStartedAt.set(startedAt, (readsStartedAt.get(startedAt) ?? 0) + 1);
+    let value: T;
+    try {
+      value = await load();
+    } finally {
+      readEnded(startedAt);
+    }
+    const owner = rule.ownerOf(value);
+    const isOutdated = invalidatedAt > startedAt || (owner !== undefined && (forgottenAt.get(owner) ?? 0) > startedAt);
+    if (owner !== undefined && !isOutdated) {
+      store(key, value, owner, rule.validUntil?.(value) ?? Number.POSITIVE_INFINITY);
+    }
+    return value;
+  }
+
   return {
     async get<T>(key: string, load: () => Promise<T>, rule: CacheRule<T>): Promise<T> {
       const now = Date.now();
@@ -128,20 +148,18 @@ export function createPlayerRowsCache(options: PlayerRowsCacheOptions): PlayerRo
         if (isFresh && (rule.isCurrent?.(entry.value as T) ?? true)) return entry.value as T;
         drop(key, entry);
       }
-      const startedAt = sequence;
-      readsStartedAt.set(startedAt, (readsStartedAt.get(startedAt) ?? 0) + 1);
-      let value: T;
+      // Requests that ask together (a page's calls, a burst after a bet) share one read: it started
+      // after everything forgotten so far, so its value is one this cache would keep for them.
+      const inFlight = loading.get(key);
+      if (inFlight?.startedAt === sequence) return inFlight.value as Promise<T>;
+      const value = loadAndKeep(key, load, rule);
+      const read = { startedAt: sequence, value };
+      loading.set(key, read);
       try {
-        value = await load();
+        return await value;
       } finally {
-        readEnded(startedAt);
+        if (loading.get(key) === read) loading.delete(key);
       }
-      const owner = rule.ownerOf(value);
-      const isOutdated = invalidatedAt > startedAt || (owner !== undefined && (forgottenAt.get(owner) ?? 0) > startedAt);
-      if (owner !== undefined && !isOutdated) {
-        store(key, value, owner, rule.validUntil?.(value) ?? Number.POSITIVE_INFINITY);
-      }
-      return value;
     },
 
     forgetPlayer(userId: number): void {

@@ -20,6 +20,6 @@ export {
 } from './service';
 export { house, houseShard, move, player, HOUSE_SHARDS, InvalidTransferError } from './postings';
 export { createDebts, debtPolicyOf, OpenDebtError, type DebtPolicy, type Debts, type Reclaimed } from './debts';
-export { createSharedBalances, createSharedBalanceStamps } from './shared-balances';
+export { createSharedBalances } from './shared-balances';
 export { checkLedger, type LedgerCheckReport } from './ledger-check';
 export type { HouseAccountType, PlayerAccountType, PlayerDebtRow } from './tables';

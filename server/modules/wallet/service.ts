@@ -6,7 +6,6 @@
  */
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { pgArray } from '../../db/pg-array';
 import { inTransaction, isTransaction, withRetry, type Executor } from '../../db/retry';
 import { appendAudit, storedAndHashed } from './audit';
 import {
@@ -422,29 +421,6 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
         }
         return balances;
       });
-    },
-
-    /**
-     * A stamp of each player's accounts on a site (every currency and type), equal between two reads
-     * only if no account of theirs was written in between (api/kept-answers.ts checks a kept answer
-     * with it where other processes write balances too). Each write of an account row makes a new
-     * row version whose xmin is the writing transaction's id, and a committed transaction never
-     * writes again, so the stamp never comes back even when a balance does (a bet and a win of the
-     * same amount). Players with no account are answered ''.
-     */
-    async balanceStampsOfPlayers(siteId: string, userIds: readonly number[]): Promise<Map<number, string>> {
-      const result = await db.execute(sql`
-        SELECT user_id, currency, type, shard, balance_minor, xmin
-          FROM ${ledgerAccounts}
-         WHERE site_id = ${siteId} AND owner_kind = 'player' AND user_id = ANY(${pgArray(userIds)}::bigint[])
-         ORDER BY user_id, currency, type, shard`);
-      const stamps = new Map(userIds.map((userId) => [userId, '']));
-      type AccountVersion = Record<'user_id' | 'currency' | 'type' | 'shard' | 'balance_minor' | 'xmin', string | number>;
-      for (const row of (result as unknown as { rows: AccountVersion[] }).rows) {
-        const userId = Number(row.user_id);
-        stamps.set(userId, `${stamps.get(userId)}${row.currency}:${row.type}:${row.shard}:${row.balance_minor}:${row.xmin},`);
-      }
-      return stamps;
     },
 
     /** The currencies a player holds accounts in. */
