@@ -7,7 +7,7 @@ import pino, { type Logger } from 'pino';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { runMigrations, SCHEMA_LOCK_KEY } from './db/migrate';
-import { invalidateCachesOnChange } from './db/cache-notifications';
+import { changedPlayersOf, invalidateCachesOnChange } from './db/cache-notifications';
 import { seedContent } from './modules/content';
 import { startSportsbookFeed, type FeedSource, type RunningFeed } from './modules/sportsbook';
 import { createServices, type ServiceOptions, type Services } from './services';
@@ -95,7 +95,7 @@ export function listenForCacheChanges(database: DatabaseHandle, services: Servic
     game_likes: () => services.playerRows.invalidate(),
     rg_exclusions: () => services.playerRows.invalidate(),
     // Whose balances moved, in this process or another (migration 0031).
-    ledger_accounts: (changed) => services.forgetBalances(changed),
+    ledger_accounts: (changed) => services.forgetBalances(changedPlayersOf(changed)),
   });
 }
 

@@ -2,7 +2,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from './db/client';
 import { createPlayerRowsCache } from './db/player-rows-cache';
-import { changedPlayersOf } from './db/cache-notifications';
 import { createSiteService, createSiteSecrets, isPspSandboxSite } from './modules/sites';
 import { createContentService } from './modules/content';
 import { createStorageService } from './modules/storage';
@@ -238,12 +237,11 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
      */
     areBalancesKept: playerBalances !== undefined,
     /**
-     * The database says these players' balances changed ('12,40'; '*' or nothing: anyone's), in
-     * this process or another (boot.listenForCacheChanges).
+     * These players' balances changed (undefined: anyone's), in this process or another: told by
+     * the database (boot.listenForCacheChanges), or after a call of theirs (api/invoke.ts).
      */
-    forgetBalances: (changed?: string) => {
-      const players = changedPlayersOf(changed);
-      if (players) players.forEach((userId) => playerBalances?.forgetPlayer(userId));
+    forgetBalances: (userIds?: readonly number[]) => {
+      if (userIds) userIds.forEach((userId) => playerBalances?.forgetPlayer(userId));
       else playerBalances?.invalidate();
     },
     /** Players' debts (wallet/debts.ts): listed and written off from the back office. */

@@ -25,7 +25,7 @@ const GET_INFO = '/api/account.getInfo?v=2.34&locale=en';
 interface Info {
   uid: number;
   fakename: string;
-  balances: { balance_main: { amount: string } };
+  balances: { balance_main: { amount: string }; balance_bonus?: { amount: string } };
 }
 
 interface Envelope {
@@ -150,6 +150,40 @@ describe.each(SETUPS)('answers kept for a session on $name (issue 12)', ({ kind,
     expect(await mainOf(browser)).toBe(await ledgerMain(player));
     // The reads were kept between the rounds, or this test proves nothing about kept answers.
     expect(methodRuns - runsBefore).toBeLessThan(reads);
+  });
+
+  it("with the database's balance notifications switched off, the player's own rounds and bonus show in the very next answer, with reads racing them (spec §7 getInfo, migration 0031)", async () => {
+    const player = await signedIn();
+    const { browser, uid } = player;
+    await fundPlayer(t, player, '20.00');
+    expect(await mainOf(browser)).toBe('20.00');
+    const bonusOf = async () => (await getInfo(browser)).body.data?.balances.balance_bonus?.amount;
+    const ledgerBonus = async () =>
+      (Number((await t.services.wallet.balances(player.siteId, uid, player.currency)).bonus) / 100).toFixed(2);
+    // This process's own writes must not wait for a notification: there is none now.
+    await t.db.execute(sql`ALTER TABLE ledger_accounts DISABLE TRIGGER ledger_accounts_balance_change`);
+    try {
+      for (let round = 0; round < 4; round++) {
+        const racing = Array.from({ length: 8 }, () => mainOf(browser));
+        const played = await browser.api('games.play', {
+          sysname: 'dice-roll',
+          mode: 'real',
+          bet: JSON.stringify({ stake: '1.00', direction: 'under', target: '50.00' }),
+          request_id: `own-writes-${uid}-${round}`,
+        });
+        expect(played.status).toBe(200);
+        expect(await mainOf(browser)).toBe(await ledgerMain(player));
+        await Promise.all(racing);
+      }
+      const racing = Array.from({ length: 8 }, () => bonusOf());
+      expect((await browser.api('campaigns.activateOffer', { promo_code: 'WELCOME10' })).status).toBe(200);
+      const bonus = await ledgerBonus();
+      expect(bonus).not.toBe('0.00');
+      expect(await bonusOf()).toBe(bonus);
+      await Promise.all(racing);
+    } finally {
+      await t.db.execute(sql`ALTER TABLE ledger_accounts ENABLE TRIGGER ledger_accounts_balance_change`);
+    }
   });
 
   it("shows the player's own change on their very next request (spec §7 changefakename)", async () => {
@@ -318,9 +352,9 @@ describe.each(testDatabaseKinds())('answers kept on %s where other processes wri
     const heard: string[] = [];
     const { services } = t;
     const forget = services.forgetBalances;
-    services.forgetBalances = (changed) => {
-      heard.push(changed ?? '*');
-      forget(changed);
+    services.forgetBalances = (userIds) => {
+      heard.push(userIds ? userIds.join(',') : '*');
+      forget(userIds);
     };
     const names = (uid: number) => heard.some((changed) => changed === '*' || changed.split(',').includes(String(uid)));
     return {
