@@ -47,6 +47,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
     isOnlyProcess: database.kind === 'pglite',
     // Listened for below, before anything is served.
     hearsBalanceChanges: true,
+    notify: database.notify,
   });
   await listenForCacheChanges(database, services);
   return { database, services, logger };

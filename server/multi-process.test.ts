@@ -9,7 +9,8 @@ import { API_VERSION } from '#common/api-contract';
 import { freePort } from '../test/free-port';
 import pg from 'pg';
 import { openDatabase } from './db/client';
-import { checkLedger } from './modules/wallet';
+import { checkLedger, createWalletService, house, move, player } from './modules/wallet';
+import { sql } from 'drizzle-orm';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../build/server/main.js', import.meta.url));
@@ -184,14 +185,85 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
     const after = spun.data?.bonus_balance?.amount;
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
-    // Far below the cache's 30 s safety-net age: only the notification can bring the round to B this soon.
-    const deadline = Date.now() + 3_000;
+    // Far below the balances' 5 s safety-net age: only the notification can bring the round to B this soon.
+    const deadline = Date.now() + 2_000;
     let seen = await bonusOn(b);
     while (seen !== after && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       seen = await bonusOn(b);
     }
     expect(seen).toBe(after);
+  });
+
+  it("a real-money round played through process A (play_rounds, told after its commit) shows in process B's getInfo, answered there from memory, as soon as A's notification arrives (issue 12, migration 0031)", async () => {
+    const post = (server: ServerProcess | undefined, call: string, params: Record<string, string>, cookie = '') =>
+      api(server, call, {
+        method: 'POST',
+        headers: { cookie, origin: server?.baseUrl ?? '', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(params),
+      });
+    const login = `main-${randomBytes(4).toString('hex')}@example.com`;
+    const session = cookiePair(await post(a, 'auth.register', { login, password: 'Secret123', terms: '1' }), 'sid') ?? '';
+    const infoOn = async (server: ServerProcess | undefined) =>
+      (
+        (await (await api(server, 'account.getInfo', { headers: { cookie: session } })).json()) as {
+          data: { uid: number; balances: { balance_main: { amount: string } } };
+        }
+      ).data;
+    const uid = (await infoOn(a)).uid;
+    const handle = await openDatabase({ url: database.url, poolSize: 1 });
+    try {
+      const [row] = (
+        (await handle.db.execute(sql`SELECT site_id, currency FROM users WHERE id = ${uid}`)) as unknown as {
+          rows: { site_id: string; currency: string }[];
+        }
+      ).rows;
+      await createWalletService(handle.db).transfer({
+        siteId: row!.site_id,
+        userId: uid,
+        kind: 'deposit',
+        currency: row!.currency,
+        amountMinor: 1_000n,
+        legs: move(house('psp_clearing'), player(uid, 'main'), 1_000n),
+        idempotencyKey: `multi-process-fund:${uid}`,
+        actor: 'system',
+        reason: 'multi-process test funding',
+      });
+    } finally {
+      await handle.close();
+    }
+    // The deposit reaches B by its trigger's notification; read twice there, so B answers from memory.
+    const deadline = Date.now() + 3_000;
+    while ((await infoOn(b)).balances.balance_main.amount !== '10.00' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await infoOn(b)).balances.balance_main.amount).toBe('10.00');
+    // The first round opens the player's seed in a transaction of its own; the second is shared (play_rounds).
+    for (const round of [1, 2]) {
+      const played = (await (
+        await post(
+          a,
+          'games.play',
+          {
+            sysname: 'dice-roll',
+            mode: 'real',
+            bet: '{"stake":"1.00","direction":"under","target":"50.00"}',
+            request_id: `mp-main-${round}`,
+          },
+          session,
+        )
+      ).json()) as { data?: unknown };
+      expect(played.data).toBeDefined();
+      const after = (await infoOn(a)).balances.balance_main.amount;
+      // Far below the balances' 5 s safety-net age: only A's notification can bring the round to B this soon.
+      const roundDeadline = Date.now() + 2_000;
+      let seen = (await infoOn(b)).balances.balance_main.amount;
+      while (seen !== after && Date.now() < roundDeadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen = (await infoOn(b)).balances.balance_main.amount;
+      }
+      expect({ round, seen }).toEqual({ round, seen: after });
+    }
   });
 
   it('answers, in the production build, a path below an API call with the 404 error envelope, not a rendered page', async () => {

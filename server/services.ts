@@ -1,6 +1,7 @@
 /** Every module's service, built once per process around one database. */
 import { randomBytes } from 'node:crypto';
-import type { Database } from './db/client';
+import { sql } from 'drizzle-orm';
+import type { Database, DatabaseHandle } from './db/client';
 import { createPlayerRowsCache } from './db/player-rows-cache';
 import { createSiteService, createSiteSecrets, isPspSandboxSite } from './modules/sites';
 import { createContentService } from './modules/content';
@@ -13,7 +14,14 @@ import { createMessagingService, type MessagingOptions } from './modules/messagi
 import { createVerificationService } from './modules/verification';
 import { createResponsibleGamingService } from './modules/responsible-gaming';
 import { createSocialService } from './modules/social';
-import { checkLedger, createDebts, createSharedBalances, createWalletService, debtPolicyOf } from './modules/wallet';
+import {
+  checkLedger,
+  createBalanceChangeTeller,
+  createDebts,
+  createSharedBalances,
+  createWalletService,
+  debtPolicyOf,
+} from './modules/wallet';
 import { createCashierService } from './modules/cashier';
 import { createJobService, type JobServiceOptions } from './modules/jobs';
 import { createPaymentProviders } from './modules/payments';
@@ -41,6 +49,11 @@ import { DEFAULT_LOCALE } from '#common/locale';
 
 /** Only the safety net: a change reaches the player-rows cache by notification at once (issue 12). */
 const PLAYER_ROWS_MAX_AGE_MS = 30_000;
+/**
+ * The safety net of balances and the answers made from them: a change reaches them by notification
+ * at once, but the one for a shared round is sent after its commit, which a crash in between loses.
+ */
+const BALANCES_MAX_AGE_MS = 5_000;
 const PLAYER_ROWS_MAX_ENTRIES = 50_000;
 /** Fewer than the rows: each holds a whole answer, and a session may ask with any parameters it likes. */
 const KEPT_ANSWERS_MAX_ENTRIES = 5_000;
@@ -68,6 +81,8 @@ export interface ServiceOptions {
    * balances are then kept in memory here too, where other processes write them as well (issue 12).
    */
   hearsBalanceChanges?: boolean;
+  /** How other processes are told what this one's writes changed, after their commit (DatabaseHandle.notify). */
+  notify?: DatabaseHandle['notify'];
   /** The job queue's database listener (boot passes DatabaseHandle.listen): enqueues wake workers. */
   jobs?: JobServiceOptions;
   /** The game aggregator of the external titles, when known at start (else gameLaunch.connect later; none: they are hidden). */
@@ -79,16 +94,21 @@ export interface ServiceOptions {
 export function createServices(db: Database, options: ServiceOptions = {}) {
   const rateLimits = createRateLimitService(db);
   // Answers of a player's own reads, made from the caches below and dropped with them (api/kept-answers.ts).
-  const keptAnswers = createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: KEPT_ANSWERS_MAX_ENTRIES });
+  const keptAnswers = createPlayerRowsCache({ maxAgeMs: BALANCES_MAX_AGE_MS, maxEntries: KEPT_ANSWERS_MAX_ENTRIES });
   const dependents = [keptAnswers];
   // Balances kept in memory only where every write to them passes through this process's wallet,
   // or is told to it by the database: else a kept balance could miss another process's transfer.
   const playerBalances =
     options.isOnlyProcess || options.hearsBalanceChanges
-      ? createPlayerRowsCache({ maxAgeMs: PLAYER_ROWS_MAX_AGE_MS, maxEntries: PLAYER_ROWS_MAX_ENTRIES, dependents })
+      ? createPlayerRowsCache({ maxAgeMs: BALANCES_MAX_AGE_MS, maxEntries: PLAYER_ROWS_MAX_ENTRIES, dependents })
       : undefined;
+  // Where other processes keep balances too, they are told of the writes the database leaves to us.
+  const balanceChanges = options.isOnlyProcess ? undefined : createBalanceChangeTeller(options.notify ?? notifyThrough(db));
   const wallet = createWalletService(db, {
-    onPlayerBalancesWritten: (userIds) => userIds.forEach((userId) => playerBalances?.forgetPlayer(userId)),
+    onPlayerBalancesWritten: (userIds, { isToldByDatabase }) => {
+      userIds.forEach((userId) => playerBalances?.forgetPlayer(userId));
+      if (!isToldByDatabase) balanceChanges?.tell(userIds);
+    },
   });
   // Players' debts: a rollback takes back a payout the player spent; the next deposit repays it first.
   const debts = createDebts(wallet, db);
@@ -236,6 +256,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
      * this process writes them all or hears every change (ServiceOptions.hearsBalanceChanges).
      */
     areBalancesKept: playerBalances !== undefined,
+    /** Other processes told of the balances this one's shared rounds and provider money wrote (wallet/balance-changes.ts). */
+    balanceChanges,
     /**
      * These players' balances changed (undefined: anyone's), in this process or another: told by
      * the database (boot.listenForCacheChanges), or after a call of theirs (api/invoke.ts).
@@ -315,3 +337,10 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** Without the handle's own notifier (services made for a test or a bench): a statement through the pool. */
+function notifyThrough(db: Database): DatabaseHandle['notify'] {
+  return async (channel, payload) => {
+    await db.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
+  };
+}

@@ -52,7 +52,11 @@ export interface TestAppOptions {
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createSeededTestDatabase(kind);
   // Listened for at once, as boot does.
-  const services = createServices(database.handle.db, { hearsBalanceChanges: true, ...options.services });
+  const services = createServices(database.handle.db, {
+    hearsBalanceChanges: true,
+    notify: database.handle.notify,
+    ...options.services,
+  });
   await listenForCacheChanges(database.handle, services);
   const appOptions: HttpAppOptions = {
     services,

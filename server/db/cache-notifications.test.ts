@@ -13,6 +13,7 @@ import { testDatabaseKinds } from '../../test/databases';
 import { editTranslationInDatabase } from '../../test/content-edits';
 import { sites } from './schema';
 import { CACHE_CHANGE_CHANNEL, changedPlayersOf } from './cache-notifications';
+import { createBalanceChangeTeller } from '../modules/wallet';
 
 describe.each(testDatabaseKinds())('cache invalidation by change notification on %s (issue 12)', (kind) => {
   let t: TestApp;
@@ -94,5 +95,25 @@ describe.each(testDatabaseKinds())('cache invalidation by change notification on
     });
     expect(heard).toEqual(['ledger_accounts *', 'ledger_accounts *']);
     expect(changedPlayersOf('*')).toBeUndefined();
+  });
+
+  it('leaves the shared rounds and the provider money to their caller, who tells every process after the commit, the players written meanwhile together (migration 0031)', async () => {
+    const settings = (
+      (await t.db.execute(
+        sql`SELECT proname, array_to_string(proconfig, ',') AS config FROM pg_proc WHERE proname IN ('play_rounds', 'provider_money')`,
+      )) as unknown as { rows: { proname: string; config: string | null }[] }
+    ).rows;
+    expect(settings.map((row) => row.proname).sort()).toEqual(['play_rounds', 'provider_money']);
+    for (const row of settings) expect(row.config?.split(',')).toContain('casino.balance_changes_told_by=caller');
+    const teller = createBalanceChangeTeller(t.database.handle.notify);
+    const heard = await heardDuring(async () => {
+      teller.tell([900_000_101, 900_000_102]);
+      teller.tell([900_000_103]);
+      await teller.sent();
+    });
+    expect(heard.length).toBeGreaterThan(0);
+    expect(heard.flatMap((payload) => changedPlayersOf(payload.split(' ')[1]) ?? []).sort()).toEqual([
+      900_000_101, 900_000_102, 900_000_103,
+    ]);
   });
 });

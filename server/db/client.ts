@@ -32,6 +32,13 @@ export interface DatabaseHandle {
    * and caches drop what an operator changed (issue 12).
    */
   listen(channel: string, onNotify: (payload: string) => void, onMissed?: () => void): Promise<() => Promise<void>>;
+  /**
+   * NOTIFYs `channel` with `payload` in a transaction of its own, on a connection of its own (never
+   * one the pool lends to a request), which does not wait for its commit to be flushed: for telling
+   * other processes what a committed write changed (wallet/balance-changes.ts). Not counted in
+   * statements(): it is sent beside the requests, one for many writes.
+   */
+  notify(channel: string, payload: string): Promise<void>;
   /** PGlite only: the whole data folder as an uncompressed tar, to start other databases from. */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -106,6 +113,9 @@ async function openPglite(
       const unlisten = await client.listen(channel, (payload) => onNotify(payload));
       return () => unlisten();
     },
+    notify: async (channel, payload) => {
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
     // Uncompressed: a test run loads it in every file, and gunzipping ~40 MB each time costs more than it saves.
     dumpDataDir: async () => client.dumpDataDir('none'),
     close: () => client.close(),
@@ -128,6 +138,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const db = drizzlePg(pool, { schema, logger: counter.logger }) as unknown as Database;
   // Every listener stops with the handle: a closed database must not be listened to again.
   const listeners = new Set<() => Promise<void>>();
+  const notifier = createPostgresNotifier(url);
   return {
     db,
     kind: 'postgres',
@@ -153,14 +164,49 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         await unlisten();
       };
     },
+    notify: notifier.notify,
     close: async () => {
       await Promise.all([...listeners].map((unlisten) => unlisten()));
+      await notifier.close();
       await pool.end();
     },
   };
 }
 
 const RECONNECT_MS = 1_000;
+
+/** NOTIFY on a connection of its own, opened on first use and again after it failed. */
+function createPostgresNotifier(url: string) {
+  let connected: Promise<pg.Client> | undefined;
+  const connection = () => {
+    connected ??= (async () => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', (error) => process.emitWarning(`PostgreSQL notifier lost: ${error.message}`));
+      await client.connect();
+      // Its transactions only NOTIFY: a commit lost in a crash loses a notification, never data.
+      await client.query('SET synchronous_commit = off');
+      return client;
+    })();
+    return connected;
+  };
+  return {
+    async notify(channel: string, payload: string): Promise<void> {
+      const current = connection();
+      try {
+        await (await current).query('SELECT pg_notify($1, $2)', [channel, payload]);
+      } catch (error) {
+        if (connected === current) connected = undefined;
+        await current.then((client) => client.end()).catch(() => undefined);
+        throw error;
+      }
+    },
+    async close(): Promise<void> {
+      const current = connected;
+      connected = undefined;
+      await current?.then((client) => client.end()).catch(() => undefined);
+    },
+  };
+}
 
 /**
  * LISTEN on a connection of its own (a pooled one would lose it on release), connected again

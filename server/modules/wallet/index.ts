@@ -21,5 +21,6 @@ export {
 export { house, houseShard, move, player, HOUSE_SHARDS, InvalidTransferError } from './postings';
 export { createDebts, debtPolicyOf, OpenDebtError, type DebtPolicy, type Debts, type Reclaimed } from './debts';
 export { createSharedBalances } from './shared-balances';
+export { createBalanceChangeTeller, type BalanceChangeTeller } from './balance-changes';
 export { checkLedger, type LedgerCheckReport } from './ledger-check';
 export type { HouseAccountType, PlayerAccountType, PlayerDebtRow } from './tables';

@@ -190,11 +190,12 @@ async function firstTransferIdFrom(executor: Executor, moment: Date): Promise<nu
 
 export interface WalletOptions {
   /**
-   * Told, inside the writing transaction, which players' balances a batch wrote: a process that
-   * keeps balances in memory drops theirs (issue 12; only where this process is the database's
-   * only writer, i.e. PGlite).
+   * Told which players' balances a batch wrote, as soon as it was written: inside a caller's
+   * transaction before its commit, else after it. A process that keeps balances in memory drops
+   * theirs (issue 12). `isToldByDatabase` is false for the database functions that leave telling the
+   * other processes to their caller, after the commit (ledgerCallResults, migration 0031).
    */
-  onPlayerBalancesWritten?: (userIds: readonly number[]) => void;
+  onPlayerBalancesWritten?: (userIds: readonly number[], how: { isToldByDatabase: boolean }) => void;
   /**
    * Group commit of transfers made outside a caller's transaction (transfer-groups.ts): calls in
    * flight at once, and transfers per call at most.
@@ -282,7 +283,7 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
   }
 
   /** One group's answer as the caller meets it: its results, or the error of its refusal. */
-  function settle(planned: readonly PlannedTransfer[], outcome: AloneOutcome): TransferBatchResult {
+  function settle(planned: readonly PlannedTransfer[], outcome: AloneOutcome, isToldByDatabase = true): TransferBatchResult {
     if (outcome.status === 'insufficient') throw new InsufficientFundsError(outcome.type);
     if (outcome.status === 'conflict') throw new IdempotencyConflictError(outcome.key);
     if (outcome.status === 'missing') {
@@ -291,7 +292,7 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
       throw new LedgerError('an account of the transfer is missing');
     }
     const players = playersWritten(planned, outcome.transfers, outcome.accounts);
-    if (players.length > 0) options.onPlayerBalancesWritten?.(players);
+    if (players.length > 0) options.onPlayerBalancesWritten?.(players, { isToldByDatabase });
     return {
       results: outcome.transfers.map((transfer) => ({ transferId: transfer.id, isReplay: transfer.isReplay })),
       playerBalances: outcome.accounts
@@ -309,7 +310,8 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
     return (outcome.status === 'ok' ? outcome.groups : planned.map(() => outcome)).map((group, index) => {
       if (group.status === 'insufficient') return { status: 'insufficient', accountType: group.type };
       if (group.status === 'conflict') return { status: 'conflict', key: group.key };
-      return { status: 'ok', ...settle(planned[index]!, group) };
+      // Written by play_rounds or provider_money, which leave telling other processes to their caller.
+      return { status: 'ok', ...settle(planned[index]!, group, false) };
     });
   }
 

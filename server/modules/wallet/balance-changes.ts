@@ -1,0 +1,68 @@
+/**
+ * Tells every process whose balances the shared rounds and the provider's money moved, after their
+ * commit (issue 12, migration 0031). Their database functions run with the balance trigger's
+ * NOTIFY left to the caller: a NOTIFY in the transaction would hold the database's notification
+ * lock until its commit is flushed, one such commit after another. Sent from here, outside any
+ * transaction and without waiting for the flush (DatabaseHandle.notify: a lost notification costs a
+ * stale balance, never money), it serialises nothing of the ledger's.
+ *
+ * One notification is in flight at a time; the players written meanwhile go in the next one
+ * together. A notification that fails is sent again with the next ones. What a crash between a
+ * commit and its notification loses, the balances' age limit (services.ts) bounds.
+ */
+import type { DatabaseHandle } from '../../db/client';
+import { CACHE_CHANGE_CHANNEL } from '../../db/cache-notifications';
+
+/** Longest list of players in one notification (PostgreSQL refuses payloads of 8000 bytes): past it, everyone. */
+const MAX_PLAYERS_TEXT = 7_000;
+const RETRY_MS = 1_000;
+
+export interface BalanceChangeTeller {
+  /** These players' balances were written and committed: every process is told, soon. */
+  tell(userIds: readonly number[]): void;
+  /** Resolves once everything told so far was sent (tests, shutdown). */
+  sent(): Promise<void>;
+}
+
+export function createBalanceChangeTeller(notify: DatabaseHandle['notify']): BalanceChangeTeller {
+  const pending = new Set<number>();
+  let sending: Promise<void> | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  async function sendPending(): Promise<void> {
+    while (pending.size > 0) {
+      const players = [...pending];
+      pending.clear();
+      const listed = players.join(',');
+      const payload = `ledger_accounts ${listed.length > MAX_PLAYERS_TEXT ? '*' : listed}`;
+      try {
+        await notify(CACHE_CHANGE_CHANNEL, payload);
+      } catch (error) {
+        players.forEach((userId) => pending.add(userId));
+        process.emitWarning(`balance change notification not sent: ${(error as Error).message}`);
+        retry ??= setTimeout(() => {
+          retry = undefined;
+          startSending();
+        }, RETRY_MS).unref();
+        return;
+      }
+    }
+  }
+
+  function startSending(): void {
+    if (sending || retry) return;
+    sending = sendPending().finally(() => {
+      sending = undefined;
+    });
+  }
+
+  return {
+    tell(userIds) {
+      userIds.forEach((userId) => pending.add(userId));
+      startSending();
+    },
+    async sent() {
+      while (sending) await sending;
+    },
+  };
+}
