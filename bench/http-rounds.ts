@@ -111,7 +111,8 @@ export async function withScratchDatabase<T>(
 export async function seededSite(handle: DatabaseHandle): Promise<{ services: Services; site: Site }> {
   await runMigrations(handle);
   await seedContent(handle.db);
-  const services = createServices(handle.db);
+  // As boot makes them: other processes are told of shared rounds on the handle's own connection.
+  const services = createServices(handle.db, { notify: handle.notify });
   return { services, site: await services.sites.resolveSite(HOST) };
 }
 
