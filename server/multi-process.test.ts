@@ -92,6 +92,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
 
   const api = (server: ServerProcess | undefined, call: string, init: RequestInit = {}, query: Record<string, string> = {}) =>
     fetch(`${server?.baseUrl}/api/${call}?${new URLSearchParams({ v: API_VERSION, locale: 'en', ...query })}`, init);
+  /** A same-origin form POST of an API call, with the session's cookie. */
+  const post = (server: ServerProcess | undefined, call: string, params: Record<string, string>, cookie = '') =>
+    api(server, call, {
+      method: 'POST',
+      headers: { cookie, origin: server?.baseUrl ?? '', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params),
+    });
 
   it('gives storage.get through process B the value storage.set stored through process A for the same visitor cookie', async () => {
     const cookie = `vid=${randomBytes(16).toString('base64url')}`;
@@ -156,12 +163,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
   });
 
   it("a round played through process A shows in process B's getInfo, answered there from memory, as soon as the balance change notification arrives (issue 12, migration 0031)", async () => {
-    const post = (server: ServerProcess | undefined, call: string, params: Record<string, string>, cookie = '') =>
-      api(server, call, {
-        method: 'POST',
-        headers: { cookie, origin: server?.baseUrl ?? '', 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(params),
-      });
     const login = `balance-${randomBytes(4).toString('hex')}@example.com`;
     const session = cookiePair(await post(a, 'auth.register', { login, password: 'Secret123', terms: '1' }), 'sid') ?? '';
     expect((await post(a, 'campaigns.activateOffer', { promo_code: 'WELCOME10' }, session)).status).toBe(200);
@@ -200,12 +201,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
   });
 
   it("a real-money round played through process A (play_rounds, told after its commit) shows in process B's getInfo, answered there from memory, as soon as A's notification arrives (issue 12, migration 0031)", async () => {
-    const post = (server: ServerProcess | undefined, call: string, params: Record<string, string>, cookie = '') =>
-      api(server, call, {
-        method: 'POST',
-        headers: { cookie, origin: server?.baseUrl ?? '', 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(params),
-      });
     const login = `main-${randomBytes(4).toString('hex')}@example.com`;
     const session = cookiePair(await post(a, 'auth.register', { login, password: 'Secret123', terms: '1' }), 'sid') ?? '';
     const infoOn = async (server: ServerProcess | undefined) =>
@@ -313,12 +308,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
   });
 
   it('a bonus played on process A while process B forfeits it: every round runs before or after the forfeit, the ledger is sound and the bonus account matches (issue 13)', async () => {
-    const post = (server: ServerProcess | undefined, call: string, params: Record<string, string>, cookie = '') =>
-      api(server, call, {
-        method: 'POST',
-        headers: { cookie, origin: server?.baseUrl ?? '', 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(params),
-      });
     const login = `bonus-${randomBytes(4).toString('hex')}@example.com`;
     const registered = await post(a, 'auth.register', { login, password: 'Secret123', terms: '1' });
     const session = cookiePair(registered, 'sid') ?? '';
