@@ -8,9 +8,9 @@
  *
  * Each notification costs a transaction here and a delivery to every process's listener, so the
  * players written within SEND_INTERVAL_MS go in one: at most one every 2 ms (not one a round), and
- * another process hears of a shared round within a few milliseconds of its commit. A notification that fails is sent again with the next
- * ones. What a crash between a commit and its notification loses, the balances' age limit
- * (services.ts) bounds.
+ * another process hears of a shared round within a few milliseconds of its commit. A notification
+ * that fails is sent again with the next ones. What a crash between a commit and its notification
+ * loses, the balances' age limit (services.ts) bounds.
  */
 import type { DatabaseHandle } from '../../db/client';
 import { CACHE_CHANGE_CHANNEL } from '../../db/cache-notifications';
@@ -24,7 +24,7 @@ const SEND_INTERVAL_MS = 2;
 export interface BalanceChangeTeller {
   /** These players' balances were written and committed: every process is told, soon. */
   tell(userIds: readonly number[]): void;
-  /** Resolves once everything told so far was sent (tests, shutdown). */
+  /** Resolves once everything told so far was sent, or is waiting to be tried again (tests). */
   sent(): Promise<void>;
 }
 
