@@ -259,8 +259,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     /** Other processes told of the balances this one's shared rounds and provider money wrote (wallet/balance-changes.ts). */
     balanceChanges,
     /**
-     * These players' balances changed (undefined: anyone's), in this process or another: told by
-     * the database (boot.listenForCacheChanges), or after a call of theirs (api/invoke.ts).
+     * These players' balances changed (undefined: anyone's) in another process: told by the
+     * database (boot.listenForCacheChanges). This process's own writes the wallet forgets itself.
      */
     forgetBalances: (userIds?: readonly number[]) => {
       if (userIds) userIds.forEach((userId) => playerBalances?.forgetPlayer(userId));

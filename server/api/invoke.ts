@@ -156,11 +156,7 @@ async function runMethod(
   } finally {
     // The player's next request must see what this one changed, without waiting for the
     // database's notification to reach this process (player-rows-cache.ts).
-    if (identity.uid > 0 && isChecked) {
-      // Their balances too: the wallet forgets them as it writes, which may be before the call's
-      // transaction commits, and a read in between may have kept the balance before it.
-      services.forgetBalances([identity.uid]);
-      if (!LEAVES_PLAYER_ROWS.has(method.name)) services.playerRows.forgetPlayer(identity.uid);
-    }
+    // Their balances are not forgotten here: the wallet forgets them once its writes have committed.
+    if (identity.uid > 0 && isChecked && !LEAVES_PLAYER_ROWS.has(method.name)) services.playerRows.forgetPlayer(identity.uid);
   }
 }

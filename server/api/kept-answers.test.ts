@@ -16,8 +16,9 @@ import { fundPlayer } from '../../test/host-player';
 import { uniqueEmail } from '../../test/player';
 import { hashPassword } from '../modules/auth';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { inTransaction } from '../db/retry';
 import { sites, users } from '../db/schema';
-import { createWalletService, house, move, player, type WalletService } from '../modules/wallet';
+import { createWalletService, house, move, player as playerAccount, type WalletService } from '../modules/wallet';
 
 const COUNTRY_HEADER = 'cf-ipcountry';
 const GET_INFO = '/api/account.getInfo?v=2.34&locale=en';
@@ -111,6 +112,20 @@ describe.each(SETUPS)('answers kept for a session on $name (issue 12)', ({ kind,
 
   const ledgerMain = (who: { uid: number; siteId: string; currency: string }) => ledgerMainOf(t, who);
 
+  /** Runs work with no balance notification from the database's trigger or from the shared rounds' teller. */
+  async function withBalanceNotificationsOff(work: () => Promise<void>): Promise<void> {
+    const teller = t.services.balanceChanges;
+    const tell = teller?.tell;
+    if (teller) teller.tell = () => undefined;
+    await t.db.execute(sql`ALTER TABLE ledger_accounts DISABLE TRIGGER ledger_accounts_balance_change`);
+    try {
+      await work();
+    } finally {
+      if (teller && tell) teller.tell = tell;
+      await t.db.execute(sql`ALTER TABLE ledger_accounts ENABLE TRIGGER ledger_accounts_balance_change`);
+    }
+  }
+
   /** Plays one-euro dice rounds, each raced by eight reads: once a round has answered, no read may show the balance before it. */
   async function playRacedRounds(player: SignedIn, count: number, name: string, onRead: () => void = () => undefined) {
     for (let round = 0; round < count; round++) {
@@ -164,13 +179,8 @@ describe.each(SETUPS)('answers kept for a session on $name (issue 12)', ({ kind,
     const bonusOf = async () => (await getInfo(browser)).body.data?.balances.balance_bonus?.amount;
     const ledgerBonus = async () =>
       (Number((await t.services.wallet.balances(player.siteId, uid, player.currency)).bonus) / 100).toFixed(2);
-    // This process's own writes must not wait for a notification: there is none now, from the
-    // trigger or from the shared rounds' teller.
-    const teller = t.services.balanceChanges;
-    const tell = teller?.tell;
-    if (teller) teller.tell = () => undefined;
-    await t.db.execute(sql`ALTER TABLE ledger_accounts DISABLE TRIGGER ledger_accounts_balance_change`);
-    try {
+    // This process's own writes must not wait for a notification: there is none now.
+    await withBalanceNotificationsOff(async () => {
       await playRacedRounds(player, 4, 'own-writes');
       const racing = Array.from({ length: 8 }, () => bonusOf());
       expect((await browser.api('campaigns.activateOffer', { promo_code: 'WELCOME10' })).status).toBe(200);
@@ -178,11 +188,41 @@ describe.each(SETUPS)('answers kept for a session on $name (issue 12)', ({ kind,
       expect(bonus).not.toBe('0.00');
       expect(await bonusOf()).toBe(bonus);
       await Promise.all(racing);
-    } finally {
-      if (teller && tell) teller.tell = tell;
-      await t.db.execute(sql`ALTER TABLE ledger_accounts ENABLE TRIGGER ledger_accounts_balance_change`);
-    }
+    });
   });
+
+  // Only PostgreSQL answers a read from another connection while a transaction is open (PGlite's
+  // one connection makes it wait for the commit), so only there can a read fall between the two.
+  it.runIf(kind === 'postgres')(
+    "a read made while a transfer's transaction is still open is not kept past its commit: the next answer shows the transfer (spec §7 getInfo, retry.ts afterCommit)",
+    async () => {
+      const player = await signedIn();
+      await fundPlayer(t, player, '20.00');
+      expect(await mainOf(player.browser)).toBe('20.00');
+      await withBalanceNotificationsOff(async () => {
+        await inTransaction(t.db, async (tx) => {
+          const amount = 500n;
+          await t.services.wallet.transfer(
+            {
+              siteId: player.siteId,
+              userId: player.uid,
+              kind: 'win',
+              currency: player.currency,
+              amountMinor: amount,
+              legs: move(house('game'), playerAccount(player.uid, 'main'), amount),
+              actor: 'system',
+              reason: 'kept answers test, a transfer in a caller transaction',
+            },
+            tx,
+          );
+          // Not committed yet: this answer is made, and kept, from the balance before the transfer.
+          expect(await mainOf(player.browser)).toBe('20.00');
+        });
+      });
+      expect(await mainOf(player.browser)).toBe('25.00');
+      expect(await ledgerMain(player)).toBe('25.00');
+    },
+  );
 
   it("shows the player's own change on their very next request (spec §7 changefakename)", async () => {
     const { browser } = await signedIn();
@@ -331,7 +371,8 @@ describe.each(testDatabaseKinds())('answers kept on %s where other processes wri
 
   /** Moves `amountMinor` into (positive) or out of (negative) the player's main account, from the other process. */
   const moveThere = (who: { uid: number; siteId: string; currency: string }, amountMinor: bigint) => {
-    const [from, to] = amountMinor > 0n ? [house('game'), player(who.uid, 'main')] : [player(who.uid, 'main'), house('game')];
+    const [from, to] =
+      amountMinor > 0n ? [house('game'), playerAccount(who.uid, 'main')] : [playerAccount(who.uid, 'main'), house('game')];
     const amount = amountMinor > 0n ? amountMinor : -amountMinor;
     return otherProcess.transfer({
       siteId: who.siteId,

@@ -58,7 +58,31 @@ export function constraintOf(error: unknown): string | undefined {
  */
 export async function inTransaction<T>(executor: Executor, fn: (tx: Transaction) => Promise<T>): Promise<T> {
   if (isTransaction(executor)) return fn(executor);
-  return withRetry(() => (executor as Database).transaction(fn));
+  return withRetry(async () => {
+    const committed: (() => void)[] = [];
+    const result = await (executor as Database).transaction((tx) => {
+      afterCommitOf.set(tx, committed);
+      return fn(tx);
+    });
+    for (const callback of committed) callback();
+    return result;
+  });
+}
+
+/** What each transaction opened by inTransaction runs once it has committed; an attempt that failed runs none of it. */
+const afterCommitOf = new WeakMap<Transaction, (() => void)[]>();
+
+/**
+ * Runs callback once what the executor wrote is visible to everyone: after the commit of a
+ * transaction inTransaction opened (never, should it roll back), at once outside a transaction.
+ * For what must not happen before the commit, such as forgetting a cached value: a read between
+ * the forgetting and the commit would keep the old one (issue 12). A transaction opened elsewhere
+ * (db.transaction directly) has no hook, and the callback runs at once, before its commit.
+ */
+export function afterCommit(executor: Executor, callback: () => void): void {
+  const committed = isTransaction(executor) ? afterCommitOf.get(executor) : undefined;
+  if (committed) committed.push(callback);
+  else callback();
 }
 
 /**

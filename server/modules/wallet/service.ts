@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { inTransaction, isTransaction, withRetry, type Executor } from '../../db/retry';
+import { afterCommit, inTransaction, isTransaction, withRetry, type Executor } from '../../db/retry';
 import { appendAudit, storedAndHashed } from './audit';
 import {
   aloneOutcome,
@@ -190,10 +190,11 @@ async function firstTransferIdFrom(executor: Executor, moment: Date): Promise<nu
 
 export interface WalletOptions {
   /**
-   * Told which players' balances a batch wrote, as soon as it was written: inside a caller's
-   * transaction before its commit, else after it. A process that keeps balances in memory drops
-   * theirs (issue 12). `isToldByDatabase` is false for the database functions that leave telling the
-   * other processes to their caller, after the commit (ledgerCallResults, migration 0031).
+   * Told which players' balances a batch wrote, once it has committed: after the commit of the
+   * caller's transaction (retry.ts afterCommit), else as soon as it is written. A process that
+   * keeps balances in memory drops theirs (issue 12): dropped before the commit, a read in between
+   * would keep the old balance. `isToldByDatabase` is false for the database functions that leave
+   * telling the other processes to their caller (ledgerCallResults, migration 0031).
    */
   onPlayerBalancesWritten?: (userIds: readonly number[], how: { isToldByDatabase: boolean }) => void;
   /**
@@ -283,7 +284,11 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
   }
 
   /** One group's answer as the caller meets it: its results, or the error of its refusal. */
-  function settle(planned: readonly PlannedTransfer[], outcome: AloneOutcome, isToldByDatabase = true): TransferBatchResult {
+  function settle(
+    planned: readonly PlannedTransfer[],
+    outcome: AloneOutcome,
+    { executor = db as Executor, isToldByDatabase = true } = {},
+  ): TransferBatchResult {
     if (outcome.status === 'insufficient') throw new InsufficientFundsError(outcome.type);
     if (outcome.status === 'conflict') throw new IdempotencyConflictError(outcome.key);
     if (outcome.status === 'missing') {
@@ -292,7 +297,8 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
       throw new LedgerError('an account of the transfer is missing');
     }
     const players = playersWritten(planned, outcome.transfers, outcome.accounts);
-    if (players.length > 0) options.onPlayerBalancesWritten?.(players, { isToldByDatabase });
+    const told = options.onPlayerBalancesWritten;
+    if (players.length > 0 && told) afterCommit(executor, () => told(players, { isToldByDatabase }));
     return {
       results: outcome.transfers.map((transfer) => ({ transferId: transfer.id, isReplay: transfer.isReplay })),
       playerBalances: outcome.accounts
@@ -311,7 +317,7 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
       if (group.status === 'insufficient') return { status: 'insufficient', accountType: group.type };
       if (group.status === 'conflict') return { status: 'conflict', key: group.key };
       // Written by play_rounds or provider_money, which leave telling other processes to their caller.
-      return { status: 'ok', ...settle(planned[index]!, group, false) };
+      return { status: 'ok', ...settle(planned[index]!, group, { isToldByDatabase: false }) };
     });
   }
 
@@ -326,7 +332,7 @@ export function createWalletService(db: Database, options: WalletOptions = {}) {
   async function transferBatch(executor: Executor, inputs: readonly TransferInput[]): Promise<TransferBatchResult> {
     if (inputs.length === 0) return { results: [], playerBalances: [] };
     const planned = await planTransfers(executor, inputs);
-    if (isTransaction(executor)) return settle(planned, aloneOutcome(await writeBatch(executor, [planned])));
+    if (isTransaction(executor)) return settle(planned, aloneOutcome(await writeBatch(executor, [planned])), { executor });
     if (executor !== db) return settle(planned, aloneOutcome(await withRetry(() => writeBatch(executor, [planned]))));
     return settle(planned, await groups.write(planned));
   }
