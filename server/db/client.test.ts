@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually';
 import { DEFAULT_PGLITE_SHARED_BUFFERS, openDatabase } from './client';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -76,6 +77,39 @@ describe.runIf(url)('PostgreSQL pool', () => {
     }
   });
 });
+
+describe.runIf(url)('PostgreSQL notifier (issue 12, wallet/balance-changes.ts)', () => {
+  it('sends nothing once the handle is closed, and opens no connection that would outlive it', async () => {
+    const applicationName = `notifier-test-${process.pid}-${Date.now()}`;
+    const named = new URL(url ?? '');
+    named.searchParams.set('application_name', applicationName);
+    const handle = await openDatabase({ url: named.toString(), poolSize: 1 });
+    await handle.notify('cache_change', 'ledger_accounts 1');
+    expect(await connectionsNamed(applicationName)).toBeGreaterThan(0);
+    await handle.close();
+    // A teller's late notification, after the process closed its database.
+    await expect(handle.notify('cache_change', 'ledger_accounts 2')).resolves.toBeUndefined();
+    expect(
+      await eventually(
+        () => connectionsNamed(applicationName),
+        (count) => count === 0,
+      ),
+    ).toBe(0);
+  });
+});
+
+async function connectionsNamed(applicationName: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [
+      applicationName,
+    ]);
+    return found.rows[0].n as number;
+  } finally {
+    await admin.end();
+  }
+}
 
 describe('PGlite buffer pool', () => {
   /** PostgreSQL's shared_buffers as the opened database reports it. */

@@ -175,9 +175,14 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
 
 const RECONNECT_MS = 1_000;
 
-/** NOTIFY on a connection of its own, opened on first use and again after it failed. */
+/**
+ * NOTIFY on a connection of its own, opened on first use and again after it failed. Once closed it
+ * sends nothing: a notification told late (a shared round's teller waits up to 2 ms) must not open
+ * a connection that outlives the handle; what it would have said, the balances' age limit bounds.
+ */
 function createPostgresNotifier(url: string) {
   let connected: Promise<pg.Client> | undefined;
+  let isClosed = false;
   const connection = () => {
     connected ??= (async () => {
       const client = new pg.Client({ connectionString: url });
@@ -191,6 +196,7 @@ function createPostgresNotifier(url: string) {
   };
   return {
     async notify(channel: string, payload: string): Promise<void> {
+      if (isClosed) return;
       const current = connection();
       try {
         await (await current).query('SELECT pg_notify($1, $2)', [channel, payload]);
@@ -201,6 +207,7 @@ function createPostgresNotifier(url: string) {
       }
     },
     async close(): Promise<void> {
+      isClosed = true;
       const current = connected;
       connected = undefined;
       await current?.then((client) => client.end()).catch(() => undefined);
