@@ -177,7 +177,7 @@ const RECONNECT_MS = 1_000;
 
 /**
  * NOTIFY on a connection of its own, opened on first use and again after it failed. Once closed it
- * sends nothing: a notification told late (a shared round's teller waits up to 2 ms) must not open
+ * sends nothing: a notification told late (a shared round's teller waits up to 20 ms) must not open
  * a connection that outlives the handle; what it would have said, the balances' age limit bounds.
  */
 function createPostgresNotifier(url: string) {
