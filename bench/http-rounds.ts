@@ -25,6 +25,7 @@ import { createServices } from '../server/services';
 import { freePort } from '../test/free-port';
 import { adminQuery, percentile, withDatabaseName } from './database-bench';
 import { KeepAliveClient } from './keep-alive-client';
+import { waitUntilSettled } from './process-cpu';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const RESULTS_DIR = join(ROOT, 'bench', 'results');
@@ -218,7 +219,11 @@ export async function startServer(env: Record<string, string>): Promise<{ base: 
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
-      if ((await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) })).ok) return { base, child, output };
+      if ((await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) })).ok) {
+        // Measured from a settled server: its start-up (the feed's snapshot, its children) is not the rounds' work.
+        if (child.pid !== undefined) await waitUntilSettled(child.pid);
+        return { base, child, output };
+      }
     } catch {
       // not listening yet
     }
