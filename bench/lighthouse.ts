@@ -25,6 +25,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { freePort } from '../test/free-port';
+import { waitUntilSettled } from './process-cpu';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const MAIN = join(ROOT, 'build', 'server', 'main.js');
@@ -111,6 +112,8 @@ export async function startServer(): Promise<Started & { baseUrl: string }> {
   const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
   try {
     await waitUntil('server', async () => ((await fetch(`${baseUrl}/healthz`)).ok ? true : undefined), child);
+    // Audited once settled: the start-up's work (the odds feed's snapshot, the demo children) is not the page's.
+    if (child.pid !== undefined) await waitUntilSettled(child.pid);
   } catch (error) {
     await stop({ child, cleanup });
     throw error;
