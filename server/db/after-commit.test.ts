@@ -65,6 +65,23 @@ describe.each(testDatabaseKinds())('after the commit on %s (issue 12, architectu
     expect(seen).toEqual([2]);
   });
 
+  it('a callback that fails after the commit neither runs the transaction again nor fails it, and the others still run', async () => {
+    const seen: string[] = [];
+    let attempts = 0;
+    const answer = await inTransaction(database.handle.db, async (tx) => {
+      attempts += 1;
+      await tx.execute(sql`INSERT INTO after_commit_probe VALUES (4)`);
+      afterCommit(tx, () => {
+        throw serializationFailure();
+      });
+      afterCommit(tx, () => seen.push('the next one'));
+      return 'committed';
+    });
+    expect(answer).toBe('committed');
+    expect(attempts).toBe(1);
+    expect(seen).toEqual(['the next one']);
+  });
+
   it('joins the outer transaction: a nested inTransaction defers to the outer commit', async () => {
     const seen: string[] = [];
     await inTransaction(database.handle.db, async (outer) => {

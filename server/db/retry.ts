@@ -58,15 +58,27 @@ export function constraintOf(error: unknown): string | undefined {
  */
 export async function inTransaction<T>(executor: Executor, fn: (tx: Transaction) => Promise<T>): Promise<T> {
   if (isTransaction(executor)) return fn(executor);
-  return withRetry(async () => {
-    const committed: (() => void)[] = [];
-    const result = await (executor as Database).transaction((tx) => {
-      afterCommitOf.set(tx, committed);
+  let committed: (() => void)[] = [];
+  const result = await withRetry(() => {
+    committed = [];
+    const attempt = committed;
+    return (executor as Database).transaction((tx) => {
+      afterCommitOf.set(tx, attempt);
       return fn(tx);
     });
-    for (const callback of committed) callback();
-    return result;
   });
+  // Outside the retry: the transaction has committed, and nothing a callback does may run it again
+  // or answer its caller with an error.
+  for (const callback of committed) runCommitted(callback);
+  return result;
+}
+
+function runCommitted(callback: () => void): void {
+  try {
+    callback();
+  } catch (error) {
+    process.emitWarning(`a callback after a commit failed: ${(error as Error).message}`);
+  }
 }
 
 /** What each transaction opened by inTransaction runs once it has committed; an attempt that failed runs none of it. */

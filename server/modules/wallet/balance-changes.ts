@@ -11,9 +11,9 @@
  * spell is told at once; under load, another process hears of a shared round within about 20 ms of
  * its commit, far below what a player can see. Every 2 ms (about one notification a shared call),
  * sending them took 4 % of the server's CPU with ten players' rounds (bench:rounds, profiled), most
- * of it the socket write that wakes the notifier's backend, which then takes a core from the rounds. A notification
- * that fails is sent again with the next ones. What a crash between a commit and its notification
- * loses, the balances' age limit (services.ts) bounds.
+ * of it the socket write that wakes the notifier's backend, which then takes a core from the
+ * rounds. A notification that fails is sent again with the next ones. What a crash between a
+ * commit and its notification loses, the balances' age limit (services.ts) bounds.
  */
 import type { DatabaseHandle } from '../../db/client';
 import { CACHE_CHANGE_CHANNEL } from '../../db/cache-notifications';
