@@ -130,3 +130,22 @@ describe('PGlite buffer pool', () => {
     expect(await sharedBuffersOf(undefined)).toBe(DEFAULT_PGLITE_SHARED_BUFFERS);
   }, 60_000);
 });
+
+describe('PGlite notifier (issue 12, wallet/balance-changes.ts)', () => {
+  it('delivers a notification while open, and sends nothing, without failing, once the handle is closed', async () => {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    const heard: string[] = [];
+    await handle.listen('cache_change', (payload) => heard.push(payload));
+    await handle.notify('cache_change', 'ledger_accounts 1');
+    expect(
+      await eventually(
+        () => Promise.resolve(heard.length),
+        (count) => count === 1,
+      ),
+    ).toBe(1);
+    await handle.close();
+    // A teller's late notification: failing here would have it retry every second, for good.
+    await expect(handle.notify('cache_change', 'ledger_accounts 2')).resolves.toBeUndefined();
+    expect(heard).toEqual(['ledger_accounts 1']);
+  }, 60_000);
+});

@@ -113,7 +113,10 @@ async function openPglite(
       const unlisten = await client.listen(channel, (payload) => onNotify(payload));
       return () => unlisten();
     },
+    // As on PostgreSQL, a teller's late notification after close() sends nothing: there is nobody left
+    // to tell, and failing would have the teller retry every second for as long as the process lives.
     notify: async (channel, payload) => {
+      if (client.closed) return;
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     // Uncompressed: a test run loads it in every file, and gunzipping ~40 MB each time costs more than it saves.
