@@ -6,7 +6,7 @@
  * Insurance is never taken: it returns 2:1 on a ten under the ace, which comes less than one
  * time in three.
  */
-import { availableActions, cardValue, handTotal, type BlackjackAction, type BlackjackState } from './blackjack';
+import { cardValue, handTotal, isActionAllowed, type BlackjackAction, type BlackjackState } from './blackjack';
 
 type Play = 'H' | 'S' | 'D' | 'Ds' | 'P';
 
@@ -54,16 +54,15 @@ function hardPlay(total: number, up: number): Play {
 }
 
 export function basicStrategy(state: BlackjackState): BlackjackAction {
-  const actions = availableActions(state);
-  if (actions.length === 0) throw new RangeError('the round is over');
+  if (state.phase === 'finished') throw new RangeError('the round is over');
   if (state.phase === 'insurance') return 'no-insurance';
   const cards = state.hands[state.activeHand]!.cards;
   const upValue = cardValue(state.dealer[0]!);
   const up = upValue === 1 ? 11 : upValue;
-  if (actions.includes('split') && shouldSplit(cardValue(cards[0]!), up)) return 'split';
+  if (isActionAllowed(state, 'split') && shouldSplit(cardValue(cards[0]!), up)) return 'split';
   const { total, isSoft } = handTotal(cards);
   const play = isSoft ? softPlay(total, up) : hardPlay(total, up);
-  const canDouble = actions.includes('double');
+  const canDouble = isActionAllowed(state, 'double');
   if (play === 'D') return canDouble ? 'double' : 'hit';
   if (play === 'Ds') return canDouble ? 'double' : 'stand';
   return play === 'H' ? 'hit' : 'stand';
