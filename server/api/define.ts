@@ -47,8 +47,11 @@ export interface ApiContext extends RequestIdentity {
   url: string;
   /** Sets (a token) or clears (null) the session cookie on the answer. */
   setSession: (token: string | null) => void;
-  /** The trusted-device cookie the browser sent (issue 11), and how to set a new one on the answer. */
-  deviceToken: string | undefined;
+  /**
+   * The trusted-device cookie the browser sent (issue 11), read when asked (only a password sign-in
+   * asks), and how to set a new one on the answer.
+   */
+  readDeviceToken: () => string | undefined;
   trustDevice: (token: string) => void;
 }
 

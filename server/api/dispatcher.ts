@@ -93,7 +93,12 @@ async function runCall(request: ApiRequest, options: ApiOptions, cookies: string
   if (hostilePart !== undefined) throw invalidParameter(hostilePart);
   const site = await services.sites.resolveSite(header('host'));
   const isSecure = url.protocol === 'https:';
-  const { identity, issuedCookie } = await identifyVisitor({ header, peer: request.peer, isSecure }, site.id, proxy, services);
+  const { identity, issuedCookie } = await identifyVisitor(
+    { header, peer: request.peer, isSecure: () => isSecure },
+    site.id,
+    proxy,
+    services,
+  );
   if (issuedCookie) cookies.push(issuedCookie);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   if (hasBody && declaresBodyOver(header, options.maxBodyBytes)) throw new RequestBodyTooLarge();

@@ -133,10 +133,10 @@ async function runMethod(
     setSession: (token) => {
       sessionChange = { token };
     },
-    // Read when asked (only a password sign-in does): reading it built the request's web Headers on every call.
-    get deviceToken() {
-      return readDeviceToken(call.header('cookie'));
-    },
+    // Read when asked (only a password sign-in does): reading it built the request's web Headers on every
+    // call. A function, not a getter: V8 defines a literal's getter by a runtime call on every call, and
+    // the objects it closes over then outlive the young generation (issue 12, blackjack's shoe showed it).
+    readDeviceToken: () => readDeviceToken(call.header('cookie')),
     trustDevice: (token) => {
       device.token = token;
     },

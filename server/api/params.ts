@@ -25,7 +25,7 @@ function formToObject(form: FormData | URLSearchParams): RawParams {
  */
 export interface ParamsRequest {
   readonly method: string;
-  readonly contentType: string | undefined;
+  contentType(): string | undefined;
   /** The body decoded as UTF-8 without its byte order mark, as Request.text() decodes it. */
   text(): Promise<string>;
   /** The body's fields as Request.formData() parses them (urlencoded or multipart). */
@@ -36,9 +36,8 @@ export function webParamsRequest(request: Request): ParamsRequest {
   return {
     method: request.method,
     // Read when a body is (a GET has none): asking built the request's web Headers on every GET (issue 12).
-    get contentType() {
-      return request.headers.get('content-type') ?? undefined;
-    },
+    // A function, not a literal's getter (invoke.ts says why).
+    contentType: () => request.headers.get('content-type') ?? undefined,
     text: () => request.text(),
     formData: () => request.formData(),
   };
@@ -46,7 +45,7 @@ export function webParamsRequest(request: Request): ParamsRequest {
 
 /** What readParams reads of a GET or HEAD: its method; such a request has no body to read. */
 export function bodilessRequest(method: string): ParamsRequest {
-  return { method, contentType: undefined, text: async () => '', formData: async () => new URLSearchParams() };
+  return { method, contentType: () => undefined, text: async () => '', formData: async () => new URLSearchParams() };
 }
 
 export async function readParams(request: ParamsRequest, url: URL): Promise<RawParams> {
@@ -55,7 +54,7 @@ export async function readParams(request: ParamsRequest, url: URL): Promise<RawP
   delete query.locale;
   delete query.nonstrict;
   if (request.method === 'GET' || request.method === 'HEAD') return query;
-  const type = (request.contentType ?? '').toLowerCase();
+  const type = (request.contentType() ?? '').toLowerCase();
   try {
     if (type.includes('application/json')) {
       const text = await request.text();

@@ -55,6 +55,37 @@ interface PgliteInternals {
 
 type TransactionClient = Pick<Transaction, 'query' | 'exec' | 'rollback' | 'closed'>;
 
+/**
+ * The transaction drizzle's callback gets. A class, not an object literal with a `closed` getter:
+ * V8 defines a literal's getter by a runtime call on every transaction, and the objects it closes
+ * over then outlive the young generation (issue 12; blackjack's shoe showed it).
+ */
+class StatementsTransaction implements TransactionClient {
+  closed = false;
+
+  constructor(
+    private readonly run: <R>(text: string, params: unknown[], options?: QueryOptions) => Promise<Results<R>>,
+    private readonly runSimple: (text: string) => Promise<Results[]>,
+  ) {}
+
+  query<R>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> {
+    if (this.closed) throw new Error('Transaction is closed');
+    return this.run<R>(text, params ?? [], options);
+  }
+
+  async exec(text: string): Promise<Array<Results>> {
+    if (this.closed) throw new Error('Transaction is closed');
+    await this.runSimple(text);
+    return [];
+  }
+
+  async rollback(): Promise<void> {
+    if (this.closed) throw new Error('Transaction is closed');
+    this.closed = true;
+    await this.runSimple('ROLLBACK');
+  }
+}
+
 function joined(messages: Uint8Array[]): Uint8Array {
   let length = 0;
   for (const message of messages) length += message.length;
@@ -101,30 +132,14 @@ export class PgliteStatements {
   transaction<T>(callback: (tx: TransactionClient) => Promise<T>): Promise<T> {
     return this.#internals._runExclusiveTransaction(async () => {
       await this.#simple('BEGIN');
-      let closed = false;
-      const tx: TransactionClient = {
-        query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
-          if (closed) throw new Error('Transaction is closed');
-          return this.#statement<R>(text, params ?? [], options);
-        },
-        exec: async (text: string) => {
-          if (closed) throw new Error('Transaction is closed');
-          await this.#simple(text);
-          return [];
-        },
-        rollback: async () => {
-          if (closed) throw new Error('Transaction is closed');
-          closed = true;
-          await this.#simple('ROLLBACK');
-        },
-        get closed() {
-          return closed;
-        },
-      };
+      const tx = new StatementsTransaction(
+        (text, params, options) => this.#statement(text, params, options),
+        (text) => this.#simple(text),
+      );
       try {
         const result = await callback(tx);
-        if (!closed) {
-          closed = true;
+        if (!tx.closed) {
+          tx.closed = true;
           // A transaction that failed inside answers COMMIT with ROLLBACK: that must not pass for success.
           const [commit] = await this.#simple('COMMIT');
           if (commit?.command === 'ROLLBACK') throw new Error('the transaction was aborted and rolled back');
@@ -132,8 +147,8 @@ export class PgliteStatements {
         await this.#client.syncToFs();
         return result;
       } catch (error) {
-        if (!closed) {
-          closed = true;
+        if (!tx.closed) {
+          tx.closed = true;
           await this.#simple('ROLLBACK');
         }
         throw error;

@@ -24,7 +24,7 @@ export interface VisitorRequest {
   /** The socket's peer address. */
   peer: string;
   /** Whether the public address is https: the visitor cookie is then Secure. */
-  isSecure: boolean;
+  isSecure(): boolean;
 }
 
 /** The visitor request of a Hono request. */
@@ -32,9 +32,8 @@ export function visitorRequestOf(c: Context): VisitorRequest {
   return {
     header: (name) => requestHeader(c, name),
     peer: peerAddress(c.env),
-    get isSecure() {
-      return new URL(c.req.url).protocol === 'https:';
-    },
+    // Asked only when a cookie is issued; a function, not a literal's getter (invoke.ts says why).
+    isSecure: () => new URL(c.req.url).protocol === 'https:',
   };
 }
 
@@ -49,7 +48,7 @@ function visitorIdOf(request: VisitorRequest, current: string | undefined): { vi
     path: '/',
     httpOnly: true,
     sameSite: 'Lax',
-    secure: request.isSecure,
+    secure: request.isSecure(),
     maxAge: VISITOR_COOKIE_MAX_AGE_S,
   });
   return { visitorId, issuedCookie };

@@ -79,7 +79,7 @@ function bodyParamsRequest(
 ): ParamsRequest {
   return {
     method,
-    contentType,
+    contentType: () => contentType,
     text: async () => UTF8.decode(await readBytes()),
     formData: async () => {
       if (contentType !== undefined && URLENCODED.test(contentType)) {

@@ -68,7 +68,7 @@ export const authMethods = [
         code: params.code?.trim() || undefined,
         ip: ctx.ip,
         userAgent: ctx.userAgent,
-        deviceToken: ctx.deviceToken,
+        deviceToken: ctx.readDeviceToken(),
       });
       // Rotate: the session this browser had before signing in ends now.
       if (ctx.sessionTokenHash) await ctx.services.auth.revokeSession(ctx.sessionTokenHash);
