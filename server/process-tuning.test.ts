@@ -1,7 +1,7 @@
 /**
- * Issue 12, idle memory: the production entry runs under glibc's malloc tunables and a capped V8
- * young generation (process-tuning.ts), set before the process starts, in the same process, and
- * never over an operator's own.
+ * Issue 12, idle memory and the soak: the production entry runs under glibc's malloc tunables, a
+ * capped V8 young generation and a bounded growth of its old generation (process-tuning.ts), set
+ * before the process starts, in the same process, and never over an operator's own.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MALLOC_TUNABLES, SEMI_SPACE_FLAG, tunedStart } from './process-tuning';
+import { HEAP_GROWING_FLAG, MALLOC_TUNABLES, SEMI_SPACE_FLAG, tunedStart } from './process-tuning';
 
 const MODULE = fileURLToPath(new URL('./process-tuning.ts', import.meta.url));
 
@@ -56,25 +56,40 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 describe('tuning of the production process (issue 12, idle memory)', () => {
   const start = { env: { PATH: '/bin' }, platform: 'linux' as const, execArgv: ['--enable-source-maps'] };
 
-  it('adds the malloc tunables on Linux only, and the young generation cap on every system, after Node’s own flags', () => {
+  it('adds the malloc tunables on Linux only, and the young generation cap and old generation growth on every system, before Node’s own flags', () => {
     expect(tunedStart(start)).toEqual({
       env: { PATH: '/bin', GLIBC_TUNABLES: MALLOC_TUNABLES },
-      execArgv: [SEMI_SPACE_FLAG, '--enable-source-maps'],
+      execArgv: [SEMI_SPACE_FLAG, HEAP_GROWING_FLAG, '--enable-source-maps'],
     });
     expect(tunedStart({ ...start, platform: 'darwin' })).toEqual({
       env: { PATH: '/bin' },
-      execArgv: [SEMI_SPACE_FLAG, '--enable-source-maps'],
+      execArgv: [SEMI_SPACE_FLAG, HEAP_GROWING_FLAG, '--enable-source-maps'],
     });
   });
 
-  it('keeps an operator’s own GLIBC_TUNABLES and own semi-space size, from the command line or NODE_OPTIONS', () => {
+  it('keeps an operator’s own GLIBC_TUNABLES, semi-space size (command line or NODE_OPTIONS) and heap growth (command line)', () => {
     const own = { GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' };
-    expect(tunedStart({ ...start, env: own })).toEqual({ env: own, execArgv: [SEMI_SPACE_FLAG, '--enable-source-maps'] });
-    expect(tunedStart({ ...start, env: own, execArgv: ['--max-semi-space-size=64'] })).toBeUndefined();
-    expect(tunedStart({ ...start, env: { ...own, NODE_OPTIONS: '--max_semi_space_size=2 --trace-gc' } })).toBeUndefined();
+    const ownGrowth = '--heap-growing-percent=100';
+    expect(tunedStart({ ...start, env: own })).toEqual({
+      env: own,
+      execArgv: [SEMI_SPACE_FLAG, HEAP_GROWING_FLAG, '--enable-source-maps'],
+    });
+    expect(tunedStart({ ...start, env: own, execArgv: ['--max-semi-space-size=64', ownGrowth] })).toBeUndefined();
+    expect(
+      tunedStart({ ...start, env: { ...own, NODE_OPTIONS: '--max_semi_space_size=2 --trace-gc' }, execArgv: [ownGrowth] }),
+    ).toBeUndefined();
+    expect(tunedStart({ ...start, env: own, execArgv: ['--max-semi-space-size=64'] })?.execArgv).toEqual([
+      HEAP_GROWING_FLAG,
+      '--max-semi-space-size=64',
+    ]);
     expect(tunedStart({ ...start, execArgv: ['--max-semi-space-size', '16'] })?.execArgv).toEqual([
+      HEAP_GROWING_FLAG,
       '--max-semi-space-size',
       '16',
+    ]);
+    expect(tunedStart({ ...start, execArgv: ['--heap_growing_percent=20'] })?.execArgv).toEqual([
+      SEMI_SPACE_FLAG,
+      '--heap_growing_percent=20',
     ]);
   });
 
@@ -84,7 +99,11 @@ describe('tuning of the production process (issue 12, idle memory)', () => {
       const { GLIBC_TUNABLES: _own, NODE_OPTIONS: _options, ...env } = process.env;
       const { pid, reports } = await runApplying(env);
       expect(reports).toHaveLength(1);
-      expect(reports[0]).toMatchObject({ pid, tunables: MALLOC_TUNABLES, execArgv: [SEMI_SPACE_FLAG, '--import', 'tsx'] });
+      expect(reports[0]).toMatchObject({
+        pid,
+        tunables: MALLOC_TUNABLES,
+        execArgv: [SEMI_SPACE_FLAG, HEAP_GROWING_FLAG, '--import', 'tsx'],
+      });
       // glibc rewrites the variable in the start-up environment it parsed: it is there from the start.
       expect(reports[0]!.environ).toHaveLength(1);
     },
@@ -94,13 +113,14 @@ describe('tuning of the production process (issue 12, idle memory)', () => {
     const { NODE_OPTIONS: _options, ...env } = process.env;
     const { pid, reports } = await runApplying({ ...env, GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }, [
       '--max-semi-space-size=4',
+      '--heap-growing-percent=100',
     ]);
     expect(reports).toEqual([
       {
         pid,
         tunables: 'glibc.malloc.arena_max=2',
         environ: ['GLIBC_TUNABLES=glibc.malloc.arena_max=2'],
-        execArgv: ['--max-semi-space-size=4', '--import', 'tsx'],
+        execArgv: ['--max-semi-space-size=4', '--heap-growing-percent=100', '--import', 'tsx'],
       },
     ]);
   });

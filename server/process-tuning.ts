@@ -15,6 +15,14 @@
  *   191–221 MB with 4 MB semi-spaces, and rounds and pages under load did not move beyond this
  *   machine's noise, though young collections run twice as often (docs/performance.md, nineteenth
  *   and twenty-sixth sessions).
+ * - V8's old generation grows by half its live size between full collections, not up to four
+ *   times. V8 picks the factor from its collector's speed, up to 4 on a heap allowed gigabytes, so
+ *   with 30 MB live a process under steady traffic let garbage reach 100 MB, and the Buffers it
+ *   held, before collecting; the pages and malloc arenas that peak took stayed with the process
+ *   after the collection: the ten-minute soak's RSS rose from 140–160 MB to 210–215 MB in one step
+ *   (heap statistics sampled every 10 s, docs/performance.md, thirty-first session). Half as much
+ *   again means a full collection every 15 MB of promoted objects, a few milliseconds, mostly on the
+ *   collector's own threads.
  *
  * glibc reads its tunables and V8 its heap limits only when a process starts, so the entry
  * replaces its own process with the same command, tuned (same pid, same arguments), before it
@@ -24,6 +32,8 @@
 export const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=65536:glibc.malloc.trim_threshold=65536';
 /** The cap of each of V8's two young-generation semi-spaces, in MB. */
 export const SEMI_SPACE_FLAG = '--max-semi-space-size=2';
+/** How far, in percent of its live size, the old generation grows before the next full collection. */
+export const HEAP_GROWING_FLAG = '--heap-growing-percent=50';
 
 export interface ProcessStart {
   env: NodeJS.ProcessEnv;
@@ -33,6 +43,7 @@ export interface ProcessStart {
 }
 
 const setsSemiSpace = (flags: readonly string[]) => flags.some((flag) => /^--max[-_]semi[-_]space[-_]size\b/.test(flag));
+const setsHeapGrowing = (flags: readonly string[]) => flags.some((flag) => /^--heap[-_]growing[-_]percent\b/.test(flag));
 
 /** The environment and flags to start again with, or undefined when this process should go on as it is. */
 export function tunedStart(start: ProcessStart): { env: NodeJS.ProcessEnv; execArgv: string[] } | undefined {
@@ -40,10 +51,13 @@ export function tunedStart(start: ProcessStart): { env: NodeJS.ProcessEnv; execA
   const addsTunables = start.platform === 'linux' && start.env.GLIBC_TUNABLES === undefined;
   const nodeOptions = (start.env.NODE_OPTIONS ?? '').split(/\s+/);
   const addsSemiSpace = !setsSemiSpace(start.execArgv) && !setsSemiSpace(nodeOptions);
-  if (!addsTunables && !addsSemiSpace) return undefined;
+  // Node refuses this one in NODE_OPTIONS: only the command line can carry an operator's own.
+  const addsHeapGrowing = !setsHeapGrowing(start.execArgv);
+  if (!addsTunables && !addsSemiSpace && !addsHeapGrowing) return undefined;
+  const added = [...(addsSemiSpace ? [SEMI_SPACE_FLAG] : []), ...(addsHeapGrowing ? [HEAP_GROWING_FLAG] : [])];
   return {
     env: addsTunables ? { ...start.env, GLIBC_TUNABLES: MALLOC_TUNABLES } : start.env,
-    execArgv: addsSemiSpace ? [SEMI_SPACE_FLAG, ...start.execArgv] : [...start.execArgv],
+    execArgv: [...added, ...start.execArgv],
   };
 }
 
