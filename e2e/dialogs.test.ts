@@ -148,6 +148,9 @@ describe('dialogs opened from the address and from the page', () => {
     const { context, page } = await visit('/');
     await page.evaluate(() => localStorage.setItem('promo_code', 'OLDER'));
     await page.goto(`${baseUrl}/promotions?promo_code=ABC`);
+    // The code is stored once the page is interactive: as in visit(), hydration alone can outlast a
+    // poll's default second on a loaded machine (CI failed so once, the stored code still 'OLDER').
+    await waitForHydration(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('promo_code'))).toBe('ABC');
     // Without a code in the address the stored one is kept.
     await page.goto(`${baseUrl}/gamehall`);
