@@ -190,6 +190,25 @@ describe('blackjack rules (6 decks, S17, 3:2, double any two, split once, insura
     expect(() => act(finished, 'stand', stacked())).toThrow(GameRuleError);
   });
 
+  it('offers no insurance on a bet of one minor unit: half of it rounds down to nothing', () => {
+    const insurance = deal({ stakeMinor: 1n }, stacked('TS', 'AH', '9D', '5C'));
+    expect(availableActions(insurance)).toEqual(['no-insurance']);
+    expect(() => act(insurance, 'insurance', stacked())).toThrow(GameRuleError);
+  });
+
+  it('answers each action with a new state and leaves the one it was given as it was (the server keeps it)', () => {
+    const shoe = stacked('TS', 'AH', '9D', '5C', '6S', 'KH');
+    const offered = deal({ stakeMinor: BET }, shoe);
+    const offeredBefore = structuredClone(offered);
+    const playing = act(offered, 'no-insurance', shoe);
+    expect(offered).toEqual(offeredBefore);
+    const playingBefore = structuredClone(playing);
+    const finished = act(playing, 'hit', shoe);
+    expect(playing).toEqual(playingBefore);
+    expect(finished.phase).toBe('finished');
+    expect(finished.hands[0]!.cards).toEqual(['TS', '9D', '6S']);
+  });
+
   it('refuses a stake that is not a positive integer of minor units', () => {
     expect(() => deal({ stakeMinor: 0n }, stacked('TS', '7H', '9D', '5C'))).toThrow(InvalidBetError);
   });
