@@ -53,7 +53,7 @@ console.log(JSON.stringify({ pid: process.pid, tunables: process.env.GLIBC_TUNAB
 const folder = mkdtempSync(join(tmpdir(), 'process-tuning-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-describe('tuning of the production process (issue 12, idle memory)', () => {
+describe('tuning of the production process (issue 12, idle memory and the soak)', () => {
   const start = { env: { PATH: '/bin' }, platform: 'linux' as const, execArgv: ['--enable-source-maps'] };
 
   it('adds the malloc tunables on Linux only, and the young generation cap and old generation growth on every system, before Node’s own flags', () => {
