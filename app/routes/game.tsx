@@ -190,10 +190,12 @@ function GameTools({
   const canLike = isSignedIn && configValue(root?.config, 'games-config.gamesItem.canVisibleFavoriteIcon', true);
   const fullScreenSetting = configValue(root?.config, 'games-config.gamesItem.visibleFullScreen', 'none');
   const { likes, toggle, busy, load } = useGameLikes(isSignedIn);
-  const [hasFullScreenButton, setHasFullScreenButton] = useState(false);
+  // Whether this tab is the messenger's mini-app is only known in the browser: the server renders
+  // the button as a plain browser tab shows it, so the bar keeps its height in the usual case, and a
+  // messenger corrects it once hydrated (issue 12: the button arriving late moved the game down).
+  const [hasFullScreenButton, setHasFullScreenButton] = useState(() => isFullScreenButtonVisible(fullScreenSetting, false));
   const [isFullScreen, setFullScreen] = useState(false);
 
-  // Whether this tab is the messenger's mini-app is only known in the browser.
   useEffect(() => setHasFullScreenButton(isFullScreenButtonVisible(fullScreenSetting, isInMessenger())), [fullScreenSetting]);
 
   useEffect(() => {
