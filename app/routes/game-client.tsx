@@ -44,7 +44,14 @@ interface GameContent {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (params.mode !== 'play' && params.mode !== 'demo') throw data({ type: 'MethodNotFoundException' }, { status: 404 });
   const locale = localeFromPath(new URL(request.url).pathname) ?? DEFAULT_LOCALE;
-  const [game] = await cmsList<GameContent>(context, 'games', locale, { sysname: params.sysname });
+  // The jurisdiction's rules with the page: autoplay is then in the first paint, not added below
+  // the reels once the browser has asked for them (issue 12, the game page's layout shift).
+  const [[game], settings] = await Promise.all([
+    cmsList<GameContent>(context, 'games', locale, { sysname: params.sysname }),
+    loaderApi(request, context)
+      .call('games.getSettings')
+      .catch(() => null),
+  ]);
   // An external studio's title plays at the game aggregator: the frame goes to its launch URL (issue 15).
   if (game && game.attributes.is_in_house === false) {
     const launched = await loaderApi(request, context)
@@ -62,6 +69,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     engine: hasGameComponent(engine) ? engine : null,
     minBet: game?.attributes.game_params?.min_bet ?? '0.10',
     maxBet: game?.attributes.game_params?.max_bet ?? '100.00',
+    settings,
   };
 }
 
@@ -80,7 +88,7 @@ export default function GameClient({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
   const root = useRootData();
   const api = useMemo(() => browserApi(locale), [locale]);
-  const { sysname, name, mode, engine, minBet, maxBet } = loaderData;
+  const { sysname, name, mode, engine, minBet, maxBet, settings } = loaderData;
   const isSignedIn = isAuthenticated(root?.account);
   const accountBalances = isSignedIn ? root?.account.balances : undefined;
   const [balance, setBalance] = useState<Money | null>(
@@ -206,6 +214,7 @@ export default function GameClient({ loaderData }: Route.ComponentProps) {
         engine={engine}
         minBet={minBet}
         maxBet={maxBet}
+        settings={settings}
         api={api}
         play={play}
         onBalance={onBalance}

@@ -85,7 +85,7 @@ export function FairnessPanel({
       <h2>{t('gamePlay.fair.title')}</h2>
       <dl className="fairness__seeds">
         <dt>{t('gamePlay.fair.serverSeedHash')}</dt>
-        <dd data-server-seed-hash>{seeds?.server_seed_hash ?? '…'}</dd>
+        <dd data-server-seed-hash>{seeds?.server_seed_hash ?? <PendingHash label={t('gamePlay.fair.loading')} />}</dd>
         <dt>{t('gamePlay.fair.nonce')}</dt>
         <dd data-nonce>{seeds?.nonce ?? '…'}</dd>
       </dl>
@@ -193,5 +193,21 @@ export function FairnessPanel({
         </table>
       )}
     </section>
+  );
+}
+
+/**
+ * Where the seed hash will stand, as long as it will be (64 monospace characters that wrap as the
+ * hash does), so the panel does not grow when it arrives (issue 12: layout shift). Its letters are
+ * not hex digits, so nothing takes it for a hash.
+ */
+function PendingHash({ label }: { label: string }) {
+  return (
+    <>
+      <span className="fairness__pending" aria-hidden="true">
+        {'x'.repeat(64)}
+      </span>
+      <span className="visually-hidden">{label}</span>
+    </>
   );
 }

@@ -3,7 +3,7 @@
  * views of the product API, the clear error text for an API error, request ids, and the message
  * that tells the framing game page a balance moved.
  */
-import type { GameMode, PlayResult, RoundView, SeedsView } from '#common/contract';
+import type { GameMode, GameSettings, PlayResult, RoundView, SeedsView } from '#common/contract';
 import { isApiError } from '#common/errors';
 import { formatMoney, type Money } from '#common/money';
 import type { browserApi } from '~/api/client';
@@ -25,6 +25,8 @@ export interface GameComponentProps {
   engine: string;
   minBet: string;
   maxBet: string;
+  /** The site's rules for in-house play as the page loaded them (games.getSettings); null when they could not be read. */
+  settings: GameSettings | null;
   api: Api;
   play: Play;
   /** A round moved money: show this balance (null keeps the shown one) and tell the framing page. */

@@ -39,14 +39,23 @@ export function SlotGame(props: GameComponentProps) {
   return isSlotEngine(props.engine) ? <SlotMachine {...props} engine={props.engine} /> : null;
 }
 
-function SlotMachine({ engine, sysname, mode, api, play, minBet, maxBet }: GameComponentProps & { engine: SlotEngine }) {
+function SlotMachine({
+  engine,
+  sysname,
+  mode,
+  api,
+  play,
+  minBet,
+  maxBet,
+  settings: loadedSettings,
+}: GameComponentProps & { engine: SlotEngine }) {
   const { t, tc } = useI18n();
   const stakes = SLOT_STAKES.filter((stake) => Number(stake) >= Number(minBet) && Number(stake) <= Number(maxBet));
   const [stake, setStake] = useState(stakes.includes('1.00') ? '1.00' : (stakes[0] ?? minBet));
   const [isBusy, setBusy] = useState(false);
   const [result, setResult] = useState<PlayResult | null>(null);
   const [freespinResult, setFreespinResult] = useState(false);
-  const settings = useGameSettings(api);
+  const settings = useGameSettings(api, loadedSettings);
   // The minimum spin duration is a rule for real money; demo spins are not paced.
   const minSpinDurationMs = mode === 'real' ? (settings?.min_spin_duration_ms ?? 0) : 0;
   const pacing = useSpinPacing(minSpinDurationMs);

@@ -2,6 +2,8 @@
  * The site's jurisdiction rules for in-house play (issue 5; games.getSettings, server
  * game-rounds/jurisdiction.ts): the minimum spin duration and what autoplay may do. Until they
  * load, autoplay stays hidden and no pause is assumed: the server enforces the duration anyway.
+ * The game client's loader reads them with the page (`initial`), so autoplay is in the first paint
+ * and nothing below it moves when they arrive (issue 12: the game page's layout shift).
  */
 import { useEffect, useState } from 'react';
 import type { GameSettings } from '#common/contract';
@@ -9,9 +11,11 @@ import type { Api } from './shared';
 
 export type AutoplaySettings = GameSettings['autoplay'];
 
-export function useGameSettings(api: Api): GameSettings | null {
-  const [settings, setSettings] = useState<GameSettings | null>(null);
+export function useGameSettings(api: Api, initial: GameSettings | null): GameSettings | null {
+  const [settings, setSettings] = useState<GameSettings | null>(initial);
+  const hasInitial = initial !== null;
   useEffect(() => {
+    if (hasInitial) return;
     let isCurrent = true;
     api
       .call('games.getSettings')
@@ -22,6 +26,6 @@ export function useGameSettings(api: Api): GameSettings | null {
     return () => {
       isCurrent = false;
     };
-  }, [api]);
+  }, [api, hasInitial]);
   return settings;
 }
