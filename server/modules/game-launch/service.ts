@@ -53,6 +53,8 @@ export function createGameLaunchService(deps: GameLaunchDeps) {
   const now = deps.now ?? Date.now;
   const ttl = deps.healthTtlMs ?? DEFAULT_HEALTH_TTL_MS;
   let target: AggregatorTarget | undefined;
+  /** The target's origin, worked out when it connects: every answer's policy names it (issue 12, per-call cost). */
+  let targetOrigin: string | undefined;
   const grace = deps.healthGraceMs ?? 3 * ttl;
   let health: { titles: ReadonlySet<string>; until: number } | undefined;
   /** The current target's last good answer and when it came. */
@@ -94,6 +96,7 @@ export function createGameLaunchService(deps: GameLaunchDeps) {
     /** Points the site at an aggregator (the built-in child's URL is known only once it is up). */
     connect(next: AggregatorTarget | undefined): void {
       target = next;
+      targetOrigin = next ? new URL(next.url).origin : undefined;
       health = undefined;
       lastGood = undefined;
     },
@@ -153,7 +156,7 @@ export function createGameLaunchService(deps: GameLaunchDeps) {
 
     /** The aggregator's origin, for the site's frame-src (undefined when none is connected). */
     origin(): string | undefined {
-      return target ? new URL(target.url).origin : undefined;
+      return targetOrigin;
     },
   };
 }
