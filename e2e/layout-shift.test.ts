@@ -24,8 +24,8 @@ interface Shift {
 /** Records every layout shift of each document the page loads (its frames too), from the first paint on. */
 async function recordShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const shifts: { value: number; moved: string[] }[] = [];
-    (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
+    const shifts: Shift[] = [];
+    (window as unknown as { layoutShifts: Shift[] }).layoutShifts = shifts;
     new PerformanceObserver((list) => {
       type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
       const box = (rect: DOMRectReadOnly) => [rect.x, rect.y, rect.width, rect.height].map(Math.round).join(',');
