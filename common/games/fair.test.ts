@@ -106,6 +106,28 @@ describe('the stream of draws (4 bytes each, 8 per block, then the next cursor)'
     }
   });
 
+  it('reads the blocks as node:crypto for client seeds of any length, ASCII or not, across the one-block message limit', () => {
+    // The stream keeps short messages packed in one SHA-256 block and longer ones as bytes
+    // (issue 12); both, and the seams between them, must give step 3's blocks.
+    const clientSeeds = Array.from({ length: 80 }, (_, length) => 'abcdefghij'.repeat(8).slice(0, length));
+    clientSeeds.push('player-chosen ✓', 'é'.repeat(19), 'é'.repeat(20), '🎲'.repeat(12), `${'x'.repeat(37)}é`);
+    for (const clientSeed of clientSeeds) {
+      for (const nonce of [0, 7, 123_456_789]) {
+        // Cursors 0 to 11 in turn (each overwrites the last one's digits, 9 to 10 adds one), then
+        // a long cursor, whose digits run past a packed message's words.
+        const rng = new FairRng({ ...SEEDS, clientSeed, nonce });
+        for (let cursor = 0; cursor < 12; cursor++) {
+          const block = Array.from({ length: 8 }, () => rng.nextUint32().toString(16).padStart(8, '0')).join('');
+          expect(block).toBe(createHmac('sha256', SEEDS.serverSeed).update(`${clientSeed}:${nonce}:${cursor}`).digest('hex'));
+        }
+        const far = 12_345_678_901;
+        const resumed = new FairRng({ ...SEEDS, clientSeed, nonce }, far * 8);
+        const block = Array.from({ length: 8 }, () => resumed.nextUint32().toString(16).padStart(8, '0')).join('');
+        expect(block).toBe(createHmac('sha256', SEEDS.serverSeed).update(`${clientSeed}:${nonce}:${far}`).digest('hex'));
+      }
+    }
+  });
+
   it('resumes a saved round at its position with the draws it would have given', () => {
     const whole = createFairRng(SEEDS);
     const expected = Array.from({ length: 30 }, () => whole.nextUint32());

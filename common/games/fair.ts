@@ -28,7 +28,7 @@
  *
  * Each game documents which draws it takes, in which order (docs/games-rtp.md).
  */
-import { KeyedHmacSha256, bytesToHex, hmacSha256, sha256Hex, utf8Bytes } from './sha256';
+import { KeyedHmacSha256, SINGLE_BLOCK_BYTES, bytesToHex, hmacSha256, sha256Hex, utf8Bytes } from './sha256';
 
 export { sha256Hex } from './sha256';
 
@@ -74,11 +74,22 @@ function keyedHmac(serverSeed: string): KeyedHmacSha256 {
   return lastKey.hmac;
 }
 
+/** The most decimal digits a cursor can have (Number.MAX_SAFE_INTEGER has 16). */
+const MAX_CURSOR_DIGITS = 16;
+
 /** The stream of one round (steps 3–4), with the derived draws as methods. */
 export class FairRng implements Rng {
   private readonly hmac: KeyedHmacSha256;
-  private readonly message: Uint8Array;
+  /** The UTF-8 bytes of `${clientSeed}:${nonce}:`, the part of the message every cursor shares. */
   private readonly prefixLength: number;
+  /**
+   * The message packed into SHA-256 block words, when it fits one block with any cursor (every
+   * usual client seed): a refill rewrites only the cursor's words, where repacking the whole
+   * message every eight draws was a tenth of a simulated round (issue 12).
+   */
+  private readonly packed: Int32Array | undefined;
+  /** Otherwise the message's bytes, the cursor's digits written after the prefix. */
+  private readonly message: Uint8Array | undefined;
   private readonly words = new Uint32Array(WORDS_PER_BLOCK);
   private nextCursor = 0;
   private wordIndex = WORDS_PER_BLOCK;
@@ -90,10 +101,17 @@ export class FairRng implements Rng {
     if (!Number.isSafeInteger(startPosition) || startPosition < 0)
       throw new RangeError('the start position must be a non-negative integer');
     this.hmac = keyedHmac(seeds.serverSeed);
-    const prefix = utf8Bytes(`${seeds.clientSeed}:${seeds.nonce}:`);
-    this.prefixLength = prefix.length;
-    this.message = new Uint8Array(prefix.length + 16);
-    this.message.set(prefix);
+    const prefix = `${seeds.clientSeed}:${seeds.nonce}:`;
+    // ASCII seeds are the rule: their characters are their bytes, with no array of bytes built.
+    const prefixBytes = isAscii(prefix) ? undefined : utf8Bytes(prefix);
+    this.prefixLength = prefixBytes?.length ?? prefix.length;
+    if (this.prefixLength + MAX_CURSOR_DIGITS <= SINGLE_BLOCK_BYTES) {
+      this.packed = new Int32Array(16);
+      for (let i = 0; i < this.prefixLength; i++) orPackedByte(this.packed, i, prefixBytes?.[i] ?? prefix.charCodeAt(i));
+    } else {
+      this.message = new Uint8Array(this.prefixLength + MAX_CURSOR_DIGITS);
+      this.message.set(prefixBytes ?? utf8Bytes(prefix));
+    }
     this.nextCursor = Math.floor(startPosition / WORDS_PER_BLOCK);
     if (startPosition % WORDS_PER_BLOCK !== 0) {
       this.refill();
@@ -131,13 +149,42 @@ export class FairRng implements Rng {
     let cursor = this.nextCursor++;
     let end = this.prefixLength + 1;
     for (let rest = cursor; rest >= 10; rest = Math.floor(rest / 10)) end++;
-    for (let i = end - 1; i >= this.prefixLength; i--) {
-      this.message[i] = 0x30 + (cursor % 10);
-      cursor = Math.floor(cursor / 10);
+    const packed = this.packed;
+    if (packed) {
+      clearPackedFrom(packed, this.prefixLength);
+      for (let i = end - 1; i >= this.prefixLength; i--) {
+        orPackedByte(packed, i, 0x30 + (cursor % 10));
+        cursor = Math.floor(cursor / 10);
+      }
+      this.hmac.digestPackedWords(packed, end, this.words);
+    } else {
+      const message = this.message!;
+      for (let i = end - 1; i >= this.prefixLength; i--) {
+        message[i] = 0x30 + (cursor % 10);
+        cursor = Math.floor(cursor / 10);
+      }
+      this.hmac.digestWords(message, this.words, end);
     }
-    this.hmac.digestWords(this.message, this.words, end);
     this.wordIndex = 0;
   }
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false;
+  return true;
+}
+
+/** Sets byte `index` of a message packed big-endian into words, where it is still 0. */
+function orPackedByte(words: Int32Array, index: number, byte: number): void {
+  words[index >> 2]! |= byte << (24 - 8 * (index & 3));
+}
+
+/** Zeroes every packed byte from byte `from` on. */
+function clearPackedFrom(words: Int32Array, from: number): void {
+  const partial = from & 3;
+  let word = from >> 2;
+  if (partial !== 0) words[word] = words[word++]! & (-1 << (32 - 8 * partial));
+  for (; word < 16; word++) words[word] = 0;
 }
 
 export function createFairRng(seeds: RoundSeeds, startPosition = 0): FairRng {

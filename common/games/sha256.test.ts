@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KeyedHmacSha256, bytesToHex, hmacSha256, sha256, sha256Hex, utf8Bytes } from './sha256';
+import { KeyedHmacSha256, SINGLE_BLOCK_BYTES, bytesToHex, hmacSha256, sha256, sha256Hex, utf8Bytes } from './sha256';
 
 const hex = (text: string) => Uint8Array.from(text.match(/../g)!.map((pair) => parseInt(pair, 16)));
 const repeat = (byte: number, count: number) => new Uint8Array(count).fill(byte);
@@ -95,6 +95,20 @@ describe('HMAC-SHA256 (RFC 2104) against the test cases of RFC 4231', () => {
       const expected = createHmac('sha256', 'server-seed').update(buffer.subarray(0, length)).digest('hex');
       expect(Array.from(words, (word) => word.toString(16).padStart(8, '0')).join('')).toBe(expected);
     }
+  });
+
+  it('takes a message packed into block words, the bytes after it zero, and agrees with node:crypto up to the one-block limit', () => {
+    const keyed = new KeyedHmacSha256(utf8Bytes('server-seed'));
+    const words = new Uint32Array(8);
+    for (let length = 0; length <= SINGLE_BLOCK_BYTES; length++) {
+      const message = Uint8Array.from({ length }, (_, i) => (i * 53 + length + 1) & 0xff);
+      const packed = new Int32Array(16);
+      message.forEach((byte, i) => (packed[i >> 2] = packed[i >> 2]! | (byte << (24 - 8 * (i & 3)))));
+      keyed.digestPackedWords(packed, length, words);
+      const expected = createHmac('sha256', 'server-seed').update(message).digest('hex');
+      expect(Array.from(words, (word) => word.toString(16).padStart(8, '0')).join('')).toBe(expected);
+    }
+    expect(() => keyed.digestPackedWords(new Int32Array(16), SINGLE_BLOCK_BYTES + 1, words)).toThrow(RangeError);
   });
 
   it('agrees with node:crypto for any key and message, and a reused keyed HMAC gives the same MAC each time', () => {

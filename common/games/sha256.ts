@@ -168,7 +168,7 @@ function absorb(state: Uint32Array, prefixBytes: number, message: Uint8Array, le
 }
 
 /** The longest message that fits one block with its 0x80 byte and 64-bit length. */
-const SINGLE_BLOCK_BYTES = BLOCK_BYTES - 9;
+export const SINGLE_BLOCK_BYTES = BLOCK_BYTES - 9;
 
 /**
  * Writes into W the one padded block of a message of at most SINGLE_BLOCK_BYTES bytes, whose
@@ -259,6 +259,29 @@ export class KeyedHmacSha256 {
       loadPaddedBlock(message, length, BLOCK_BYTES + length);
       compressW(state);
     } else absorb(state, BLOCK_BYTES, message, length);
+    this.finish(out);
+  }
+
+  /**
+   * The MAC of a message of at most SINGLE_BLOCK_BYTES bytes given as `words`: its bytes packed
+   * big-endian into the first words, every byte after the message 0. A caller that hashes many
+   * messages differing only in their last bytes (a round's cursors) keeps them packed like this
+   * and rewrites only those bytes, where `digestWords` would repack every byte (issue 12).
+   */
+  digestPackedWords(words: Int32Array, length: number, out: Uint32Array): void {
+    if (length > SINGLE_BLOCK_BYTES) throw new RangeError(`a packed message holds at most ${SINGLE_BLOCK_BYTES} bytes`);
+    const state = this.state;
+    state.set(this.innerStart);
+    for (let i = 0; i < 15; i++) W[i] = words[i]!;
+    W[length >> 2] = W[length >> 2]! | (0x80 << (24 - 8 * (length & 3)));
+    W[15] = (BLOCK_BYTES + length) * 8;
+    compressW(state);
+    this.finish(out);
+  }
+
+  /** The outer hash over the inner digest in `this.state`, into `out`. */
+  private finish(out: Uint32Array): void {
+    const state = this.state;
     // The outer block is the inner digest's eight words and the fixed padding: straight into W.
     for (let i = 0; i < 8; i++) W[i] = state[i]!;
     W[8] = 0x80000000 | 0;
