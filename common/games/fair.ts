@@ -149,22 +149,16 @@ export class FairRng implements Rng {
     let cursor = this.nextCursor++;
     let end = this.prefixLength + 1;
     for (let rest = cursor; rest >= 10; rest = Math.floor(rest / 10)) end++;
-    const packed = this.packed;
-    if (packed) {
-      clearPackedFrom(packed, this.prefixLength);
-      for (let i = end - 1; i >= this.prefixLength; i--) {
-        orPackedByte(packed, i, 0x30 + (cursor % 10));
-        cursor = Math.floor(cursor / 10);
-      }
-      this.hmac.digestPackedWords(packed, end, this.words);
-    } else {
-      const message = this.message!;
-      for (let i = end - 1; i >= this.prefixLength; i--) {
-        message[i] = 0x30 + (cursor % 10);
-        cursor = Math.floor(cursor / 10);
-      }
-      this.hmac.digestWords(message, this.words, end);
+    const { packed, message } = this;
+    if (packed) clearPackedFrom(packed, this.prefixLength);
+    for (let i = end - 1; i >= this.prefixLength; i--) {
+      const digit = 0x30 + (cursor % 10);
+      if (packed) orPackedByte(packed, i, digit);
+      else message![i] = digit;
+      cursor = Math.floor(cursor / 10);
     }
+    if (packed) this.hmac.digestPackedWords(packed, end, this.words);
+    else this.hmac.digestWords(message!, this.words, end);
     this.wordIndex = 0;
   }
 }
