@@ -23,6 +23,7 @@ import { DialogProvider } from './dialogs/dialog-provider';
 import { ToastProvider } from './toasts/toast-provider';
 import { SiteBehaviours } from './components/site-behaviours';
 import { LanguageChoiceScript } from './components/language-switch';
+import { DeferredArtScript } from './components/deferred-image';
 import { BalanceProvider } from './balance';
 import { useCspNonce } from './csp-nonce';
 import appStylesHref from './styles/app.css?url';
@@ -98,6 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <DeferredArtScript nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

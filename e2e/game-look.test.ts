@@ -70,7 +70,15 @@ async function tilesOf(page: Page, scope: string) {
   for (let i = 0; i < count; i++) await tiles.nth(i).scrollIntoViewIfNeeded();
   await expect
     .poll(
-      () => tiles.evaluateAll((nodes) => nodes.every((node) => (node.querySelector('img') as HTMLImageElement | null)?.complete)),
+      // A deferred picture has no address until it nears the screen (app/deferred-art.ts): an image
+      // without one also counts as complete, so the address is waited for too.
+      () =>
+        tiles.evaluateAll((nodes) =>
+          nodes.every((node) => {
+            const image = node.querySelector('img') as HTMLImageElement | null;
+            return Boolean(image?.getAttribute('src')) && image?.complete;
+          }),
+        ),
       POLL,
     )
     .toBe(true);
@@ -128,11 +136,14 @@ describe('the game look (issue 15)', () => {
           .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-game-tile')));
       expect(await railTiles('live')).toEqual(categoryRail('live-now', 'priority'));
       expect(await railTiles('new')).toEqual(categoryRail('new', 'created'));
-      // Every provider has its logo; big wins show wins or say there are none yet.
+      // Every provider has its logo; big wins show wins or say there are none yet. A logo below the
+      // first screen has its address in data-deferred-art until it nears the screen.
       const logos = page.locator('[data-rail="providers"] [data-provider] img');
       expect(await logos.count()).toBe(readdirSync(join(CONTENT, '_all', 'game-providers')).length);
-      for (const src of await logos.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('src'))))
-        expect(src).toMatch(/^\/platform\/art\/[a-z-]+\.svg\?v=[0-9a-f]{10}$/);
+      const logoAddresses = await logos.evaluateAll((nodes) =>
+        nodes.map((node) => node.getAttribute('src') ?? node.getAttribute('data-deferred-art')),
+      );
+      for (const src of logoAddresses) expect(src).toMatch(/^\/platform\/art\/[a-z-]+\.svg\?v=[0-9a-f]{10}$/);
       const wins = await page.locator('[data-rail="wins"] [data-win]').count();
       if (wins === 0)
         expect(await page.locator('[data-rail="wins"] .rail-empty').textContent()).toBe(tr(locale, 'home.wins.empty'));

@@ -19,6 +19,10 @@ export function Footer() {
             src={footerLogo}
             alt={root?.site.name ?? ''}
             {...logoSize(footerLogo, root?.site.name ?? '', 32)}
+            // Below the fold on most pages: a drawn logo is a document of its own to parse, lay out
+            // and paint (its wordmark is SVG text), work a phone need not do while the page starts.
+            loading="lazy"
+            decoding="async"
           />
           <p className="site-footer__notice">
             <span className="age-badge">18+</span> {t('footer.responsible')}

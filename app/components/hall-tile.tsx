@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { gameDisplayImage, gameDisplayName, type GameRecord } from '#common/games-contract';
 import { useI18n } from '~/i18n';
+import { DeferredImage } from './deferred-image';
 import { Icon } from './icon';
 
 export type HallGame = Partial<GameRecord> & Pick<GameRecord, 'sysname'>;
@@ -8,8 +9,9 @@ export type HallGame = Partial<GameRecord> & Pick<GameRecord, 'sysname'>;
 /**
  * A game hall tile: the game-like record's picture and name (spec §3: description.img_288_192
  * and description.name win), its provider, and for a signed-in player the favourite heart.
- * The picture is the game's drawn scene, an SVG file with its size given (no layout shift); the
- * name is text in the page's language under it. Every tile of a row has the same height: the
+ * The picture is the game's drawn scene, an SVG file with its size given (no layout shift), loaded
+ * once it nears the screen unless the tile is above the fold (deferred-image.tsx); the name is text
+ * in the page's language under it. Every tile of a row has the same height: the
  * name takes two lines and the provider one, whatever their length (issue 15).
  */
 export function HallTile({
@@ -37,7 +39,7 @@ export function HallTile({
   return (
     <li className="game-tile" data-game-tile={game.sysname}>
       <Link to={localePath(`/game/${game.sysname}`)} className="game-tile__link">
-        {image ? (
+        {image && isAboveFold ? (
           <img
             className="game-art"
             src={image}
@@ -45,9 +47,10 @@ export function HallTile({
             decoding="async"
             width={288}
             height={192}
-            loading={isAboveFold ? 'eager' : 'lazy'}
-            fetchPriority={isAboveFold && isLargestPaint ? 'high' : 'auto'}
+            fetchPriority={isLargestPaint ? 'high' : 'auto'}
           />
+        ) : image ? (
+          <DeferredImage className="game-art" src={image} width={288} height={192} />
         ) : (
           <span className="game-art game-art--none" />
         )}

@@ -12,6 +12,7 @@ import { BannerSlot } from '~/components/banner-slot';
 import { GameGrid } from '~/components/game-grid';
 import type { HallGame } from '~/components/hall-tile';
 import { ProviderCard } from '~/components/provider-card';
+import { DeferredImage } from '~/components/deferred-image';
 import { Icon } from '~/components/icon';
 
 /** The symbol of a home section by its id; content may add sections this does not know. */
@@ -145,15 +146,7 @@ function WinsRail({ winners }: { winners: GameWinnerView[] }) {
           {winners.map((win) => (
             <li key={win.id} className="win-list__item" data-win={win.sysname}>
               <Link to={localePath(`/game/${win.sysname}`)} className="win-list__link">
-                <img
-                  className="win-list__art"
-                  src={`/platform/art/${win.sysname}.svg`}
-                  alt=""
-                  width={72}
-                  height={48}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <DeferredImage className="win-list__art" src={`/platform/art/${win.sysname}.svg`} width={72} height={48} />
                 <span className="win-list__text">
                   <span className="win-list__game">{win.game_name}</span>
                   <span className="win-list__player">{win.player ?? t('home.wins.anonymous')}</span>
