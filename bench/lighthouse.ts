@@ -95,7 +95,8 @@ async function waitUntil<T>(
   throw new Error(`${what}: not ready within ${timeoutMs / 1000} s`);
 }
 
-export async function startServer(): Promise<Started & { baseUrl: string }> {
+/** The production build of `root` (this checkout by default; bench/main-thread.ts starts others beside it). */
+export async function startServer(root = ROOT): Promise<Started & { baseUrl: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-db-'));
   const env = {
@@ -107,7 +108,11 @@ export async function startServer(): Promise<Started & { baseUrl: string }> {
     DATABASE_URL: '',
     DATA_DIR: dataDir,
   };
-  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [join(root, 'build', 'server', 'main.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
   try {
