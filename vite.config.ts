@@ -34,9 +34,9 @@ const keepSvgFiles = (file: string): boolean | undefined => (file.endsWith('.svg
  * A page's scripts run nearly whole while it hydrates, so those lazy compiles were the page's own
  * blocking time: on a phone's home page the main thread spent a median 152 ms in calls (lazy
  * compiling among it) without the hint and 99 ms with it, and Lighthouse's blocking time fell by
- * about a third on `/` and the game page (issue 12, docs/performance.md). The comment goes in once the
- * files are written, after minification (which strips comments) and Vite's own last edits; other
- * browsers read a comment.
+ * about a third on `/` and the game page (issue 12, docs/performance.md). The comment goes in once
+ * the files are written, after minification (which strips comments) and Vite's own last edits;
+ * other browsers read a comment.
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 const compileHint: Plugin = {
