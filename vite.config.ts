@@ -43,6 +43,7 @@ const compileHint: Plugin = {
   name: 'compile-hint',
   apply: 'build',
   // Once the files are written: Vite's own last step puts the preload helper before some chunks' code.
+  // (The client build writes no source maps; with them, each map would be a line off.)
   writeBundle({ dir }, bundle) {
     for (const output of Object.values(bundle)) {
       if (output.type === 'chunk' && dir) writeFileSync(join(dir, output.fileName), COMPILE_HINT + output.code);

@@ -48,7 +48,7 @@ describe("scripts carry V8's compile hint (issue 12: blocking time)", () => {
       await waitForHydration(page);
     }
     // The game's frame is an app of its own: wait until its scripts have come too.
-    await expect.poll(() => [...scripts.keys()].some((path) => path.includes('game-client'))).toBe(true);
+    await expect.poll(() => [...scripts.keys()].some((path) => path.includes('game-client')), { timeout: 20_000 }).toBe(true);
     stop();
     const lines = await firstLines(scripts);
     expect(Object.keys(lines).length).toBeGreaterThan(3);
