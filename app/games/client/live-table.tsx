@@ -47,7 +47,22 @@ export function useLiveTable(sysname: string) {
   return { state, isConnected, serverNow };
 }
 
-/** The caller's bets in the current round and balance, fetched again when the round or its phase changes. */
+/** How soon the bets are asked again while a finished round's settlement has not been written yet. */
+export const SETTLEMENT_RETRY_MS = 300;
+
+/**
+ * Whether the caller's bets must be asked for again: the round shows its result (the phase follows
+ * the clock) but the leader's settlement of it, a moment later and later still on a busy server,
+ * has not reached the bets the last answer brought.
+ */
+export function isAwaitingSettlement(round: LiveRoundView | null, betsRoundId: string | null, bets: LiveBetView[]): boolean {
+  return round?.phase === 'result' && betsRoundId === round.id && bets.some((bet) => bet.status === 'open');
+}
+
+/**
+ * The caller's bets in the current round and balance, fetched again when the round or its phase
+ * changes, and while the shown result's settlement is still on its way.
+ */
 export function useMyLiveBets(
   api: Api,
   sysname: string,
@@ -57,6 +72,8 @@ export function useMyLiveBets(
 ) {
   const [bets, setBets] = useState<LiveBetView[]>([]);
   const [roundId, setRoundId] = useState<string | null>(null);
+  /** Counts the answers (or failures), so a retry is armed again after each one. */
+  const [answers, setAnswers] = useState(0);
   const key = round ? `${round.id}:${round.phase}` : '';
   // Only the newest answer counts: an older one arriving late would bring back a settled bet as open.
   const latest = useRef(0);
@@ -70,13 +87,22 @@ export function useMyLiveBets(
       setRoundId(state.round?.id ?? null);
       if (state.balance) onBalance(state.balance);
     } catch {
-      // The events stream keeps the table shown; the bets come with the next change.
+      // The events stream keeps the table shown; the bets come with the next change or retry.
     }
+    if (asked === latest.current) setAnswers((count) => count + 1);
   }, [api, sysname, mode]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     if (key) void reload();
   }, [key, reload]);
+
+  // Without this the result would show beside a bet still "open" until the next round cleared it.
+  const isAwaiting = isAwaitingSettlement(round, roundId, bets);
+  useEffect(() => {
+    if (!isAwaiting) return;
+    const timer = setTimeout(() => void reload(), SETTLEMENT_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [isAwaiting, answers, reload]);
 
   const current = round && roundId === round.id ? bets : [];
   return { bets: current, setBets, reload };
