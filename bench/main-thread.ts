@@ -8,6 +8,7 @@
  *   npm run build && npm run bench:main-thread                        this checkout, `/` and `/gamehall`
  *   npm run bench:main-thread -- --builds /tmp/before,. --rounds 8    two checkouts, each built
  *   npm run bench:main-thread -- --pages /,/it,game --cpu 4           a game page; CDP's 4× slowdown
+ *   npm run bench:main-thread -- --without /platform/art/             each build also without the art
  *
  * Each build is a checkout holding its own `build/` (a git worktree of another revision, with
  * `npm ci` or node_modules linked, then `npm run build`). Each gets a server of its own (PGlite in a
@@ -25,6 +26,9 @@
  * - with `--breakdown`, the tasks' time by the trace's events (ParseHTML, EvaluateScript,
  *   FunctionCall, Layout, Paint, …), each counted for its own time less the events inside it,
  *   medians over the loads.
+ *
+ * With `--without <path prefix>`, every build is also loaded with the requests under that prefix
+ * refused, in the same rounds, so the difference is what those resources cost the main thread.
  *
  * Prints the medians per build and page and writes bench/results/main-thread.json. The figures are
  * this machine's, for comparing builds within one run; Lighthouse (bench/lighthouse.ts) is the score.
@@ -71,6 +75,8 @@ interface Options {
   cpu: number;
   settleMs: number;
   breakdown: boolean;
+  /** Also load each build with the requests under this path prefix refused. */
+  without: string | undefined;
 }
 
 interface Load {
@@ -101,6 +107,7 @@ function readOptions(): Options {
       cpu: { type: 'string', default: '1' },
       'settle-ms': { type: 'string', default: '2000' },
       breakdown: { type: 'boolean', default: false },
+      without: { type: 'string' },
     },
   });
   const number = (name: string, value: string) => {
@@ -115,6 +122,7 @@ function readOptions(): Options {
     cpu: number('cpu', values.cpu),
     settleMs: number('settle-ms', values['settle-ms']),
     breakdown: values.breakdown,
+    without: values.without,
   };
 }
 
@@ -169,10 +177,15 @@ function firstEventOfParsingThread(events: TraceEvent[]): TraceEvent | undefined
     .reduce((first, event) => (event.ts < first.ts ? event : first), parse);
 }
 
-async function traceLoad(browser: Browser, url: string, options: Options): Promise<Load> {
+async function traceLoad(browser: Browser, url: string, options: Options, refused?: string): Promise<Load> {
   const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
+    if (refused)
+      await page.route(
+        (address) => address.pathname.startsWith(refused),
+        (route) => route.abort(),
+      );
     const cdp = await context.newCDPSession(page);
     if (options.cpu !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpu });
     const events: TraceEvent[] = [];
@@ -218,10 +231,13 @@ async function main() {
     for (let round = 0; round < options.rounds; round += 1) {
       const order = round % 2 === 0 ? servers : [...servers].reverse();
       for (const server of order) {
-        for (const [index, path] of server.paths.entries()) {
-          const key = `${server.build}\t${options.pages[index]}`;
-          const load = await traceLoad(browser, server.baseUrl + path, options);
-          loads.set(key, [...(loads.get(key) ?? []), load]);
+        for (const refused of [undefined, options.without].filter((variant, index) => index === 0 || variant)) {
+          for (const [index, path] of server.paths.entries()) {
+            const label = refused ? `${server.build} without ${refused}` : server.build;
+            const key = `${label}\t${options.pages[index]}`;
+            const load = await traceLoad(browser, server.baseUrl + path, options, refused);
+            loads.set(key, [...(loads.get(key) ?? []), load]);
+          }
         }
       }
       console.error(`round ${round + 1} of ${options.rounds}`);
