@@ -46,14 +46,22 @@ describe('the home page fetches its art as it nears the screen (issue 12)', () =
       expect(waiting.length, 'pictures far below the first screen wait').toBeGreaterThan(0);
       const startedWith = new Set(await fetchedArt(page));
 
+      // Each step is drawn before the next, as a person's scrolling is: the observer sees only
+      // positions the page was drawn at, and a loaded machine could skip several quick steps.
       for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 300) {
-        await page.evaluate((top) => window.scrollTo(0, top), y);
+        await page.evaluate(async (top) => {
+          window.scrollTo(0, top);
+          await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+        }, y);
       }
       for (const rail of await page.locator('.provider-grid--rail').all()) {
         await rail.evaluate((element) => (element.scrollLeft = element.scrollWidth));
       }
+      // Fetched and drawn: seconds on a loaded machine, not expect.poll's default of one.
       await expect
-        .poll(async () => (await deferredPictures(page)).every((picture) => picture.src !== null && picture.drawnWidth > 0))
+        .poll(async () => (await deferredPictures(page)).every((picture) => picture.src !== null && picture.drawnWidth > 0), {
+          timeout: 15_000,
+        })
         .toBe(true);
       const fetchedOnScroll = (await fetchedArt(page)).filter((path) => !startedWith.has(path));
       expect(fetchedOnScroll.length, 'the waiting pictures were fetched on the way down').toBeGreaterThan(0);
