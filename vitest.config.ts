@@ -66,6 +66,10 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page's answer to a click (a navigation, a dialog, a fetch) can take seconds while two
+          // browser files load the machine: expect.poll's own default of one second failed such
+          // waits in CI. A test that names its own timeout keeps it.
+          expect: { poll: { timeout: 10_000 } },
           // Two files at a time (maxWorkers): a browser test mostly waits on the page and the server,
           // so two share the two cores with the server; the live tables' waits allow for the load.
         },
