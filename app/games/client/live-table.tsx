@@ -48,7 +48,7 @@ export function useLiveTable(sysname: string) {
 }
 
 /** How soon the bets are asked again while a finished round's settlement has not been written yet. */
-export const SETTLEMENT_RETRY_MS = 300;
+const SETTLEMENT_RETRY_MS = 300;
 
 /**
  * Whether the caller's bets must be asked for again: the round shows its result (the phase follows
