@@ -126,3 +126,78 @@ describe('shared rounds queue (issue 12: rounds that arrive together share one t
     await expect(Promise.all(answers)).resolves.toEqual(['answer:a', 'answer:b', 'answer:c']);
   });
 });
+
+describe('shared rounds queue with a gathering wait (issue 12: players who play in a loop share one call, not two in turn)', () => {
+  const GATHER_MS = 40;
+
+  it('a lone owner who plays again goes out at once: nobody else is expected back', async () => {
+    const { calls, play } = handDriven();
+    const sharing = createCallSharing(play, (r: Round) => r.owner, { lanes: 1, maxItems: 8, gatherMs: 60_000 });
+    void sharing.submit(round('p1', 'a'));
+    await turn();
+    calls[0]!.answer();
+    await afterCallEnds();
+    void sharing.submit(round('p1', 'b'));
+    await turn();
+    expect(calls.map((call) => call.ids)).toEqual([['a'], ['b']]);
+  });
+
+  it('the next call waits for the owners the last call answered, and goes the moment the last of them is back', async () => {
+    const { calls, play } = handDriven();
+    const sharing = createCallSharing(play, (r: Round) => r.owner, { lanes: 1, maxItems: 8, gatherMs: 60_000 });
+    void sharing.submit(round('p1', 'a'));
+    void sharing.submit(round('p2', 'b'));
+    await turn();
+    // p3 arrives while p1 and p2 are in the database.
+    void sharing.submit(round('p3', 'c'));
+    calls[0]!.answer();
+    await afterCallEnds();
+    expect(calls).toHaveLength(1);
+    void sharing.submit(round('p1', 'd'));
+    await afterCallEnds();
+    expect(calls).toHaveLength(1);
+    void sharing.submit(round('p2', 'e'));
+    await turn();
+    expect(calls.map((call) => call.ids)).toEqual([
+      ['a', 'b'],
+      ['c', 'd', 'e'],
+    ]);
+  });
+
+  it('an owner who does not come back holds the others up once, for gatherMs at most', async () => {
+    const { calls, play } = handDriven();
+    const sharing = createCallSharing(play, (r: Round) => r.owner, { lanes: 1, maxItems: 8, gatherMs: GATHER_MS });
+    void sharing.submit(round('p1', 'a'));
+    void sharing.submit(round('p2', 'b'));
+    await turn();
+    calls[0]!.answer();
+    await afterCallEnds();
+    void sharing.submit(round('p1', 'c'));
+    await afterCallEnds();
+    expect(calls).toHaveLength(1);
+    await expect.poll(() => calls.length, { timeout: 5_000 }).toBe(2);
+    expect(calls[1]?.ids).toEqual(['c']);
+    // p2 is no longer expected: p1's next round goes at once.
+    calls[1]!.answer();
+    await afterCallEnds();
+    void sharing.submit(round('p1', 'd'));
+    await turn();
+    expect(calls[2]?.ids).toEqual(['d']);
+  });
+
+  it('a full call does not wait for anyone', async () => {
+    const { calls, play } = handDriven();
+    const sharing = createCallSharing(play, (r: Round) => r.owner, { lanes: 1, maxItems: 2, gatherMs: 60_000 });
+    void sharing.submit(round('p1', 'a'));
+    void sharing.submit(round('p2', 'b'));
+    await turn();
+    void sharing.submit(round('p3', 'c'));
+    void sharing.submit(round('p4', 'd'));
+    calls[0]!.answer();
+    await afterCallEnds();
+    expect(calls.map((call) => call.ids)).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+  });
+});

@@ -4,8 +4,9 @@
  * time; ≥ 500 provider rounds/s on PostgreSQL). Items that arrive while earlier ones are being
  * written wait here; the next free lane takes everything waiting and plays it in one call whose
  * statements carry all of them (shared rounds and provider money: one database function call
- * each). A lone item on a quiet server goes at once: sharing never adds a
- * wait of its own.
+ * each). A lone item on a quiet server goes at once. With `gatherMs`, a call also waits, for that
+ * long at most, for the owners the last calls answered to come back (see the option); a lone
+ * owner never waits for anyone.
  *
  * One owner's items never share a call, nor run in two calls at once: an item whose owner is in a
  * call in flight (or already in the call being taken) waits for the next, so each of an owner's
@@ -18,6 +19,13 @@ export interface CallSharingOptions {
   lanes: number;
   /** Items per call at most. */
   maxItems: number;
+  /**
+   * How long a call may wait, at most, for the owners the last calls answered to send their next
+   * item (0: never). Group commit's delay (PostgreSQL's commit_delay with commit_siblings): players
+   * who play in a loop send again a moment after their answer, and without the wait they come back
+   * while the next call runs and take the call after it, so the calls stay small for good.
+   */
+  gatherMs?: number;
 }
 
 export interface CallSharingHold {
@@ -44,6 +52,10 @@ export function createCallSharing<I, O>(
   const stats = { calls: 0, rounds: 0 };
   let inFlight = 0;
   let holds = 0;
+  const gatherMs = options.gatherMs ?? 0;
+  /** Owners a call answered within the last gatherMs, and when: the ones expected back. */
+  const answeredAt = new Map<string, number>();
+  let gatherTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The waiting rounds, oldest first, one per owner and none of an owner a call in flight holds. */
   function takeCall(): Waiting<I, O>[] {
@@ -86,8 +98,41 @@ export function createCallSharing<I, O>(
     });
   }
 
+  /**
+   * When the next call should start to carry the owners still expected back (answered within the
+   * last gatherMs, not waiting yet), or undefined when none is: an owner who does not come back
+   * costs the others one wait, and a lone owner never waits for anyone.
+   */
+  function gatherUntil(): number | undefined {
+    if (gatherMs === 0 || queue.length >= options.maxItems) return undefined;
+    forgetExpected(performance.now());
+    const waitingOwners = new Set(queue.map((waiting) => waiting.owner));
+    let until: number | undefined;
+    for (const [owner, at] of answeredAt) {
+      if (!waitingOwners.has(owner) && !busyOwners.has(owner)) until = Math.max(until ?? 0, at + gatherMs);
+    }
+    return until;
+  }
+
+  /** Forgets the owners answered longer than gatherMs ago: they are no longer waited for. */
+  function forgetExpected(now: number): void {
+    for (const [owner, at] of answeredAt) {
+      if (at + gatherMs <= now) answeredAt.delete(owner);
+    }
+  }
+
   function pump(): void {
     if (holds > 0) return;
+    if (gatherTimer !== undefined) {
+      clearTimeout(gatherTimer);
+      gatherTimer = undefined;
+    }
+    const until = inFlight < options.lanes && queue.length > 0 ? gatherUntil() : undefined;
+    if (until !== undefined) {
+      // Each arrival pumps again and goes as soon as everyone expected is back.
+      gatherTimer = setTimeout(pump, Math.max(0, until - performance.now()));
+      return;
+    }
     while (inFlight < options.lanes && queue.length > 0) {
       const call = takeCall();
       if (call.length === 0) return;
@@ -97,7 +142,12 @@ export function createCallSharing<I, O>(
       for (const waiting of call) busyOwners.add(waiting.owner);
       void run(call).finally(() => {
         inFlight--;
-        for (const waiting of call) busyOwners.delete(waiting.owner);
+        const now = performance.now();
+        if (gatherMs > 0) forgetExpected(now);
+        for (const waiting of call) {
+          busyOwners.delete(waiting.owner);
+          if (gatherMs > 0) answeredAt.set(waiting.owner, now);
+        }
         schedulePump();
       });
     }
