@@ -58,12 +58,13 @@ const PLAYER_ROWS_MAX_ENTRIES = 50_000;
 /** Fewer than the rows: each holds a whole answer, and a session may ask with any parameters it likes. */
 const KEPT_ANSWERS_MAX_ENTRIES = 5_000;
 /**
- * How long the embedded database's next shared round call waits, at most, for the players the
- * last call answered (issue 12). Ten players in a loop come back 1–3 ms after their answer: with
- * no wait they split into two calls of five taken in turn, each paying a call's fixed cost of
- * about 1.2 ms in the database; with 2 ms they share calls of 8–9 (docs/performance.md).
+ * How long the next shared call (rounds, a provider's money) waits, at most, for the players the
+ * last call answered (issue 12, call-sharing.ts). Ten players in a loop come back 1–3 ms after
+ * their answer: with no wait they split into groups taken in turn (two calls of five on PGlite,
+ * 3.5 rounds a call on PostgreSQL), each paying a call's fixed cost; with 2 ms they share calls
+ * of 7–9 (docs/performance.md).
  */
-const EMBEDDED_ROUNDS_GATHER_MS = 2;
+const SHARED_CALL_GATHER_MS = 2;
 
 export interface ServiceOptions {
   messaging?: MessagingOptions;
@@ -195,9 +196,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     freespins,
     jurisdiction: async (siteId) => gamesJurisdiction(await siteSettings(siteId)),
     // The embedded database has one connection: a second call in flight would only wait for it
-    // with its rounds already chosen, while one lane lets them all join the next call. There, the
-    // next call also waits a moment for the players the last one answered (call-sharing.ts).
-    roundSharing: options.isOnlyProcess ? { lanes: 1, gatherMs: EMBEDDED_ROUNDS_GATHER_MS } : { lanes: 2 },
+    // with its rounds already chosen, while one lane lets them all join the next call.
+    roundSharing: { lanes: options.isOnlyProcess ? 1 : 2, gatherMs: SHARED_CALL_GATHER_MS },
   });
   const loyalty = createLoyaltyService({
     db,
@@ -249,7 +249,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     findUser: (uid) => accounts.findUserForPlay(uid),
     activeExclusion: (uid) => responsibleGaming.activeExclusionForPlay(uid),
     providers: options.providers ?? [DEMO_PROVIDER],
-    sharing: { lanes: options.isOnlyProcess ? 1 : 2 },
+    sharing: { lanes: options.isOnlyProcess ? 1 : 2, gatherMs: SHARED_CALL_GATHER_MS },
   });
   const gameLaunch = createGameLaunchService({ providerWallet, healthTtlMs: options.aggregatorHealthTtlMs });
   if (options.aggregator) gameLaunch.connect(options.aggregator);
