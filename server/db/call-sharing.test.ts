@@ -164,6 +164,22 @@ describe('shared rounds queue with a gathering wait (issue 12: players who play 
     ]);
   });
 
+  it('an owner whose next round already waits is not waited for', async () => {
+    const { calls, play } = handDriven();
+    const sharing = createCallSharing(play, (r: Round) => r.owner, { lanes: 1, maxItems: 8, gatherMs: 60_000 });
+    void sharing.submit(round('p1', 'a'));
+    void sharing.submit(round('p2', 'b'));
+    await turn();
+    // p1 sends again before its answer: that round waits for the call in flight to end.
+    void sharing.submit(round('p1', 'c'));
+    calls[0]!.answer();
+    await afterCallEnds();
+    expect(calls).toHaveLength(1);
+    void sharing.submit(round('p2', 'd'));
+    await turn();
+    expect(calls[1]?.ids).toEqual(['c', 'd']);
+  });
+
   it('an owner who does not come back holds the others up once, for gatherMs at most', async () => {
     const { calls, play } = handDriven();
     const sharing = createCallSharing(play, (r: Round) => r.owner, { lanes: 1, maxItems: 8, gatherMs: GATHER_MS });

@@ -53,7 +53,7 @@ export function createCallSharing<I, O>(
   let inFlight = 0;
   let holds = 0;
   const gatherMs = options.gatherMs ?? 0;
-  /** Owners a call answered within the last gatherMs, and when: the ones expected back. */
+  /** Owners a call answered within the last gatherMs and not back yet, and when: the ones expected. */
   const answeredAt = new Map<string, number>();
   let gatherTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -99,19 +99,26 @@ export function createCallSharing<I, O>(
   }
 
   /**
-   * When the next call should start to carry the owners still expected back (answered within the
-   * last gatherMs, not waiting yet), or undefined when none is: an owner who does not come back
-   * costs the others one wait, and a lone owner never waits for anyone.
+   * When the next call should start to carry the owners still expected back, or undefined when
+   * none is: an owner who does not come back costs the others one wait, and a lone owner never
+   * waits for anyone (its own item took it off the list).
    */
   function gatherUntil(): number | undefined {
     if (gatherMs === 0 || queue.length >= options.maxItems) return undefined;
     forgetExpected(performance.now());
-    const waitingOwners = new Set(queue.map((waiting) => waiting.owner));
     let until: number | undefined;
-    for (const [owner, at] of answeredAt) {
-      if (!waitingOwners.has(owner) && !busyOwners.has(owner)) until = Math.max(until ?? 0, at + gatherMs);
-    }
+    for (const at of answeredAt.values()) until = Math.max(until ?? 0, at + gatherMs);
     return until;
+  }
+
+  /** The call's owners are expected back, but for those whose next item already waits in the queue. */
+  function expectBack(call: Waiting<I, O>[]): void {
+    const now = performance.now();
+    forgetExpected(now);
+    const queued = new Set(queue.map((waiting) => waiting.owner));
+    for (const waiting of call) {
+      if (!queued.has(waiting.owner)) answeredAt.set(waiting.owner, now);
+    }
   }
 
   /** Forgets the owners answered longer than gatherMs ago: they are no longer waited for. */
@@ -142,12 +149,8 @@ export function createCallSharing<I, O>(
       for (const waiting of call) busyOwners.add(waiting.owner);
       void run(call).finally(() => {
         inFlight--;
-        const now = performance.now();
-        if (gatherMs > 0) forgetExpected(now);
-        for (const waiting of call) {
-          busyOwners.delete(waiting.owner);
-          if (gatherMs > 0) answeredAt.set(waiting.owner, now);
-        }
+        for (const waiting of call) busyOwners.delete(waiting.owner);
+        if (gatherMs > 0) expectBack(call);
         schedulePump();
       });
     }
@@ -157,7 +160,9 @@ export function createCallSharing<I, O>(
     /** Plays a round in the next call that can take it; answers what `play` answered for it. */
     submit(item: I): Promise<O> {
       return new Promise<O>((resolve, reject) => {
-        queue.push({ item, owner: ownerOf(item), resolve, reject });
+        const owner = ownerOf(item);
+        answeredAt.delete(owner);
+        queue.push({ item, owner, resolve, reject });
         schedulePump();
       });
     },
