@@ -99,8 +99,14 @@ async function send(t: Traffic, kind: string, url: string, init: RequestInit): P
   }
 }
 
-async function api(t: Traffic, kind: string, player: Player, name: string, params: Record<string, string>): Promise<Reply> {
-  const base = pick(t.servers());
+async function api(
+  t: Traffic,
+  kind: string,
+  player: Player,
+  name: string,
+  params: Record<string, string>,
+  base = pick(t.servers()),
+): Promise<Reply> {
   return send(t, kind, `${base}/api/${name}?v=${API_VERSION}&locale=en`, {
     method: 'POST',
     headers: { cookie: player.cookie, 'content-type': 'application/x-www-form-urlencoded' },
@@ -135,17 +141,24 @@ function pspNotification(t: Traffic, depositId: string, providerRef: string, amo
 
 export async function deposit(t: Traffic, player: Player): Promise<void> {
   const amount = randomInt(20, 301);
-  const started = await api(t, 'deposit', player, 'cashier.makedeposit', { method: 'card', amount: String(amount) });
+  // One origin for the player's whole visit to the cashier and the card page, as in a browser.
+  const base = pick(t.servers());
+  const started = await api(t, 'deposit', player, 'cashier.makedeposit', { method: 'card', amount: String(amount) }, base);
   const data = started.body.data as { id: string; redirect_url: string } | undefined;
   if (!data) return;
   const providerRef = data.redirect_url.split('/pay/')[1]?.split(/[/?]/)[0] ?? '';
-  if (Math.random() < 0.5) await payOnCardPage(t, data.id, providerRef);
+  if (Math.random() < 0.5) await payOnCardPage(t, data.id, providerRef, base);
   else await notifyDirectly(t, data.id, providerRef, BigInt(amount) * 100n);
 }
 
-/** The player pays on the sandbox's card page; the sandbox then notifies us by its own jobs. */
-async function payOnCardPage(t: Traffic, depositId: string, providerRef: string): Promise<void> {
-  const base = pick(t.servers());
+/**
+ * The player pays on the sandbox's card page, on the origin where they asked for the deposit, as a
+ * browser following the cashier's redirect does; the sandbox then notifies us by its own jobs. The
+ * two processes listen on two ports, which are two origins: a card page reached on the other one
+ * (rightly) refuses to send the player back to a return page of another origin, so the player
+ * would land on the sandbox's own result page with the payment made.
+ */
+async function payOnCardPage(t: Traffic, depositId: string, providerRef: string, base: string): Promise<void> {
   const reply = await send(t, 'deposit card page', `${base}/psp/sandbox/pay/${providerRef}/card`, {
     method: 'POST',
     redirect: 'manual',
