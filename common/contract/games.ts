@@ -200,6 +200,12 @@ export interface LiveRoundView {
   /** Revealed with the result. */
   server_seed: string | null;
   bets_count: number;
+  /**
+   * Whether the round's bets are settled: written a moment after the result shows (later on a
+   * busy server), so the table's events stream sends the state again when it is, and a player's
+   * page then asks for its bets once.
+   */
+  settled: boolean;
 }
 
 export interface LiveBetView {

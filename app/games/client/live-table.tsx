@@ -47,21 +47,31 @@ export function useLiveTable(sysname: string) {
   return { state, isConnected, serverNow };
 }
 
-/** How soon the bets are asked again while a finished round's settlement has not been written yet. */
+/** How soon the bets are asked again when an answer still shows open a bet the table says is settled. */
 const SETTLEMENT_RETRY_MS = 300;
 
 /**
- * Whether the caller's bets must be asked for again: the round shows its result (the phase follows
- * the clock) but the leader's settlement of it, a moment later and later still on a busy server,
- * has not reached the bets the last answer brought.
+ * The state that asks for the caller's bets: the round, its phase, and whether its bets are
+ * settled. The phase follows the clock, and the leader's settlement is written a moment after the
+ * result is due (later on a busy server), so the table's events stream sends the state again when
+ * it is, and the bets are asked for then, once, instead of every few hundred milliseconds.
  */
-export function isAwaitingSettlement(round: LiveRoundView | null, betsRoundId: string | null, bets: LiveBetView[]): boolean {
-  return round?.phase === 'result' && betsRoundId === round.id && bets.some((bet) => bet.status === 'open');
+export function betsKeyOf(round: LiveRoundView | null): string {
+  return round ? `${round.id}:${round.phase}:${round.settled ? 'settled' : 'open'}` : '';
 }
 
 /**
- * The caller's bets in the current round and balance, fetched again when the round or its phase
- * changes, and while the shown result's settlement is still on its way.
+ * Whether the caller's bets must be asked for again: the table says the round's bets are settled,
+ * but the last answer (asked on another process, or answered before the settlement reached it)
+ * still shows one of them open.
+ */
+export function isAwaitingSettlement(round: LiveRoundView | null, betsRoundId: string | null, bets: LiveBetView[]): boolean {
+  return round?.phase === 'result' && round.settled && betsRoundId === round.id && bets.some((bet) => bet.status === 'open');
+}
+
+/**
+ * The caller's bets in the current round and balance, fetched again when the round, its phase or
+ * its settlement changes, and while an answer lags behind a settlement the table has announced.
  */
 export function useMyLiveBets(
   api: Api,
@@ -74,7 +84,7 @@ export function useMyLiveBets(
   const [roundId, setRoundId] = useState<string | null>(null);
   /** Counts the answers (or failures), so a retry is armed again after each one. */
   const [answers, setAnswers] = useState(0);
-  const key = round ? `${round.id}:${round.phase}` : '';
+  const key = betsKeyOf(round);
   // Only the newest answer counts: an older one arriving late would bring back a settled bet as open.
   const latest = useRef(0);
 
@@ -96,7 +106,7 @@ export function useMyLiveBets(
     if (key) void reload();
   }, [key, reload]);
 
-  // Without this the result would show beside a bet still "open" until the next round cleared it.
+  // Without this a late answer would show the result beside a bet still "open" until the next round.
   const isAwaiting = isAwaitingSettlement(round, roundId, bets);
   useEffect(() => {
     if (!isAwaiting) return;

@@ -1,6 +1,7 @@
 /**
  * A table's event stream holds the tables running only while someone listens (issue 12 idle,
- * interest.ts): the hold ends with the last listener, and with a stream that could not start.
+ * interest.ts): the hold ends with the last listener, and with a stream that could not start. It
+ * sends the state again when the round's bets are settled, for pages to ask for their bets then.
  */
 import { describe, expect, it } from 'vitest';
 import type { LiveTable } from './context';
@@ -48,5 +49,29 @@ describe('live table events and interest (issue 12 idle)', () => {
     await expect(events.subscribe(TABLE, () => undefined)).rejects.toThrow('database away');
     await passPolls();
     expect(holds).toEqual({ taken: 1, released: 1 });
+  });
+
+  it('sends the state again when the shown result’s bets are settled, and nothing while nothing changes (issue 5: the player sees the result and the balance follow)', async () => {
+    const round = { id: '7', phase: 'result', bets_count: 1, multiplier: null, settled: false };
+    const service = {
+      stateOf: async () => ({ round: { ...round }, server_time: '' }) as unknown as LiveState,
+      holdInterest: () => () => undefined,
+    } as unknown as LiveGamesService;
+    const events = createLiveEvents(service, POLL_MS);
+    const states: boolean[] = [];
+    const unsubscribe = await events.subscribe(TABLE, (event) => {
+      if (event.event === 'state') states.push(event.data.round?.settled ?? false);
+    });
+    await passPolls();
+    expect(states.at(-1)).toBe(false);
+    // Connected: from here on a state is sent only for a change.
+    states.length = 0;
+    await passPolls();
+    expect(states).toEqual([]);
+    round.settled = true;
+    await passPolls();
+    unsubscribe();
+    await passPolls();
+    expect(states).toEqual([true]);
   });
 });

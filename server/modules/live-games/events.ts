@@ -2,8 +2,9 @@
  * What a process broadcasts about its site's live tables (docs/live-games.md): one watcher a
  * table, polling the database only while someone listens, so every process (leader or not) sends
  * the same events. Events: `state` (the whole public table state: on connect, at each phase or
- * round change and when the bets count changes), `tick` (the crash multiplier while it climbs),
- * `result` (the crash point or the pocket, with the revealed seed).
+ * round change, when the bets count changes and when the round's bets are settled), `tick` (the
+ * crash multiplier while it climbs), `result` (the crash point or the pocket, with the revealed
+ * seed).
  */
 import type { LiveGamesService, LiveState, LiveTable } from './service';
 
@@ -39,7 +40,12 @@ export function createLiveEvents(service: LiveGamesService, pollMs = LIVE_POLL_M
       const before = watcher.last?.round;
       const now = state.round;
       const isChanged =
-        !before || !now || before.id !== now.id || before.phase !== now.phase || before.bets_count !== now.bets_count;
+        !before ||
+        !now ||
+        before.id !== now.id ||
+        before.phase !== now.phase ||
+        before.bets_count !== now.bets_count ||
+        before.settled !== now.settled;
       watcher.last = state;
       if (isChanged) {
         emit(watcher, { event: 'state', data: state });

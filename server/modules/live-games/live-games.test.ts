@@ -201,7 +201,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     return round!;
   }
 
-  it('runs a round through its phases: betting, spin, result with the seed revealed, then the next round (issue 5 live roulette)', async () => {
+  it('runs a round through its phases: betting, spin, result with the seed revealed, settled, then the next round (issue 5 live roulette)', async () => {
     const { browser } = await signedInPlayer(t);
     const round = await nextBettingRound(ROULETTE);
     let view = await state(browser, ROULETTE);
@@ -214,8 +214,11 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     });
     now = round.bettingClosesAt.getTime();
     view = await state(browser, ROULETTE);
-    expect(view.round).toMatchObject({ phase: 'running', result: null, server_seed: null });
+    expect(view.round).toMatchObject({ phase: 'running', result: null, server_seed: null, settled: false });
     now = round.resultAt.getTime();
+    // The result shows by the clock; its settlement is the scheduler's, a moment later.
+    view = await state(browser, ROULETTE);
+    expect(view.round).toMatchObject({ phase: 'result', settled: false });
     await services.liveGames.advanceAll();
     view = await state(browser, ROULETTE);
     const expected = liveResult('live-roulette', {
@@ -223,7 +226,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
       clientSeed: round.clientSeed,
       nonce: round.roundNo,
     });
-    expect(view.round).toMatchObject({ phase: 'result', result: expected, server_seed: round.serverSeed });
+    expect(view.round).toMatchObject({ phase: 'result', result: expected, server_seed: round.serverSeed, settled: true });
     expect(sha256Hex(view.round?.server_seed ?? '')).toBe(view.round?.server_seed_hash);
     expect(view.history[0]?.id).toBe(String(round.id));
     const next = await nextBettingRound(ROULETTE);

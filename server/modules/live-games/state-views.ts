@@ -67,6 +67,7 @@ export function roundView(round: LiveRoundRow, now: number, betsCount: number): 
     result: isOut ? resultOf(round) : null,
     server_seed: isOut ? round.serverSeed : null,
     bets_count: betsCount,
+    settled: round.status === 'settled',
   };
 }
 
