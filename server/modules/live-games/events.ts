@@ -85,7 +85,11 @@ export function createLiveEvents(service: LiveGamesService, pollMs = LIVE_POLL_M
         owned.listeners.delete(listener);
       };
       try {
-        listener({ event: 'state', data: owned.last ?? (await service.stateOf(table)) });
+        const read = owned.last ?? (await service.stateOf(table));
+        // A poll during the read has sent a newer state (to this listener too): that one stands. The
+        // state sent is the watcher's last, so its first poll does not send it a second time.
+        owned.last ??= read;
+        listener({ event: 'state', data: owned.last });
       } catch (error) {
         // A stream that could not start does not keep the tables running.
         unsubscribe();
