@@ -9,7 +9,9 @@
  * the demo ribbon's centred icon moved aside when its text did. The layout shifts are read from the
  * browser's own entries (PerformanceObserver 'layout-shift'), in the page and in the game's frame.
  */
-import { describe, expect, it } from 'vitest';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { LOCALES } from '#common/locale';
 import { browserLocale, useBrowser, waitForHydration } from './browser';
@@ -63,12 +65,71 @@ async function settled(target: Page | Frame): Promise<void> {
   });
 }
 
+/** Where the page's HTML breaks off for a while: inside the header's sign-in button, before its text. */
+const HEADER_ACTIONS = 'class="site-header__actions"';
+const BUTTON_OPENED = /<button[^>]*>/g;
+const STALL_MS = 1_500;
+
+/**
+ * The site behind a slow network: every request goes through to it, and a page's HTML stops for a
+ * while in the middle of the header's actions, as a phone's connection can stop mid-packet. The
+ * browser meanwhile has the stylesheet and paints what it has parsed, unless the page holds that
+ * paint until its header is whole.
+ */
+async function startStallingProxy(base: string): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    void forward(base, request, response).catch(() => response.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function forward(base: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name !== 'host' && name !== 'accept-encoding' && typeof value === 'string') headers.set(name, value);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const chunks: Buffer[] = [];
+  if (hasBody) for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
+  const body = hasBody ? Buffer.concat(chunks) : undefined;
+  const upstream = await fetch(`${base}${request.url}`, { method: request.method, headers, body, redirect: 'manual' });
+  const answerHeaders: Record<string, string | string[]> = {};
+  upstream.headers.forEach((value, name) => {
+    if (name !== 'content-encoding' && name !== 'content-length' && name !== 'set-cookie') answerHeaders[name] = value;
+  });
+  const cookies = upstream.headers.getSetCookie();
+  if (cookies.length > 0) answerHeaders['set-cookie'] = cookies;
+  response.writeHead(upstream.status, answerHeaders);
+  const text = Buffer.from(await upstream.arrayBuffer()).toString('utf8');
+  const actions = upstream.headers.get('content-type')?.startsWith('text/html') ? text.indexOf(HEADER_ACTIONS) : -1;
+  if (actions < 0) return void response.end(text);
+  BUTTON_OPENED.lastIndex = actions;
+  const opened = BUTTON_OPENED.exec(text);
+  const breakAt = opened ? opened.index + opened[0].length : actions;
+  response.write(text.slice(0, breakAt));
+  await new Promise((resolve) => setTimeout(resolve, STALL_MS));
+  response.end(text.slice(breakAt));
+}
+
 const shiftsOf = (target: Page | Frame): Promise<Shift[]> =>
   target.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts);
 
 describe('pages that stay where they were painted (issue 12: no layout shift)', () => {
   const browser = useBrowser();
   const base = browser.baseUrl;
+  let stallingProxy: Awaited<ReturnType<typeof startStallingProxy>> | undefined;
+  const proxy = () => stallingProxy!;
+  beforeAll(async () => {
+    stallingProxy = await startStallingProxy(base);
+  });
+  afterAll(async () => {
+    await stallingProxy?.close();
+  });
 
   for (const locale of LOCALES) {
     for (const path of ['/', '/gamehall']) {
@@ -83,6 +144,16 @@ describe('pages that stay where they were painted (issue 12: no layout shift)', 
         await context.close();
       });
     }
+
+    it(`${inLocale('/', locale)} over a connection that stalls inside the header: the header is painted whole (${locale})`, async () => {
+      const { context, page } = await browser.newPage({ viewport: 'mobile', locale: browserLocale(locale) });
+      await recordShifts(page);
+      await page.goto(`${proxy().origin}${inLocale('/', locale)}`);
+      await waitForHydration(page);
+      await settled(page);
+      expect(await shiftsOf(page)).toEqual([]);
+      await context.close();
+    });
 
     it(`the game page and its game on a phone: nothing moves once the game, its autoplay and its seeds are in (${locale})`, async () => {
       const { context, page } = await browser.newPage({ viewport: 'mobile', locale: browserLocale(locale) });
