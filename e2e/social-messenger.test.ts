@@ -91,6 +91,9 @@ describe('social and messenger sign-in in the browser', () => {
     const completion = page.locator('[data-social-registration]');
     await completion.locator('[data-field="terms"] input').check();
     await completion.locator('button[type="submit"]').click();
+    // The header shows the login from the pop-up on, before the completion is saved: leaving the
+    // page while it is being saved met the completion dialog again on the next page.
+    await expect.poll(() => completion.count(), POLL).toBe(0);
     await expect.poll(() => signedInLogin(page), POLL).toBe(email);
 
     await page.goto(`${base}/it/profile/security`);
