@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
-import { LOCALES } from '#common/locale';
+import { LOCALES, stripLocalePrefix } from '#common/locale';
 import { browserLocale, useBrowser, waitForHydration } from './browser';
 import { inLocale } from './site-facts';
 
@@ -65,22 +65,40 @@ async function settled(target: Page | Frame): Promise<void> {
   });
 }
 
-/** Where the page's HTML breaks off for a while: inside the header's sign-in button, before its text. */
-const HEADER_ACTIONS = 'class="site-header__actions"';
+/**
+ * Where a page's HTML breaks off for a while: inside an element a first paint would show half-parsed.
+ * On the home page, inside the header's sign-in button before its text (it grows leftwards); on the
+ * game page, inside the "play for real" button after its icon and before its text (its content is
+ * centred, so the icon moves aside). Each answers the offset to break at, or -1.
+ */
+const BREAK_POINTS: Record<string, (html: string) => number> = {
+  home: (html) => {
+    const actions = html.indexOf('class="site-header__actions"');
+    const button = actions < 0 ? -1 : html.indexOf('<button', actions);
+    return button < 0 ? -1 : html.indexOf('>', button) + 1;
+  },
+  game: (html) => {
+    const playReal = html.indexOf('data-action="play-real"');
+    const icon = playReal < 0 ? -1 : html.indexOf('</svg>', playReal);
+    return icon < 0 ? -1 : icon + '</svg>'.length;
+  },
+};
+const breakPointFor = (path: string) =>
+  stripLocalePrefix(path) === '/' ? BREAK_POINTS.home : path.includes(`/game/${GAME}`) ? BREAK_POINTS.game : undefined;
 const STALL_MS = 1_500;
 
 interface StallingProxy {
   origin: string;
-  /** Pages whose HTML was stopped inside the header's actions: a test that met none proved nothing. */
+  /** Pages whose HTML was stopped at their break point: a test that met none proved nothing. */
   stalledPages(): number;
   close(): Promise<void>;
 }
 
 /**
  * The site behind a slow network: every request goes through to it, and a page's HTML stops for a
- * while in the middle of the header's actions, as a phone's connection can stop mid-packet. The
- * browser meanwhile has the stylesheet and paints what it has parsed, unless the page holds that
- * paint until its header is whole.
+ * while at its break point, as a phone's connection can stop mid-packet. The browser meanwhile has
+ * the stylesheet and paints what it has parsed, unless the page holds that paint until its main
+ * content is whole.
  */
 async function startStallingProxy(base: string): Promise<StallingProxy> {
   let stalled = 0;
@@ -115,11 +133,10 @@ async function forward(base: string, request: IncomingMessage, response: ServerR
   if (cookies.length > 0) answerHeaders['set-cookie'] = cookies;
   response.writeHead(upstream.status, answerHeaders);
   const text = Buffer.from(await upstream.arrayBuffer()).toString('utf8');
-  const actions = upstream.headers.get('content-type')?.startsWith('text/html') ? text.indexOf(HEADER_ACTIONS) : -1;
-  const button = actions < 0 ? -1 : text.indexOf('<button', actions);
-  if (button < 0) return void response.end(text);
-  // Just after the button's start tag: the button is in the document, its label is not yet.
-  const breakAt = text.indexOf('>', button) + 1;
+  const isHtml = upstream.headers.get('content-type')?.startsWith('text/html') ?? false;
+  const breakPoint = isHtml ? breakPointFor(new URL(request.url ?? '/', base).pathname) : undefined;
+  const breakAt = breakPoint ? breakPoint(text) : -1;
+  if (breakAt < 0) return void response.end(text);
   response.write(text.slice(0, breakAt));
   onStall();
   await new Promise((resolve) => setTimeout(resolve, STALL_MS));
@@ -163,6 +180,18 @@ describe('pages that stay where they were painted (issue 12: no layout shift)', 
       await waitForHydration(page);
       await settled(page);
       expect(proxy().stalledPages(), 'the page stopped inside the header').toBe(stalledBefore + 1);
+      expect(await shiftsOf(page)).toEqual([]);
+      await context.close();
+    });
+
+    it(`the game page over a connection that stalls inside its play-for-real button: the button is painted whole (${locale})`, async () => {
+      const { context, page } = await browser.newPage({ viewport: 'mobile', locale: browserLocale(locale) });
+      await recordShifts(page);
+      const stalledBefore = proxy().stalledPages();
+      await page.goto(`${proxy().origin}${inLocale(`/game/${GAME}`, locale)}`);
+      await waitForHydration(page);
+      await settled(page);
+      expect(proxy().stalledPages(), 'the page stopped inside the button').toBe(stalledBefore + 1);
       expect(await shiftsOf(page)).toEqual([]);
       await context.close();
     });

@@ -14,9 +14,6 @@ import { LoyaltyBadge } from './loyalty-badge';
 import { SiteNav } from './site-nav';
 import { logoSize } from '#common/brand-logo';
 
-/** The header's last element: the browser paints once the parser has reached it (below). */
-const HEADER_END_ID = 'site-header-end';
-
 /**
  * Site header: menu button (opens the navigation as a curtain where the header has no room for
  * it), logo, main navigation (from configuration), language switch, sign-in and sign-up.
@@ -36,13 +33,6 @@ export function Header({ isCompact = false }: { isCompact?: boolean }) {
   const activePath = activeNavPath(navigation, stripLocalePrefix(pathname), search);
   return (
     <header className={`site-header${isCompact ? ' site-header--compact' : ''}`}>
-      {/* React hoists this into the head. A phone paints while it parses: a first paint that fell
-          inside the header showed its right-aligned actions half-parsed (a sign-in button without
-          its text), which then grew leftwards, a layout shift (issue 12). The browser now holds
-          the first paint until the parser reaches the empty element that ends the header (Chromium
-          lets go when the target is inserted, not when it is closed, so the target is not the
-          header itself); a browser without `expect` ignores it. */}
-      <link rel="expect" href={`#${HEADER_END_ID}`} blocking="render" />
       <div className="site-header__inner">
         <button
           type="button"
@@ -107,7 +97,6 @@ export function Header({ isCompact = false }: { isCompact?: boolean }) {
           )}
         </div>
       </div>
-      <span id={HEADER_END_ID} hidden />
     </header>
   );
 }

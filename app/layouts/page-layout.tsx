@@ -5,6 +5,7 @@ import { Header } from '~/components/header';
 import { ConfirmContactHint } from '~/components/confirm-contact-hint';
 import { Footer } from '~/components/footer';
 import { DemoRibbon } from '~/components/demo-ribbon';
+import { HoldFirstPaintUntilMainParsed, MainParsedMark } from './first-paint';
 
 export function PageLayout({
   layout,
@@ -20,7 +21,9 @@ export function PageLayout({
     return (
       <div className="layout layout--empty" data-layout="empty">
         {!isFramed && <DemoRibbon />}
+        <HoldFirstPaintUntilMainParsed />
         <main className="layout__main">{children}</main>
+        <MainParsedMark />
       </div>
     );
   }
@@ -29,7 +32,9 @@ export function PageLayout({
       <div className="layout layout--game" data-layout="game">
         <DemoRibbon isCompact />
         <Header isCompact />
+        <HoldFirstPaintUntilMainParsed />
         <main className="layout__main">{children}</main>
+        <MainParsedMark />
       </div>
     );
   }
@@ -38,7 +43,9 @@ export function PageLayout({
       <DemoRibbon />
       <Header />
       <ConfirmContactHint />
+      <HoldFirstPaintUntilMainParsed />
       <main className="layout__main">{children}</main>
+      <MainParsedMark />
       <Footer />
     </div>
   );
