@@ -25,22 +25,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { freePort } from '../test/free-port';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { waitUntilSettled } from './process-cpu';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const MAIN = join(ROOT, 'build', 'server', 'main.js');
 export const RESULTS_DIR = join(ROOT, 'bench', 'results');
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Issue 12's targets, printed beside the figures. */
 const TARGETS = { performance: 95, lcpMs: 2000, initialJsBytes: 150 * 1024, otherCategories: 100 };
 export const GAME_PAGE = 'game';

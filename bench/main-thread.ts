@@ -37,17 +37,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
-import {
-  CHROMIUM_FLAGS,
-  CHROMIUM_PATH,
-  GAME_PAGE,
-  RESULTS_DIR,
-  ROOT,
-  gamePagePath,
-  startServer,
-  stop,
-  type Started,
-} from './lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_LAUNCHER } from '../e2e/chromium';
+import { GAME_PAGE, RESULTS_DIR, ROOT, gamePagePath, startServer, stop, type Started } from './lighthouse';
 
 /** What Lighthouse's trace records, so the tasks are those Lighthouse would count. */
 const TRACE_CATEGORIES = [
@@ -217,7 +208,7 @@ const median = (values: number[]) => {
 async function main() {
   const options = readOptions();
   const servers: (Started & { baseUrl: string; build: string; paths: string[] })[] = [];
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_LAUNCHER, args: CHROMIUM_FLAGS, headless: true });
   try {
     for (const build of options.builds) {
       const server = await startServer(build);

@@ -19,9 +19,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_LAUNCHER } from '../e2e/chromium';
 import {
-  CHROMIUM_FLAGS,
-  CHROMIUM_PATH,
   GAME_PAGE,
   MAIN,
   RESULTS_DIR,
@@ -164,7 +163,7 @@ async function main() {
     server = await startServer();
     const pages = await Promise.all(LIGHTHOUSE_PAGES.map((page) => (page === GAME_PAGE ? gamePagePath(server!.baseUrl) : page)));
     const lighthouse = args['skip-lighthouse'] ? { rows: [], notes: {} } : await lighthouseScores(server.baseUrl, pages, runs);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+    browser = await chromium.launch({ executablePath: CHROMIUM_LAUNCHER, args: CHROMIUM_FLAGS, headless: true });
     const axe: AxeResult[] = [];
     for (const path of pages) axe.push(await axePage(browser, server.baseUrl, path, false));
     for (const path of SIGNED_IN_PAGES) axe.push(await axePage(browser, server.baseUrl, path, true));
