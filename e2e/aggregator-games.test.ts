@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { closeContext, screenshot, useBrowser, waitForHydration } from './browser';
 import { apiCall, signedUpPlayer } from './page-api';
-import { depositWithSandboxCard } from './sandbox-deposit';
+import { depositBySandboxCalls } from './sandbox-deposit';
 import { inLocale, type Locale } from './site-facts';
 
 const POLL = { timeout: 20_000 };
@@ -32,7 +32,7 @@ describe('an aggregator slot for real money in the game frame', () => {
   for (const locale of ['en', 'it'] as const satisfies readonly Locale[]) {
     it(`spins Fox Fortune for real money and sees the round on /profile/bets (${locale})`, async () => {
       const { context, page } = await signedUpPlayer(browser, locale, { addressPrefix: '10.91' });
-      await depositWithSandboxCard(page, base, '20', locale === 'it' ? '/it' : '');
+      await depositBySandboxCalls(page, base, '20');
       await page.goto(`${base}${inLocale('/game/fox-fortune', locale)}#real`);
       await waitForHydration(page);
       const frameElement = page.locator('[data-game-frame="real"]');

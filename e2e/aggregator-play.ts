@@ -12,7 +12,7 @@ import type { GameHistoryItem } from '#common/contract';
 import type { LiveState } from '../server/game-aggregator/tables/live-rooms';
 import { waitForHydration, type BrowserFixture } from './browser';
 import { apiCall, mainBalanceMinor, signedUpPlayer } from './page-api';
-import { depositWithSandboxCard } from './sandbox-deposit';
+import { depositBySandboxCalls } from './sandbox-deposit';
 import { inLocale, type Locale } from './site-facts';
 
 export const AGGREGATOR_POLL = { timeout: 30_000 };
@@ -30,7 +30,7 @@ export function sharedFundedPlayer(
   return () =>
     (player ??= (async () => {
       const { page } = await signedUpPlayer(browser, 'en', { addressPrefix: options.addressPrefix });
-      await depositWithSandboxCard(page, browser.baseUrl, options.deposit);
+      await depositBySandboxCalls(page, browser.baseUrl, options.deposit);
       return page;
     })());
 }

@@ -10,7 +10,7 @@ import type { Frame } from 'playwright-core';
 import { closeContext, screenshot, useBrowser, waitForHydration } from './browser';
 import { openRealGame, placeLiveBet, waitForResult } from './aggregator-play';
 import { mainBalanceMinor, signedUpPlayer } from './page-api';
-import { depositWithSandboxCard } from './sandbox-deposit';
+import { depositBySandboxCalls } from './sandbox-deposit';
 import { inLocale } from './site-facts';
 import { TABLE_TEXTS_EN, TABLE_TEXTS_IT } from '../server/game-aggregator/tables/views/texts';
 import { autoRoulette } from '../server/game-aggregator/tables/auto-roulette';
@@ -30,7 +30,7 @@ describe('aggregator table titles for real money', () => {
       { timeout: 240_000 },
       async () => {
         const { context, page } = await signedUpPlayer(browser, locale, { addressPrefix: '10.96' });
-        await depositWithSandboxCard(page, base, '50');
+        await depositBySandboxCalls(page, base, '50');
 
         // Baccarat Royale: one chip on the banker, dealt; the wallet takes the stake and pays the return.
         const before = await mainBalanceMinor(page);

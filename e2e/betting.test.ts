@@ -11,7 +11,7 @@ import type { SportEventDetail, SportEventPage, SportSummary } from '#common/con
 import { amountToMinor } from '#common/money';
 import { closeContext, screenshot, useBrowser, waitForHydration, browserLocale } from './browser';
 import { apiCall, signedUpPlayer } from './page-api';
-import { depositWithSandboxCard } from './sandbox-deposit';
+import { depositBySandboxCalls } from './sandbox-deposit';
 import { inLocale, tr, type Locale } from './site-facts';
 
 const LOCALES: Locale[] = ['en', 'it'];
@@ -131,7 +131,7 @@ describe('the betting area and bet slip in the browser', () => {
 
     it(`issue 14 bet slip: a price that moved is refused with old and new price, and the player accepts the new one (${locale})`, async () => {
       const { context, page } = await signedUpPlayer(browser, locale, { addressPrefix: ADDRESS_PREFIX });
-      await depositWithSandboxCard(page, base, '20', locale === 'en' ? '' : `/${locale}`);
+      await depositBySandboxCalls(page, base, '20');
       await openBetting(page, base, locale);
       const price = firstOpenPrice(page);
       const real = (await price.getAttribute('data-odds')) ?? '';
@@ -167,7 +167,7 @@ describe('the betting area and bet slip in the browser', () => {
 
     it(`issue 14 bet slip: a funded player's single is placed, the slip is cleared and the balance drops by the stake (${locale})`, async () => {
       const { context, page } = await signedUpPlayer(browser, locale, { addressPrefix: ADDRESS_PREFIX });
-      await depositWithSandboxCard(page, base, '50', locale === 'en' ? '' : `/${locale}`);
+      await depositBySandboxCalls(page, base, '50');
       if (locale === 'it') await page.setViewportSize(PHONE);
       const balance = async () =>
         amountToMinor(

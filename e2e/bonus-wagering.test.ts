@@ -18,7 +18,7 @@ import type { BonusPage, BonusView } from '#common/contract';
 import { amountToMinor, formatMoney, minorToAmount } from '#common/money';
 import { closeContext, screenshot, useBrowser, waitForHydration } from './browser';
 import { apiCall, mainBalanceMinor, signedUpPlayer } from './page-api';
-import { depositWithSandboxCard } from './sandbox-deposit';
+import { depositBySandboxCalls } from './sandbox-deposit';
 import { inLocale, SITE, tr, type Locale } from './site-facts';
 
 const POLL = { timeout: 20_000 };
@@ -95,13 +95,7 @@ describe('a bonus wagered through play', () => {
       const { context, page } = await signedUpPlayer(browser, locale, { addressPrefix: ADDRESS_PREFIX });
       // The cashier takes whole units (spec §5 sum): the welcome minimum is one.
       const deposit = WELCOME.min_deposit![CURRENCY]!;
-      await depositWithSandboxCard(
-        page,
-        base,
-        String(amountToMinor(deposit) / 100n),
-        locale === 'en' ? '' : `/${locale}`,
-        WELCOME_OFFER,
-      );
+      await depositBySandboxCalls(page, base, String(amountToMinor(deposit) / 100n), WELCOME_OFFER);
 
       // Bonus active, wagering at 0 %, paying the template's share of the deposit.
       await openProfileBonuses(page, base, locale);
@@ -146,7 +140,7 @@ describe('a bonus wagered through play', () => {
       const { context, page } = await signedUpPlayer(browser, locale, { addressPrefix: ADDRESS_PREFIX });
       await page.setViewportSize({ width: 375, height: 812 });
       // Real money without an offer pays the stakes, so the bonus is wagered without running dry.
-      await depositWithSandboxCard(page, base, '60', locale === 'en' ? '' : `/${locale}`);
+      await depositBySandboxCalls(page, base, '60');
 
       await openProfileBonuses(page, base, locale);
       const waiting = page.locator('.bonus-card[data-bonus-status="available"]');

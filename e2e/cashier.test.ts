@@ -6,11 +6,11 @@
  * Test cards are the sandbox's (docs/sandbox-psp.md).
  */
 import { describe, expect, inject, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { formatMoney } from '#common/money';
 import { validateSum, validationMessage } from '#common/validators';
-import { browserLocale, closeContext, useBrowser, waitForHydration, type VIEWPORTS } from './browser';
-import { apiCall } from './page-api';
+import { closeContext, useBrowser, waitForHydration, type VIEWPORTS } from './browser';
+import { apiCall, signedUpPlayer } from './page-api';
 import { configSection, inLocale, tr, type Locale } from './site-facts';
 
 const CARDS = {
@@ -27,15 +27,6 @@ const LOCALES: Locale[] = ['en', 'it'];
 /** The e2e site (127.0.0.1) keeps accounts in EUR. */
 const eur = (units: number) => formatMoney({ amount: `${units}.00`, currency: 'EUR' });
 
-let sequence = 0;
-const newLogin = () => `cashier${Date.now()}${sequence++}@example.com`;
-
-/**
- * Each player signs up from an address of their own (the e2e server trusts X-Forwarded-For), as
- * different people would: sign-up is rate-limited per address, and this file signs up many.
- */
-const playerAddress = () => `10.77.${Math.floor(sequence / 250) % 250}.${(sequence % 250) + 1}`;
-
 const headerBalance = (page: Page) => page.locator('[data-balance]').first().textContent();
 
 describe('cashier in the browser', () => {
@@ -43,29 +34,8 @@ describe('cashier in the browser', () => {
   const base = browser.baseUrl;
 
   /** A new signed-in player in a fresh browser context, registered as the sign-up form does. */
-  async function newPlayer(
-    locale: Locale,
-    viewport: keyof typeof VIEWPORTS = 'desktop',
-  ): Promise<{ context: BrowserContext; page: Page; login: string }> {
-    const { context, page } = await browser.newPage({
-      viewport,
-      locale: browserLocale(locale),
-      serviceWorkers: 'block',
-      stepTimeoutMs: 20_000,
-    });
-    await page.goto(`${base}${inLocale('/forms/sign_up', locale)}`);
-    const login = newLogin();
-    const answer = await apiCall<{ uid: number }>(
-      page,
-      'POST',
-      'auth.register',
-      { login, password: PASSWORD, terms: '1' },
-      { 'x-forwarded-for': playerAddress() },
-    );
-    expect(answer.error).toBeUndefined();
-    expect(answer.data?.uid).toBeGreaterThan(0);
-    return { context, page, login };
-  }
+  const newPlayer = (locale: Locale, viewport: keyof typeof VIEWPORTS = 'desktop') =>
+    signedUpPlayer(browser, locale, { addressPrefix: '10.77', password: PASSWORD, viewport });
 
   async function openCashier(page: Page, locale: Locale, path: string): Promise<void> {
     await page.goto(`${base}${inLocale(path, locale)}`);

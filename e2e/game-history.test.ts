@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { closeContext, useBrowser, waitForHydration } from './browser';
 import { apiCall, signedUpPlayer } from './page-api';
-import { depositWithSandboxCard } from './sandbox-deposit';
+import { depositBySandboxCalls } from './sandbox-deposit';
 import { inLocale, tr, trCount, type Locale } from './site-facts';
 import { formatMoney, type Money } from '#common/money';
 
@@ -29,7 +29,7 @@ describe('game history in the browser', () => {
   /** A signed-up player with a sandbox deposit and a few real dice rounds played. */
   async function playerWithRounds(locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
     const { context, page } = await signedUpPlayer(browser, locale, { addressPrefix: '10.83', acceptDownloads: true });
-    await depositWithSandboxCard(page, base, '20');
+    await depositBySandboxCalls(page, base, '20');
     for (let i = 0; i < ROUNDS; i++) {
       const answer = await apiCall(page, 'POST', 'games.play', {
         sysname: DICE,

@@ -9,7 +9,7 @@ import type { Frame, Page } from 'playwright-core';
 import { formatMoney } from '#common/money';
 import { closeContext, useBrowser, waitForHydration } from './browser';
 import { apiCall, signedUpPlayer } from './page-api';
-import { depositWithSandboxCard } from './sandbox-deposit';
+import { depositBySandboxCalls } from './sandbox-deposit';
 import { contentEntry, inLocale, tr, type Locale } from './site-facts';
 
 const POLL = { timeout: 20_000 };
@@ -89,7 +89,7 @@ describe('the game page names, labels and loads as the player reads it (issue 15
     'real money: only the real client loads, and every balance on the page says what it is (%s)',
     async (locale) => {
       const { context, page } = await signedUpPlayer(browser, locale, { addressPrefix: '10.102' });
-      await depositWithSandboxCard(page, base, '40', locale === 'en' ? '' : '/it');
+      await depositBySandboxCalls(page, base, '40');
       const clients: string[] = [];
       page.on('request', (request) => {
         if (request.isNavigationRequest() && /\/platform\/game\//.test(request.url()))

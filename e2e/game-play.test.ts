@@ -10,7 +10,7 @@ import { formatMoney } from '#common/money';
 import { serverSeedHash } from '#common/games/fair';
 import { closeContext, useBrowser, waitForHydration } from './browser';
 import { apiCall, signedUpPlayer } from './page-api';
-import { depositWithSandboxCard } from './sandbox-deposit';
+import { depositBySandboxCalls } from './sandbox-deposit';
 import { inLocale, tr, type Locale } from './site-facts';
 
 const POLL = { timeout: 20_000 };
@@ -175,7 +175,7 @@ describe('playing the in-house games', () => {
     await page.click('[data-deposit-first] [data-action="deposit"]');
     await page.waitForURL(/\/cashier\/deposit/);
     // A deposit of 50.00 through the cashier and the sandbox's card page.
-    await depositWithSandboxCard(page, base, '50');
+    await depositBySandboxCalls(page, base, '50');
 
     const frame = await openGame(page, 'en', DICE, '#real');
     expect(await frame.locator('[data-mode-label]').textContent()).toBe(tr('en', 'gamePlay.mode.real'));

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { browserLocale, closeContext, useBrowser, waitForHydration } from './browser';
 import { apiCall, signedUpPlayer } from './page-api';
-import { depositWithSandboxCard } from './sandbox-deposit';
+import { depositBySandboxCalls } from './sandbox-deposit';
 import { inLocale, tr, type Locale } from './site-facts';
 
 const LOCALES: Locale[] = ['en', 'it'];
@@ -100,7 +100,7 @@ describe('one idle timer for the game page and its frame (issue 15)', () => {
     'a session ended elsewhere: the game’s next call signs the page out too, and the frame never shows the site (%s)',
     async (locale) => {
       const { context, page } = await signedUpPlayer(browser, locale, { addressPrefix: '10.108' });
-      await depositWithSandboxCard(page, browser.baseUrl, '20', locale === 'en' ? '' : '/it');
+      await depositBySandboxCalls(page, browser.baseUrl, '20');
       await page.goto(`${browser.baseUrl}${inLocale(`/game/${DICE}`, locale)}#real`);
       await waitForHydration(page);
       const element = page.locator('iframe[data-game-frame="real"]');

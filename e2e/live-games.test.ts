@@ -10,7 +10,7 @@ import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { formatMoney, minorToAmount } from '#common/money';
 import { browserLocale, closeContext, useBrowser, waitForHydration } from './browser';
 import { apiCall, signedUpPlayer } from './page-api';
-import { depositWithSandboxCard } from './sandbox-deposit';
+import { depositBySandboxCalls } from './sandbox-deposit';
 import { inLocale, tr, type Locale } from './site-facts';
 
 const CRASH = 'crash-rocket';
@@ -157,7 +157,7 @@ describe('live tables', () => {
   it('bets real money at live roulette, sees the result, the balance follow and a past round verified (en; issue 5 live roulette)', async () => {
     const { context, page } = await newPlayer('en');
     try {
-      await depositWithSandboxCard(page, base, '50');
+      await depositBySandboxCalls(page, base, '50');
 
       const frame = await openGame(page, 'en', ROULETTE, '#real');
       await expect.poll(() => attributeOf(frame, '[data-game-balance]', 'data-game-balance'), ROUND).toBe('50.00');

@@ -10,7 +10,7 @@ import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from 'react-route
 import { formatMoney } from '#common/money';
 import { useBrowser, waitForHydration } from './browser';
 import { apiCall, signedUpPlayer } from './page-api';
-import { depositWithSandboxCard } from './sandbox-deposit';
+import { depositBySandboxCalls } from './sandbox-deposit';
 import { inLocale, type Locale } from './site-facts';
 
 const browser = useBrowser();
@@ -52,7 +52,7 @@ const freshPath = (path: string) => `${path}${path.includes('?') ? '&' : '?'}sha
 describe.each<Locale>(['en', 'it'])('signed-in pages from the shared render (issue 12, %s)', (locale) => {
   it('answers a player with money and a liked game, and a player without, exactly as their own renders', async () => {
     const rich = await signedUpPlayer(browser, locale, { addressPrefix: ADDRESS_PREFIX });
-    await depositWithSandboxCard(rich.page, browser.baseUrl, DEPOSIT, locale === 'en' ? '' : `/${locale}`);
+    await depositBySandboxCalls(rich.page, browser.baseUrl, DEPOSIT);
     const hall = await fetch(`${browser.baseUrl}${inLocale('/gamehall', locale)}`);
     const gamePath = /href="((?:\/it)?\/game\/[A-Za-z0-9_-]+)"/.exec(await hall.text())?.[1];
     expect(gamePath).toBeDefined();
@@ -82,7 +82,7 @@ describe.each<Locale>(['en', 'it'])('signed-in pages from the shared render (iss
 
   it('hydrates a shared page in the browser without a mismatch, showing the player’s own header', async () => {
     const player = await signedUpPlayer(browser, locale, { addressPrefix: ADDRESS_PREFIX });
-    await depositWithSandboxCard(player.page, browser.baseUrl, DEPOSIT, locale === 'en' ? '' : `/${locale}`);
+    await depositBySandboxCalls(player.page, browser.baseUrl, DEPOSIT);
     const address = freshPath(inLocale('/gamehall', locale));
     // The browser's first visit is its own render (its language and agent are part of the page's key).
     expect((await player.page.goto(`${browser.baseUrl}${address}`))?.headers()['x-page-render']).toBeUndefined();

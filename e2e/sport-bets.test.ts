@@ -10,7 +10,7 @@ import type { SportEventPage, TicketView } from '#common/contract';
 import { formatMoney } from '#common/money';
 import { closeContext, screenshot, useBrowser, waitForHydration } from './browser';
 import { apiCall, signedUpPlayer } from './page-api';
-import { depositWithSandboxCard } from './sandbox-deposit';
+import { depositBySandboxCalls } from './sandbox-deposit';
 import { inLocale, tr, type Locale } from './site-facts';
 
 const POLL = { timeout: 30_000 };
@@ -40,7 +40,7 @@ describe('sports bets on /profile/bets', () => {
   ] as [Locale, 'desktop' | 'phone'][]) {
     it(`issue 14: a placed single shows with its legs and cash-out price, and cashing out pays it (${locale}, ${viewport})`, async () => {
       const { context, page } = await signedUpPlayer(browser, locale, { addressPrefix: '10.88' });
-      await depositWithSandboxCard(page, base, '20', locale === 'it' ? '/it' : '');
+      await depositBySandboxCalls(page, base, '20');
       const selection = await offeredSelection(page);
       const placed = await apiCall<TicketView>(page, 'POST', 'sportsbook.placeBet', {
         selections: JSON.stringify([selection]),
