@@ -10,7 +10,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * Parts of Chromium's own window that no page and no test ever sees. Headless Chromium 156 still
  * builds a whole browser window for each context, and with it the address bar's suggestion popup:
  * a WebUI app (Lit, a few dozen modules) in a renderer process of its own, loaded up front. That
- * cost more than the page under test did: 5.1–5.5 s of the machine's CPU for each fresh context and
+ * cost more than the page under test did: 5.0–6.7 s of the machine's CPU for each fresh context and
  * page load of `/` or `/gamehall` with it, 2.7–3.3 s without it (issue 12: the suite's time).
  */
 const UNSEEN_BROWSER_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup', 'PreloadTopChromeWebUI'];

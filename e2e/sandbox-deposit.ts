@@ -10,6 +10,8 @@ import { waitForHydration } from './browser';
 import { apiCall, BARE_DOCUMENT } from './page-api';
 
 export const APPROVED_CARD = '4242424242424242';
+/** The rest of the card form, as a player fills it in. */
+const CARD_DETAILS = { holder: 'Test Player', expiry: '12/39', cvc: '123' };
 
 export async function depositWithSandboxCard(
   page: Page,
@@ -25,9 +27,7 @@ export async function depositWithSandboxCard(
   await page.click('[data-action="deposit"]');
   await page.waitForURL(/\/psp\/sandbox\/pay\//);
   await page.fill('input[name="number"]', APPROVED_CARD);
-  await page.fill('input[name="holder"]', 'Test Player');
-  await page.fill('input[name="expiry"]', '12/39');
-  await page.fill('input[name="cvc"]', '123');
+  for (const [name, value] of Object.entries(CARD_DETAILS)) await page.fill(`input[name="${name}"]`, value);
   await page.click('[data-action="pay"]');
   await page.waitForURL(/\/cashier\/paysuccess\//);
   await expect
@@ -54,12 +54,12 @@ export async function depositBySandboxCalls(page: Page, base: string, amount: st
   expect(start.error).toBeUndefined();
   const { id, redirect_url: cardPage } = start.data!;
   const answer = await page.evaluate(
-    async ({ cardPage, number }) => {
-      const card = new URLSearchParams({ number, holder: 'Test Player', expiry: '12/39', cvc: '123' });
+    async ({ cardPage, fields }) => {
+      const card = new URLSearchParams(fields);
       const response = await fetch(`${cardPage}/card`, { method: 'POST', body: card, redirect: 'manual' });
       return response.type === 'opaqueredirect' ? 'redirected' : `${response.status}: ${await response.text()}`;
     },
-    { cardPage, number: APPROVED_CARD },
+    { cardPage, fields: { number: APPROVED_CARD, ...CARD_DETAILS } },
   );
   // The card page answers an approved card by sending the browser on to the result page.
   expect(answer).toBe('redirected');

@@ -7,16 +7,21 @@
  * part of the document (10–42 KB of 27–73 KB here: the footer, the hydration data and the scripts
  * come after it). What arrives after the mark is appended below what was painted and moves nothing.
  */
+import type { ReactNode } from 'react';
 
 /** Chromium lets go of the hold when the target is inserted, not when it is closed: so an empty mark. */
 const MAIN_PARSED_ID = 'page-main-parsed';
 
-/** React hoists it into the head; a browser without `rel="expect"` ignores it. */
-export function HoldFirstPaintUntilMainParsed() {
-  return <link rel="expect" href={`#${MAIN_PARSED_ID}`} blocking="render" />;
-}
-
-/** Goes right after the page's main content. */
-export function MainParsedMark() {
-  return <span id={MAIN_PARSED_ID} hidden />;
+/**
+ * The page's main content between the hold (a link React hoists into the head; a browser without
+ * `rel="expect"` ignores it) and the mark that releases it.
+ */
+export function MainContent({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <link rel="expect" href={`#${MAIN_PARSED_ID}`} blocking="render" />
+      <main className="layout__main">{children}</main>
+      <span id={MAIN_PARSED_ID} hidden />
+    </>
+  );
 }

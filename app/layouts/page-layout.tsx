@@ -5,7 +5,7 @@ import { Header } from '~/components/header';
 import { ConfirmContactHint } from '~/components/confirm-contact-hint';
 import { Footer } from '~/components/footer';
 import { DemoRibbon } from '~/components/demo-ribbon';
-import { HoldFirstPaintUntilMainParsed, MainParsedMark } from './first-paint';
+import { MainContent } from './first-paint';
 
 export function PageLayout({
   layout,
@@ -21,9 +21,7 @@ export function PageLayout({
     return (
       <div className="layout layout--empty" data-layout="empty">
         {!isFramed && <DemoRibbon />}
-        <HoldFirstPaintUntilMainParsed />
-        <main className="layout__main">{children}</main>
-        <MainParsedMark />
+        <MainContent>{children}</MainContent>
       </div>
     );
   }
@@ -32,9 +30,7 @@ export function PageLayout({
       <div className="layout layout--game" data-layout="game">
         <DemoRibbon isCompact />
         <Header isCompact />
-        <HoldFirstPaintUntilMainParsed />
-        <main className="layout__main">{children}</main>
-        <MainParsedMark />
+        <MainContent>{children}</MainContent>
       </div>
     );
   }
@@ -43,9 +39,7 @@ export function PageLayout({
       <DemoRibbon />
       <Header />
       <ConfirmContactHint />
-      <HoldFirstPaintUntilMainParsed />
-      <main className="layout__main">{children}</main>
-      <MainParsedMark />
+      <MainContent>{children}</MainContent>
       <Footer />
     </div>
   );
