@@ -11,6 +11,8 @@ import { formatMoney } from '#common/money';
 import { validateSum, validationMessage } from '#common/validators';
 import { closeContext, useBrowser, waitForHydration, type VIEWPORTS } from './browser';
 import { apiCall, signedUpPlayer } from './page-api';
+import { depositBySandboxCalls } from './sandbox-deposit';
+import { verifyIdentityByCalls } from './sandbox-kyc';
 import { configSection, inLocale, tr, type Locale } from './site-facts';
 
 const CARDS = {
@@ -257,16 +259,6 @@ describe('cashier in the browser', () => {
     expect((await apiCall(page, 'POST', 'account.confirmContact', { contact: login, code })).data).toBe(1);
   }
 
-  async function verifyIdentity(page: Page): Promise<void> {
-    await page.goto(`${base}/profile/verification`);
-    await waitForHydration(page);
-    await page.locator('[data-verification] button').click();
-    const frame = page.frameLocator('.verification-dialog__frame');
-    await frame.locator('input[name="document_number"]').fill('AB123456');
-    await frame.locator('button[value="approve"]').click();
-    await expect.poll(() => page.locator('[data-verification]').getAttribute('data-verification'), POLL).toBe('verified');
-  }
-
   async function requestWithdrawal(page: Page, locale: Locale, units: number): Promise<void> {
     await openCashier(page, locale, '/cashier/withdraw');
     await page.click('[data-method="card"]');
@@ -281,7 +273,7 @@ describe('cashier in the browser', () => {
     describe(`withdrawals (${locale})`, () => {
       it('without identity verification: the KYC message and a button to /profile/verification (spec §8)', async () => {
         const { context, page } = await newPlayer(locale);
-        await deposit(page, locale, 50);
+        await depositBySandboxCalls(page, base, '50');
         await requestWithdrawal(page, locale, 20);
         const error = page.locator('[data-form="withdraw"] [data-error-type="KycWithdrawalException"]');
         await expect.poll(() => error.count(), POLL).toBe(1);
@@ -296,8 +288,8 @@ describe('cashier in the browser', () => {
 
       it('verified but with no confirmed contact: the confirm-contact message and a button to /profile/settings (spec §8)', async () => {
         const { context, page } = await newPlayer(locale);
-        await deposit(page, locale, 50);
-        await verifyIdentity(page);
+        await depositBySandboxCalls(page, base, '50');
+        await verifyIdentityByCalls(page);
         await requestWithdrawal(page, locale, 20);
         const error = page.locator('[data-form="withdraw"] [data-error-type="UserNeedConfirmContactException"]');
         await expect.poll(() => error.count(), POLL).toBe(1);
@@ -307,8 +299,8 @@ describe('cashier in the browser', () => {
 
       it('verified with a confirmed contact: the withdrawal is reserved, listed as pending, and cancelling returns the money', async () => {
         const { context, page, login } = await newPlayer(locale);
-        await deposit(page, locale, 50);
-        await verifyIdentity(page);
+        await depositBySandboxCalls(page, base, '50');
+        await verifyIdentityByCalls(page);
         await confirmContact(page, login);
         // More than the balance: refused by the form with the sum bounds, nothing sent.
         await requestWithdrawal(page, locale, 60);
@@ -333,8 +325,8 @@ describe('cashier in the browser', () => {
 
       it('with a bonus from the deposit page’s promo code field active, the burn-bonuses dialog asks first: cancelled, nothing moves; agreed, the bonus is forfeited and the money reserved (issue 13)', async () => {
         const { context, page, login } = await newPlayer(locale);
-        await deposit(page, locale, 50);
-        await verifyIdentity(page);
+        await depositBySandboxCalls(page, base, '50');
+        await verifyIdentityByCalls(page);
         await confirmContact(page, login);
         // The promo code field of the deposit page (issue 13: promo code in the cashier) activates the code's bonus.
         await openCashier(page, locale, '/cashier/deposit');
@@ -405,8 +397,8 @@ describe('cashier in the browser', () => {
   ] as const) {
     it(`an operator ${decision}s a withdrawal: the player sees it ${decision === 'approve' ? 'paid out' : 'declined with the money back'} (${locale})`, async () => {
       const { context, page, login } = await newPlayer(locale);
-      await deposit(page, locale, 50);
-      await verifyIdentity(page);
+      await depositBySandboxCalls(page, base, '50');
+      await verifyIdentityByCalls(page);
       await confirmContact(page, login);
       await requestWithdrawal(page, locale, 25);
       const row = page.locator('[data-pending-withdrawals] [data-withdrawal]');
