@@ -106,6 +106,8 @@ async function shutdown(signal: string) {
   await feed?.stop();
   await aggregator?.stop();
   await stopJobs();
+  // Other processes hear of the balances this one's last rounds wrote before its database goes.
+  await services.balanceChanges?.close();
   await database.close();
   process.exit(0);
 }

@@ -92,7 +92,10 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
       const response = await request(`/api/${name}?${query}`, { method, body, headers: options.headers, host: options.host });
       return { status: response.status, body: (await response.json()) as never };
     },
-    close: () => database.drop(),
+    close: async () => {
+      await services.balanceChanges?.close();
+      await database.drop();
+    },
   };
 }
 

@@ -5,7 +5,7 @@
  * through the change notification, long before the caches' 30 s safety-net age. A player's
  * balances moved by anyone are named to every process the same way (migration 0031).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/api-harness';
 import { eventually } from '../../test/eventually';
@@ -115,5 +115,36 @@ describe.each(testDatabaseKinds())('cache invalidation by change notification on
     expect(heard.flatMap((payload) => changedPlayersOf(payload.split(' ')[1]) ?? []).sort()).toEqual([
       900_000_101, 900_000_102, 900_000_103,
     ]);
+  });
+
+  it('a teller closed before its database (shutdown, a test’s end) sends what is pending once more, then nothing: a failure is not tried again every second for as long as the process lives', async () => {
+    const closing = createBalanceChangeTeller(t.database.handle.notify);
+    const heard = await heardDuring(async () => {
+      closing.tell([900_000_201]);
+      await closing.close();
+    });
+    expect(heard.flatMap((payload) => changedPlayersOf(payload.split(' ')[1]) ?? [])).toContain(900_000_201);
+
+    // A database that is gone: each try fails; a closed teller makes one last one and stops.
+    const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      let tries = 0;
+      const failing = createBalanceChangeTeller(async () => {
+        tries += 1;
+        throw new Error('the database is closed');
+      });
+      failing.tell([900_000_202]);
+      await failing.sent();
+      expect(tries).toBe(1);
+      await failing.close();
+      expect(tries).toBe(2);
+      failing.tell([900_000_203]);
+      // Past the retry interval (1 s): nothing more was tried.
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      expect(tries).toBe(2);
+      expect(warnings).toHaveBeenCalledTimes(2);
+    } finally {
+      warnings.mockRestore();
+    }
   });
 });

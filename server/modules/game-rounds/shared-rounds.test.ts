@@ -189,6 +189,7 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
       bet: SLOT_BET,
       requestId: `elsewhere-${sequence++}`,
     });
+    await otherProcess.balanceChanges?.close();
     const afterElsewhere = await round(0);
     const after = suite.t.services.gameRounds.sharedRoundStats();
     expect(after.staleRounds - before.staleRounds).toBe(3);
@@ -213,9 +214,9 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
 
   it('§5/§6 two processes on one database play the same players at once: every nonce once, no balance below zero, each round paid once', async () => {
     const other = kind === 'postgres' ? await openDatabase({ url: suite.t.database.url!, poolSize: 5 }) : undefined;
+    // On PGlite the second "process" is a second set of services over the one database.
+    const secondProcess = createServices(other?.db ?? suite.t.db);
     try {
-      // On PGlite the second "process" is a second set of services over the one database.
-      const secondProcess = createServices(other?.db ?? suite.t.db);
       const processes = [suite.t.services, secondProcess];
       const players = await Promise.all(Array.from({ length: 4 }, () => readyPlayer('6.00')));
       const gambler = (uid: number): Gambler => ({
@@ -259,6 +260,7 @@ describe.each(testDatabaseKinds())('shared rounds on %s (issue 12)', (kind) => {
       );
       await expectSoundLedger();
     } finally {
+      await secondProcess.balanceChanges?.close();
       await other?.close();
     }
   });

@@ -201,9 +201,10 @@ describe.each(testDatabaseKinds())('provider money shared between players on %s 
 
   it('§5 two processes on one database send the same players’ bets at once, some with the same transaction id: each id moves money once, no balance goes below zero', async () => {
     const other = kind === 'postgres' ? await openDatabase({ url: suite.t.database.url!, poolSize: 5 }) : undefined;
+    // On PGlite the second "process" is a second set of services over the one database.
+    const secondProcess = createServices(other?.db ?? suite.t.db);
     try {
-      // On PGlite the second "process" is a second set of services over the one database.
-      const processes = [suite.t.services, createServices(other?.db ?? suite.t.db)];
+      const processes = [suite.t.services, secondProcess];
       const players = await Promise.all(Array.from({ length: 4 }, () => launch(1_000n)));
       // Each player: 8 bets of 150 on 1 000, each sent by both processes at once.
       const attempts = await Promise.allSettled(
@@ -229,6 +230,7 @@ describe.each(testDatabaseKinds())('provider money shared between players on %s 
       }
       await expectSoundLedger();
     } finally {
+      await secondProcess.balanceChanges?.close();
       await other?.close();
     }
   });

@@ -29,6 +29,12 @@ export interface BalanceChangeTeller {
   tell(userIds: readonly number[]): void;
   /** Resolves once everything told so far was sent, or is waiting to be tried again (tests). */
   sent(): Promise<void>;
+  /**
+   * Sends what is pending once more, then nothing: before the database closes (shutdown, a test's
+   * end). Without it, a notification that failed on a closed database was tried again every
+   * second for as long as the process lived.
+   */
+  close(): Promise<void>;
 }
 
 export function createBalanceChangeTeller(notify: DatabaseHandle['notify']): BalanceChangeTeller {
@@ -36,6 +42,7 @@ export function createBalanceChangeTeller(notify: DatabaseHandle['notify']): Bal
   let sending: Promise<void> | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let lastSentAt = 0;
+  let isClosed = false;
 
   async function sendPending(): Promise<void> {
     while (pending.size > 0) {
@@ -52,6 +59,7 @@ export function createBalanceChangeTeller(notify: DatabaseHandle['notify']): Bal
       } catch (error) {
         players.forEach((userId) => pending.add(userId));
         process.emitWarning(`balance change notification not sent: ${(error as Error).message}`);
+        if (isClosed) return;
         retry ??= setTimeout(() => {
           retry = undefined;
           startSending();
@@ -70,11 +78,20 @@ export function createBalanceChangeTeller(notify: DatabaseHandle['notify']): Bal
 
   return {
     tell(userIds) {
+      if (isClosed) return;
       userIds.forEach((userId) => pending.add(userId));
       startSending();
     },
     async sent() {
       while (sending) await sending;
+    },
+    async close() {
+      isClosed = true;
+      clearTimeout(retry);
+      retry = undefined;
+      startSending();
+      while (sending) await sending;
+      pending.clear();
     },
   };
 }
