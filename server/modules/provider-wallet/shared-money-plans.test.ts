@@ -29,12 +29,15 @@ describe.each(testDatabaseKinds())('provider money on grown tables on %s (issue 
   let database: TestDatabase;
   // One connection, so the plans measured are the ones the first call made.
   let handle: DatabaseHandle;
+  // The test's services: their balance-change teller closes before the database does.
+  let opened: ReturnType<typeof createServices> | undefined;
 
   beforeAll(async () => {
     database = await createSeededTestDatabase(kind);
     handle = database.url ? await openDatabase({ url: database.url, poolSize: 1 }) : database.handle;
   });
   afterAll(async () => {
+    await opened?.balanceChanges?.close();
     if (handle !== database.handle) await handle.close();
     await database.drop();
   });
@@ -59,6 +62,7 @@ describe.each(testDatabaseKinds())('provider money on grown tables on %s (issue 
 
   it('§5 a shared bet and win read their transactions, rounds and session by key after the tables grew under a plan made when they were empty', async () => {
     const services = createServices(handle.db);
+    opened = services;
     const site = await services.sites.resolveSite('127.0.0.1');
     const currency = site.defaultCurrency;
     const user = await fundedUser(
