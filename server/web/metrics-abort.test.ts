@@ -41,7 +41,7 @@ describe('/metrics and aborted page requests (issue 12)', () => {
   /** The site with its pages, counting answers in `metrics`. */
   function pageApp(metrics: ReturnType<typeof createMetrics>, mode: 'production' | 'test', getBuild: () => Promise<ServerBuild>) {
     return createHttpApp({
-      services: createServices(database.handle.db),
+      services: createServices(database.handle.db, { notify: database.handle.notify }),
       logger: pino({ level: 'silent' }),
       mode,
       maxBodyBytes: 1024,

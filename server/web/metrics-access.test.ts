@@ -18,7 +18,7 @@ describe('/metrics access (issue 11: the token on the site listener, or a privat
 
   function app(metricsToken?: string, metrics?: Metrics) {
     return createHttpApp({
-      services: createServices(database.handle.db),
+      services: createServices(database.handle.db, { notify: database.handle.notify }),
       logger: pino({ level: 'silent' }),
       mode: 'test',
       maxBodyBytes: 1024,

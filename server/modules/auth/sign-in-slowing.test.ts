@@ -33,7 +33,7 @@ describe.each(testDatabaseKinds())('sign-in slowing on %s (issue 11)', (kind) =>
   let siteId: string;
   beforeAll(async () => {
     database = await createSeededTestDatabase(kind);
-    services = createServices(database.handle.db);
+    services = createServices(database.handle.db, { notify: database.handle.notify });
     app = createHttpApp({
       services,
       logger: pino({ level: 'silent' }),

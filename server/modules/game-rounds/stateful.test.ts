@@ -401,7 +401,7 @@ describe.each(testDatabaseKinds())('mines and blackjack rounds on %s', (kind) =>
     const opened = browser.data<Answer>(await start(browser, MINES, { stake: '1.00', mines: 3 }));
     browser.data(await act(browser, opened.round.id, 'reveal', { cell: safe[0] }));
 
-    const restarted = createServices(t.db);
+    const restarted = createServices(t.db, { notify: t.database.handle.notify });
     const who = { siteId, uid, visitorId: 'restart-visitor', locale: 'en' as const, siteCurrency: currency };
     const open = await restarted.statefulRounds.getOpenRound(who, MINES);
     expect(open.round?.id).toBe(opened.round.id);

@@ -64,13 +64,17 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     return wish ? seedWith(table, roundNo, wish) : `random-${table.siteId}-${table.sysname}-${roundNo}-${Math.random()}`;
   };
 
-  function makeServices(db: TestDatabase['handle']['db']): Services {
-    return createServices(db, { liveGames: { config: CONFIG, clock: () => now, drawServerSeed } });
+  /** Services over a handle, told of balances through its notify, which sends nothing once the handle is closed. */
+  function makeServices(handle: Pick<TestDatabase['handle'], 'db' | 'notify'>): Services {
+    return createServices(handle.db, {
+      notify: handle.notify,
+      liveGames: { config: CONFIG, clock: () => now, drawServerSeed },
+    });
   }
 
   beforeAll(async () => {
     database = await createSeededTestDatabase(kind);
-    services = makeServices(database.handle.db);
+    services = makeServices(database.handle);
     const appOptions: HttpAppOptions = {
       services,
       logger: pino({ level: 'silent' }),
@@ -481,7 +485,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     bob.browser.data(await bet(bob.browser, CRASH, { stake: '1.00', auto_cash_out: '1.50' }));
     // The process stops here; the next one starts long after both results were due.
     now = Math.max(roulette.nextAt.getTime(), crash.nextAt.getTime()) + 60_000;
-    const restarted = makeServices(database.handle.db);
+    const restarted = makeServices(database.handle);
     expect(await restarted.liveGames.overdueRounds()).toBeGreaterThanOrEqual(2);
     await restarted.liveGames.advanceAll();
     expect(await restarted.liveGames.overdueRounds()).toBe(0);
@@ -503,6 +507,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
     const pocket = await betOnTheWinningPocket(alice.browser, roulette);
     // Another process with the idle rule, which nobody has visited.
     const quiet = createServices(database.handle.db, {
+      notify: database.handle.notify,
       liveGames: { config: { ...CONFIG, idleAfterMs: 60_000 }, clock: () => now, drawServerSeed },
     });
     expect(quiet.liveGames.isWatched()).toBe(false);
@@ -525,7 +530,7 @@ describe.each(testDatabaseKinds())('live games on %s', (kind) => {
   it('lets one of two schedulers on one database run the tables; the other takes over when it stops (issue 5 shared table)', async () => {
     // A second process: its own services, and on PostgreSQL its own connection pool.
     const secondHandle = database.url ? await openDatabase({ url: database.url, poolSize: 3 }) : database.handle;
-    const second = makeServices(secondHandle.db);
+    const second = makeServices(secondHandle);
     try {
       const first = startLiveScheduler(services.liveGames);
       await expect.poll(() => first.isLeader(), { timeout: 10_000 }).toBe(true);

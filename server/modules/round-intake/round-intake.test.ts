@@ -30,7 +30,7 @@ describe.each(testDatabaseKinds())('round-intake core on %s', (kind) => {
     t = await createTestApp(kind);
     // A stopped clock keeps the live table's betting window open for the whole test.
     const now = Date.now();
-    services = createServices(t.db, { liveGames: { clock: () => now } });
+    services = createServices(t.db, { notify: t.database.handle.notify, liveGames: { clock: () => now } });
     const site = await services.sites.resolveSite('127.0.0.1');
     siteId = site.id;
     currency = site.defaultCurrency;
